@@ -1,0 +1,69 @@
+// The records the API answers with (SPEC.md §3), as zod schemas so the OpenAPI description and the types come from one place.
+import { z } from 'zod';
+
+/** `_id` values are opaque 24-character lowercase hex strings (time-ordered, so creation order sorts by id). */
+export const idSchema = z.string().regex(/^[0-9a-f]{24}$/, 'must be a 24-character id');
+export type Id = z.infer<typeof idSchema>;
+
+export const roleSchema = z.enum(['admin', 'customer']);
+export type Role = z.infer<typeof roleSchema>;
+
+export const productSchema = z.object({
+  _id: idSchema,
+  name: z.string(),
+  /** Dollars per unit. */
+  price: z.number(),
+  img: z.string(),
+  /** The minimum order quantity. */
+  quantity: z.number().int(),
+  availableQuantity: z.number().int(),
+  description: z.string(),
+});
+export type Product = z.infer<typeof productSchema>;
+
+export const reviewSchema = z.object({
+  _id: idSchema,
+  name: z.string(),
+  rating: z.number().int(),
+  description: z.string(),
+  image: z.string().optional(),
+});
+export type Review = z.infer<typeof reviewSchema>;
+
+export const orderSchema = z.object({
+  _id: idSchema,
+  /** Null once the product itself has been deleted; the order keeps its item name. */
+  productId: idSchema.nullable(),
+  itemName: z.string(),
+  inputQuantity: z.number().int(),
+  /** Same as inputQuantity; Manage All Orders shows it under this name. */
+  quantity: z.number().int(),
+  email: z.string(),
+  userName: z.string(),
+  phone: z.string(),
+  address: z.string(),
+  /** The order total in dollars: unit price x quantity, computed by the server. */
+  price: z.number(),
+  paid: z.boolean(),
+  transactionId: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type Order = z.infer<typeof orderSchema>;
+
+export const userSchema = z.object({
+  _id: idSchema,
+  email: z.string(),
+  name: z.string(),
+  role: roleSchema,
+});
+export type User = z.infer<typeof userSchema>;
+
+export const profileSchema = z.object({
+  email: z.string(),
+  userName: z.string(),
+  phone: z.string(),
+  education: z.string(),
+  location: z.string(),
+  linkedinprofile: z.string(),
+});
+export type Profile = z.infer<typeof profileSchema>;

@@ -1,0 +1,5 @@
+export * from './constants.js';
+export * from './messages.js';
+export * from './entities.js';
+export * from './payloads.js';
+export * from './responses.js';

@@ -1,0 +1,67 @@
+// Every user-facing text that both halves need, spelled exactly as SPEC.md §5 and §8 quote them.
+
+export const messages = {
+  login: {
+    emailRequired: 'Email is Required',
+    emailInvalid: 'Please give a valid Email',
+    passwordRequired: 'Password is Required',
+    passwordShort: 'Password must be 6 characters or more',
+  },
+  signup: {
+    nameRequired: 'Name is Required',
+    emailRequired: 'Email is Required',
+    emailInvalid: 'please provide a valid Email',
+    passwordRequired: 'Password is Required',
+    passwordShort: 'Must be 6 characters or more',
+    passwordLong: 'Password must be at most 128 characters',
+  },
+  product: {
+    nameRequired: 'name is Required',
+    priceRequired: 'price is Required',
+    priceInvalid: 'price must be a positive amount in dollars with at most two decimals',
+    descriptionRequired: 'description is Required',
+    // PRODUCT.md §8 fixes SPEC.md's copy-paste fault ('Email is Required').
+    imageRequired: 'image is Required',
+    imgInvalid: 'img must be an http(s) URL or a path on this site',
+    quantityInvalid: 'quantity must be a whole number of at least 1',
+    availableInvalid: 'availableQuantity must be a whole number of at least 0',
+    minAboveStock: 'quantity (the minimum order) cannot be above availableQuantity',
+  },
+  review: {
+    nameRequired: 'name is Required',
+    ratingRequired: 'rating is Required',
+    ratingRange: 'rating must be a whole number from 1 to 5',
+    descriptionRequired: 'description is Required',
+    imageInvalid: 'image must be an http(s) URL or a path on this site',
+  },
+  order: {
+    productRequired: 'productId is Required',
+    quantityRequired: 'inputQuantity is Required',
+    phoneRequired: 'phone is Required',
+    addressRequired: 'address is Required',
+  },
+  toast: {
+    bookingSet: 'Booking is set',
+    productAdded: 'product added successfully',
+    productAddFailed: 'Failed to add the product',
+    reviewAdded: 'review added successfully',
+    reviewAddFailed: 'Failed to add the review',
+    madeAdmin: 'successfully made an admin',
+    makeAdminFailed: 'Failed to make an admin',
+    profileAdded: 'profile is added',
+    noUserLoggedIn: 'No user is logged in',
+    paymentCompleted: 'Congratulation your payment is completed',
+  },
+  confirmDelete: 'Are you sure you want to delete',
+  notFoundPage: 'Page is not Found',
+} as const;
+
+/** SPEC.md §5's order range message, spelling included. */
+export function orderRangeMessage(min: number, max: number): string {
+  return `cannot order less then ${min} and greater than ${max}`;
+}
+
+/** SPEC.md §8: '{item} is deleted'. */
+export function deletedMessage(item: string): string {
+  return `${item} is deleted`;
+}

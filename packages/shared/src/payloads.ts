@@ -1,0 +1,166 @@
+// What clients send. The storefront's forms and the backend's route validation use these same schemas,
+// so a message shown under a field is the message the API answers with.
+import { z } from 'zod';
+import {
+  MAX_FIELD_LENGTH,
+  MAX_NAME_LENGTH,
+  MAX_PAGE_SIZE,
+  MAX_PRICE_DOLLARS,
+  MAX_QUANTITY,
+  MAX_TEXT_LENGTH,
+  MAX_URL_LENGTH,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  RATING_MAX,
+  RATING_MIN,
+} from './constants.js';
+import { idSchema } from './entities.js';
+import { messages } from './messages.js';
+
+/** A simple e-mail pattern, as SPEC.md asks: something@something.tld, no spaces. */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+const requiredText = (required: string, max = MAX_NAME_LENGTH) =>
+  z.string({ error: required }).trim().min(1, required).max(max, `must be at most ${max} characters`);
+
+const optionalText = (max = MAX_FIELD_LENGTH) =>
+  z.string().trim().max(max, `must be at most ${max} characters`).optional();
+
+/** An image reference: an absolute http(s) URL or a path on this site. */
+const imageUrl = (message: string) =>
+  z
+    .string({ error: message })
+    .trim()
+    .max(MAX_URL_LENGTH, message)
+    .refine((v) => /^https?:\/\/[^\s]+$/i.test(v) || /^\/[^\s/][^\s]*$/.test(v), message);
+
+const email = (required: string, invalid: string) =>
+  z
+    .string({ error: required })
+    .trim()
+    .min(1, required)
+    .max(254, invalid)
+    .regex(EMAIL_PATTERN, invalid)
+    .transform((v) => v.toLowerCase());
+
+export const loginBodySchema = z.object({
+  email: email(messages.login.emailRequired, messages.login.emailInvalid),
+  password: z
+    .string({ error: messages.login.passwordRequired })
+    .min(1, messages.login.passwordRequired)
+    .min(PASSWORD_MIN_LENGTH, messages.login.passwordShort)
+    .max(PASSWORD_MAX_LENGTH, messages.signup.passwordLong),
+});
+export type LoginBody = z.input<typeof loginBodySchema>;
+
+export const signupBodySchema = z.object({
+  name: requiredText(messages.signup.nameRequired),
+  email: email(messages.signup.emailRequired, messages.signup.emailInvalid),
+  password: z
+    .string({ error: messages.signup.passwordRequired })
+    .min(1, messages.signup.passwordRequired)
+    .min(PASSWORD_MIN_LENGTH, messages.signup.passwordShort)
+    .max(PASSWORD_MAX_LENGTH, messages.signup.passwordLong),
+});
+export type SignupBody = z.input<typeof signupBodySchema>;
+
+export const productCreateSchema = z
+  .object({
+    name: requiredText(messages.product.nameRequired),
+    price: z
+      .number({ error: messages.product.priceRequired })
+      .positive(messages.product.priceInvalid)
+      .max(MAX_PRICE_DOLLARS, messages.product.priceInvalid)
+      .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, messages.product.priceInvalid),
+    description: requiredText(messages.product.descriptionRequired, MAX_TEXT_LENGTH),
+    img: imageUrl(messages.product.imgInvalid),
+    quantity: z
+      .number({ error: messages.product.quantityInvalid })
+      .int(messages.product.quantityInvalid)
+      .min(1, messages.product.quantityInvalid)
+      .max(MAX_QUANTITY, messages.product.quantityInvalid),
+    availableQuantity: z
+      .number({ error: messages.product.availableInvalid })
+      .int(messages.product.availableInvalid)
+      .min(0, messages.product.availableInvalid)
+      .max(MAX_QUANTITY, messages.product.availableInvalid),
+  })
+  .refine((p) => p.quantity <= p.availableQuantity, {
+    message: messages.product.minAboveStock,
+    path: ['quantity'],
+  });
+export type ProductCreate = z.input<typeof productCreateSchema>;
+
+export const reviewCreateSchema = z.object({
+  name: requiredText(messages.review.nameRequired),
+  rating: z
+    .number({ error: messages.review.ratingRequired })
+    .int(messages.review.ratingRange)
+    .min(RATING_MIN, messages.review.ratingRange)
+    .max(RATING_MAX, messages.review.ratingRange),
+  description: requiredText(messages.review.descriptionRequired, MAX_TEXT_LENGTH),
+  // The form sends '' when no image is given.
+  image: z.union([z.literal(''), imageUrl(messages.review.imageInvalid)]).optional(),
+});
+export type ReviewCreate = z.input<typeof reviewCreateSchema>;
+
+/**
+ * SPEC.md's order fields plus productId. The server ignores price, email and userName
+ * (identity comes from the token, the total is computed) and takes itemName from the product.
+ */
+export const orderCreateSchema = z.object({
+  productId: idSchema,
+  inputQuantity: z
+    .number({ error: messages.order.quantityRequired })
+    .int('inputQuantity must be a whole number')
+    .min(1, 'inputQuantity must be at least 1')
+    .max(MAX_QUANTITY, `inputQuantity must be at most ${MAX_QUANTITY}`),
+  phone: requiredText(messages.order.phoneRequired, 40),
+  address: requiredText(messages.order.addressRequired, MAX_FIELD_LENGTH),
+  itemName: z.string().max(MAX_NAME_LENGTH).optional(),
+  email: z.string().max(254).optional(),
+  userName: z.string().max(MAX_NAME_LENGTH).optional(),
+  price: z.unknown().optional(),
+});
+export type OrderCreate = z.input<typeof orderCreateSchema>;
+
+export const profileBodySchema = z.object({
+  email: z.string().max(254).optional(),
+  userName: optionalText(MAX_NAME_LENGTH),
+  phone: optionalText(40),
+  education: optionalText(),
+  location: optionalText(),
+  linkedinprofile: optionalText(MAX_URL_LENGTH),
+});
+export type ProfileBody = z.input<typeof profileBodySchema>;
+
+export const paymentIntentBodySchema = z.object({
+  orderId: idSchema,
+  price: z.unknown().optional(),
+});
+export type PaymentIntentBody = z.input<typeof paymentIntentBodySchema>;
+
+export const orderPayBodySchema = z.object({
+  transactionId: z.string().trim().min(1, 'transactionId is Required').max(255),
+  order: z.unknown().optional(),
+});
+export type OrderPayBody = z.input<typeof orderPayBodySchema>;
+
+export const idParamsSchema = z.object({ id: idSchema });
+export const emailParamsSchema = z.object({
+  email: z
+    .string()
+    .trim()
+    .max(254)
+    .regex(EMAIL_PATTERN, 'must be an e-mail address')
+    .transform((v) => v.toLowerCase()),
+});
+export const emailQuerySchema = emailParamsSchema;
+
+/** Optional paging of `GET /service`; without parameters it lists everything oldest first (SPEC.md). */
+export const productListQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).optional(),
+  offset: z.coerce.number().int().min(0).max(MAX_QUANTITY).optional(),
+  sort: z.enum(['oldest', 'newest']).optional(),
+});
+export type ProductListQuery = z.input<typeof productListQuerySchema>;

@@ -1,0 +1,19 @@
+// Response bodies of the calls in SPEC.md §7 and PRODUCT.md.
+import { z } from 'zod';
+import { idSchema, userSchema } from './entities.js';
+
+export const insertedIdSchema = z.object({ insertedId: idSchema });
+export const deletedCountSchema = z.object({ deletedCount: z.number().int() });
+export const modifiedCountSchema = z.object({ modifiedCount: z.number().int() });
+export const adminCheckSchema = z.object({ admin: z.boolean() });
+export const tokenResponseSchema = z.object({ token: z.string() });
+export const authResponseSchema = z.object({ token: z.string(), user: userSchema });
+export type AuthResponse = z.infer<typeof authResponseSchema>;
+export const clientSecretSchema = z.object({ clientSecret: z.string() });
+export const healthSchema = z.object({ status: z.literal('ok'), database: z.string() });
+
+/** The one error shape of every 4xx and 5xx answer. */
+export const errorSchema = z.object({
+  error: z.object({ code: z.string(), message: z.string() }),
+});
+export type ApiError = z.infer<typeof errorSchema>;
