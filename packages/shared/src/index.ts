@@ -3,3 +3,4 @@ export * from './messages.js';
 export * from './entities.js';
 export * from './payloads.js';
 export * from './responses.js';
+export * from './images.js';
