@@ -4,3 +4,4 @@ export * from './entities.js';
 export * from './payloads.js';
 export * from './responses.js';
 export * from './images.js';
+export * from './payments.js';
