@@ -52,6 +52,18 @@ export const messages = {
     noUserLoggedIn: 'No user is logged in',
     paymentCompleted: 'Congratulation your payment is completed',
   },
+  /**
+   * Google sign-in (PRODUCT.md §3): the note beside a disabled button, and the short errors the backend sends back as
+   * `/login?authError=<message>`. The login page shows only these texts, so a crafted link cannot put words on it.
+   */
+  googleSignIn: {
+    notSetUp: 'Google sign-in is not set up on this shop',
+    cancelled: 'Google sign-in was cancelled',
+    expired: 'The Google sign-in expired or was already used, please try again',
+    failed: 'Google sign-in failed, please try again',
+    unverifiedEmail: 'Your Google e-mail address is not verified',
+    unavailable: 'Google sign-in is unavailable right now, please try again later',
+  },
   confirmDelete: 'Are you sure you want to delete',
   notFoundPage: 'Page is not Found',
 } as const;

@@ -9,6 +9,9 @@ export const adminCheckSchema = z.object({ admin: z.boolean() });
 export const tokenResponseSchema = z.object({ token: z.string() });
 export const authResponseSchema = z.object({ token: z.string(), user: userSchema });
 export type AuthResponse = z.infer<typeof authResponseSchema>;
+/** `GET /api/auth/providers`: which third-party sign-ins this shop has configured. */
+export const authProvidersSchema = z.object({ google: z.boolean() });
+export type AuthProviders = z.infer<typeof authProvidersSchema>;
 export const clientSecretSchema = z.object({ clientSecret: z.string() });
 export const healthSchema = z.object({ status: z.literal('ok'), database: z.string() });
 
