@@ -11,3 +11,10 @@ export function cardVariantUrl(url: string): string {
   const match = /^(\/api\/images\/[0-9a-f]{64})\.webp$/.exec(url);
   return match ? `${match[1]}-card.webp` : url;
 }
+
+/** Largest image file the upload accepts (5 MB), so the form can refuse a bigger file before sending it. */
+export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+/** Longest side of the stored full-size image. */
+export const FULL_IMAGE_MAX_SIDE = 1200;
+/** The upload's accepted types, usable as a file input's `accept`; the server checks the content, not the name. */
+export const ACCEPTED_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'] as const;
