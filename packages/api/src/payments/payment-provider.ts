@@ -1,0 +1,48 @@
+// The seam between the shop and whoever moves the money (PRODUCT.md §1: one interface, a built-in offline default).
+// The shop only ever asks two things: "open an intent to collect this order's amount" and "what is this intent now?".
+// Charging the card happens between the browser and the provider, so it is not part of this interface.
+import type { PaymentError, PaymentIntentStatus, PaymentProviderName } from '@kestrel/shared';
+
+/** Every amount is charged in US dollars (prices are dollars in SPEC.md). */
+export const PAYMENT_CURRENCY = 'usd';
+
+export interface ProviderIntent {
+  /** `pi_...`; the order's transactionId once it is paid. */
+  id: string;
+  /** `pi_..._secret_...`; only the paying browser gets it. */
+  clientSecret: string | null;
+  status: PaymentIntentStatus;
+  amountCents: number;
+  currency: string;
+  /** From the intent's metadata; null when it was not created by this shop. */
+  orderId: string | null;
+  lastPaymentError: PaymentError | null;
+}
+
+export interface CreateIntentInput {
+  orderId: string;
+  amountCents: number;
+}
+
+export interface PaymentProvider {
+  readonly name: PaymentProviderName;
+  /** Public key the browser needs (Stripe's publishable key); null for the sandbox. */
+  readonly publishableKey: string | null;
+  /**
+   * Idempotent per order and amount: asking again for the same order and amount returns the same intent, so a reload,
+   * a double click or a retried request never opens a second way to charge the same order.
+   */
+  createIntent(input: CreateIntentInput): Promise<ProviderIntent>;
+  /** The provider's current view of an intent; null when the provider does not know that id. */
+  retrieveIntent(id: string): Promise<ProviderIntent | null>;
+}
+
+/** The same order at the same amount always maps to the same key; a changed amount is a different payment. */
+export function idempotencyKeyFor(input: CreateIntentInput): string {
+  return `kestrel-order-${input.orderId}-amount-${input.amountCents}`;
+}
+
+/** Provider ids are short ASCII tokens; anything else is not worth a round trip to the provider. */
+export function looksLikeIntentId(id: string): boolean {
+  return /^pi_[A-Za-z0-9]{8,64}$/.test(id);
+}
