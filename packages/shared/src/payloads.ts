@@ -164,3 +164,10 @@ export const productListQuerySchema = z.object({
   sort: z.enum(['oldest', 'newest']).optional(),
 });
 export type ProductListQuery = z.input<typeof productListQuerySchema>;
+
+/** PUT /user/{email}: SPEC.md sends the e-mail; a name, when given, keeps the account's display name current. */
+export const userUpsertBodySchema = z.object({
+  email: z.string().max(254).optional(),
+  name: z.string().trim().max(MAX_NAME_LENGTH, `must be at most ${MAX_NAME_LENGTH} characters`).optional(),
+});
+export type UserUpsertBody = z.input<typeof userUpsertBodySchema>;
