@@ -1,0 +1,78 @@
+// The few calls the bench makes to set a scene: sign customers up, log the admin in, add a product.
+import { setTimeout as sleep } from 'node:timers/promises';
+import { BENCH_ADMIN } from './target.js';
+
+async function call(origin: string, method: string, path: string, body?: unknown, token?: string): Promise<unknown> {
+  let res = await send(origin, method, path, body, token);
+  // Sign-up and login are rate-limited per address (PRODUCT.md §3); wait out the window once rather than fail.
+  if (res.status === 429) {
+    const seconds = Math.min(Number(res.headers.get('retry-after') ?? '60') || 60, 65);
+    await res.arrayBuffer();
+    console.log(`[bench] ${path} rate-limited, waiting ${seconds} s`);
+    await sleep(seconds * 1000);
+    res = await send(origin, method, path, body, token);
+  }
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${method} ${path} answered ${res.status}: ${text.slice(0, 200)}`);
+  return text ? JSON.parse(text) : null;
+}
+
+function send(origin: string, method: string, path: string, body: unknown, token: string | undefined) {
+  return fetch(origin + path, {
+    method,
+    headers: {
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+}
+
+function read(value: unknown, name: string): unknown {
+  return typeof value === 'object' && value !== null ? Object.getOwnPropertyDescriptor(value, name)?.value : undefined;
+}
+
+function field(value: unknown, name: string): string {
+  const found = read(value, name);
+  if (typeof found === 'string') return found;
+  throw new Error(`answer has no string ${name}: ${JSON.stringify(value).slice(0, 200)}`);
+}
+
+export async function signUpCustomers(origin: string, count: number, label: string): Promise<string[]> {
+  const tokens: string[] = [];
+  for (let i = 0; i < count; i += 1) {
+    const body = {
+      name: `Bench Customer ${i}`,
+      email: `bench-${label}-${i}@kestrel.test`,
+      password: `bench-pass-${i}`,
+    };
+    tokens.push(field(await call(origin, 'POST', '/api/auth/signup', body), 'token'));
+  }
+  return tokens;
+}
+
+export async function logInAdmin(origin: string): Promise<string> {
+  return field(await call(origin, 'POST', '/api/auth/login', BENCH_ADMIN), 'token');
+}
+
+/** A product with minimum 1 and enough stock that no bench run can exhaust it. */
+export async function addBenchProduct(origin: string, adminToken: string, stock = 10_000_000): Promise<string> {
+  const product = {
+    name: 'Bench Load Part',
+    price: 19.99,
+    description: 'A product created by the bench so orders never run out of stock.',
+    img: '/bench-part.png',
+    quantity: 1,
+    availableQuantity: stock,
+  };
+  return field(await call(origin, 'POST', '/api/service', product, adminToken), 'insertedId');
+}
+
+export const ORDER_BODY = (productId: string) =>
+  JSON.stringify({ productId, inputQuantity: 1, phone: '+1 555 0100', address: '1 Bench Street, Testville' });
+
+export async function availableQuantityOf(origin: string, productId: string): Promise<number> {
+  const found = read(await call(origin, 'GET', `/api/service/${productId}`), 'availableQuantity');
+  if (typeof found !== 'number') throw new Error(`product ${productId} has no availableQuantity`);
+  return found;
+}

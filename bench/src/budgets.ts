@@ -1,0 +1,45 @@
+// Every budget in one place, with where it comes from. Issue #7 sets the first group; the spec is silent on
+// start-up time and memory, so those are house budgets (see docs/performance.md).
+export const budgets = {
+  /** GET /api/service and GET /api/review, as a share of a raw node:http server replaying the same bytes. */
+  readRatioToRaw: 0.7,
+  ordersPerSecondSqlite: 1500,
+  ordersPerSecondPostgres: 800,
+  orderP99Ms: 50,
+  /** POST /api/order on SQLite as a share of the bare node:http + HMAC + one SQLite transaction floor. */
+  orderRatioToFloor: 0.5,
+  orderConnections: 50,
+
+  /** gzip bytes sent before the home page is usable. */
+  homeJsGzipBytes: 95 * 1024,
+  homeCssGzipBytes: 12 * 1024,
+
+  lighthousePerformance: 98,
+  lighthouseAccessibility: 100,
+  lighthouseBestPractices: 96,
+
+  /** Home page API cost with 100,000 products over the same with 100: time and bytes stay flat. */
+  growthTimeRatio: 1.5,
+  growthBytesRatio: 1.05,
+
+  /** House budgets (spec silent). */
+  restartMs: 1500,
+  idleRssMiB: 200,
+  loadRssMiB: 400,
+} as const;
+
+/** Load-run shape shared by every throughput figure. */
+export interface LoadShape {
+  seconds: number;
+  warmupSeconds: number;
+  connections: number;
+  /** Measured runs per server; the best counts (outside load only ever slows a run down). */
+  rounds: number;
+}
+
+export const defaultLoadShape: LoadShape = {
+  seconds: 5,
+  warmupSeconds: 1,
+  connections: budgets.orderConnections,
+  rounds: 2,
+};

@@ -1,0 +1,59 @@
+// Runs the parts of the bench in order, prints one table and writes bench/results/.
+// Usage: npm run bench [-- --only=api,pages,lighthouse,growth,startup] [--target=standin] [--seconds=6] [--no-build]
+import { apiBench } from './api-bench.js';
+import { defaultLoadShape, type LoadShape } from './budgets.js';
+import { guarded, type Figure } from './figures.js';
+import { RESULTS_DIR } from './paths.js';
+import { consoleTable, writeResults } from './report.js';
+import type { TargetKind } from './target.js';
+
+const PARTS = ['build', 'pages', 'api', 'growth', 'startup', 'lighthouse'] as const;
+type Part = (typeof PARTS)[number];
+
+export interface BenchContext {
+  target: TargetKind;
+  shape: LoadShape;
+}
+
+function option(args: string[], name: string): string | undefined {
+  const prefix = `--${name}=`;
+  return args.find((a) => a.startsWith(prefix))?.slice(prefix.length);
+}
+
+function isPart(value: string): value is Part {
+  return PARTS.some((p) => p === value);
+}
+
+function parseParts(args: string[]): Part[] {
+  const only = option(args, 'only');
+  const chosen = only ? only.split(',').filter(isPart) : [...PARTS];
+  return args.includes('--no-build') ? chosen.filter((p) => p !== 'build') : chosen;
+}
+
+async function runPart(part: Part, ctx: BenchContext): Promise<Figure[]> {
+  switch (part) {
+    case 'api':
+      return apiBench(ctx.target, ctx.shape);
+    default:
+      return [];
+  }
+}
+
+export async function main(args: string[]): Promise<void> {
+  const startedAt = new Date();
+  const target: TargetKind = option(args, 'target') === 'standin' ? 'standin' : 'product';
+  const seconds = Number(option(args, 'seconds') ?? defaultLoadShape.seconds);
+  const ctx: BenchContext = { target, shape: { ...defaultLoadShape, seconds } };
+  const parts = parseParts(args);
+  const figures: Figure[] = [];
+  for (const part of parts) {
+    const began = performance.now();
+    console.log(`[bench] ${part} ...`);
+    figures.push(...(await guarded(part, () => runPart(part, ctx))));
+    console.log(`[bench] ${part} done in ${((performance.now() - began) / 1000).toFixed(1)} s`);
+  }
+  const elapsed = (Date.now() - startedAt.getTime()) / 1000;
+  console.log(`\n${consoleTable(figures)}\n`);
+  const file = await writeResults(RESULTS_DIR, figures, { startedAt, seconds: elapsed, target, parts });
+  console.log(`[bench] ${elapsed.toFixed(0)} s; results in ${file} and bench/results/latest.md`);
+}

@@ -1,0 +1,45 @@
+// What the bench measures: the built product (`packages/api/dist/server.js`, as `npm start` runs it) or, while
+// the backend is still being written, the stand-in API in servers/. Every part asks this file how to start it.
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { API_BUNDLE, REPO, benchServerArgs } from './paths.js';
+import type { ServerSpec } from './processes.js';
+
+export type TargetKind = 'product' | 'standin';
+
+export const BENCH_ADMIN = { email: 'bench-admin@kestrel.test', password: 'bench-admin-password' };
+
+export interface ProductOptions {
+  /** `file:/abs/path.db` or a postgres:// URL. */
+  databaseUrl: string;
+  /** Folder for the secret and uploads; the repository's ./data is never touched. */
+  dataDir: string;
+  seedDemo?: boolean;
+  env?: Record<string, string>;
+}
+
+/** One secret per bench run, so tokens are stable across restarts of the same database. */
+const AUTH_SECRET = randomBytes(32).toString('hex');
+
+export function productSpec(kind: TargetKind, options: ProductOptions): ServerSpec {
+  const env: Record<string, string> = {
+    DATABASE_URL: options.databaseUrl,
+    DATA_DIR: options.dataDir,
+    UPLOAD_DIR: path.join(options.dataDir, 'uploads'),
+    AUTH_SECRET,
+    ADMIN_EMAIL: BENCH_ADMIN.email,
+    ADMIN_PASSWORD: BENCH_ADMIN.password,
+    SEED_DEMO: options.seedDemo === false ? '0' : '1',
+    ...options.env,
+  };
+  const args = kind === 'product' ? [API_BUNDLE] : benchServerArgs('standin-api-server.ts');
+  return { name: kind, args, env, cwd: REPO, healthPath: '/api/health', timeoutMs: 60_000 };
+}
+
+/** A scratch folder under the OS temp dir, removed by `dispose`. */
+export async function scratchDir(label: string): Promise<{ dir: string; dispose: () => Promise<void> }> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), `kestrel-bench-${label}-`));
+  return { dir, dispose: () => rm(dir, { recursive: true, force: true }) };
+}
