@@ -1,0 +1,128 @@
+// Reads and validates the environment once (PRODUCT.md §2). A bad value stops the start with a message naming the variable.
+import { resolve } from 'node:path';
+import { z } from 'zod';
+
+export type DatabaseConfig = { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
+
+const optionalText = z
+  .string()
+  .trim()
+  .optional()
+  .transform((v) => (v ? v : undefined));
+
+const envSchema = z.object({
+  PORT: z.coerce
+    .number()
+    .int('must be a whole number')
+    .min(1, 'must be 1-65535')
+    .max(65535, 'must be 1-65535')
+    .default(3000),
+  DATABASE_URL: z
+    .string()
+    .trim()
+    .default('file:./data/store.db')
+    .refine((v) => /^file:.+/.test(v) || /^postgres(ql)?:\/\/.+/.test(v), 'must be file:PATH or postgres://...'),
+  ADMIN_EMAIL: z
+    .string()
+    .trim()
+    .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'must be an e-mail address')
+    .transform((v) => v.toLowerCase())
+    .optional(),
+  ADMIN_PASSWORD: z
+    .string()
+    .min(6, 'must be 6 characters or more')
+    .max(128, 'must be at most 128 characters')
+    .optional(),
+  AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
+  GOOGLE_CLIENT_ID: optionalText,
+  GOOGLE_CLIENT_SECRET: optionalText,
+  OIDC_ISSUER: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
+  STRIPE_SECRET_KEY: optionalText,
+  STRIPE_PUBLISHABLE_KEY: optionalText,
+  STRIPE_WEBHOOK_SECRET: optionalText,
+  UPLOAD_DIR: z.string().trim().min(1).default('./data/uploads'),
+  REDIS_URL: z
+    .string()
+    .trim()
+    .regex(/^rediss?:\/\/.+/, 'must be redis://... or rediss://...')
+    .optional(),
+  SEED_DEMO: z.enum(['0', '1'], { error: 'must be 0 or 1' }).default('1'),
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int('must be a whole number').min(1, 'must be at least 1').optional(),
+  DATA_DIR: z.string().trim().min(1).default('./data'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export type Env = z.input<typeof envSchema>;
+
+export interface Config {
+  port: number;
+  database: DatabaseConfig;
+  adminEmail: string | undefined;
+  adminPassword: string | undefined;
+  authSecret: string | undefined;
+  publicUrl: string;
+  google: { clientId: string; clientSecret: string; issuer: string } | undefined;
+  stripe: { secretKey: string; publishableKey: string | undefined; webhookSecret: string | undefined } | undefined;
+  uploadDir: string;
+  redisUrl: string | undefined;
+  seedDemo: boolean;
+  rateLimitPerMinute: number | undefined;
+  /** Where generated state lives (the auth secret when AUTH_SECRET is unset); absolute. */
+  dataDir: string;
+  logLevel: string;
+}
+
+export class ConfigError extends Error {}
+
+/** Empty strings count as unset, as in most shells' `VAR= cmd`. */
+function present(env: Record<string, string | undefined>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [key, value] of Object.entries(env)) if (value !== undefined && value !== '') out[key] = value;
+  return out;
+}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env, cwd = process.cwd()): Config {
+  const parsed = envSchema.safeParse(present(env));
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const name = issue?.path.join('.') ?? 'environment';
+    throw new ConfigError(`Invalid configuration: ${name} ${issue?.message ?? 'is invalid'}`);
+  }
+  const e = parsed.data;
+  const database: DatabaseConfig = e.DATABASE_URL.startsWith('file:')
+    ? { kind: 'sqlite', file: resolve(cwd, e.DATABASE_URL.slice('file:'.length)) }
+    : { kind: 'postgres', url: e.DATABASE_URL };
+  if (e.GOOGLE_CLIENT_ID && !e.GOOGLE_CLIENT_SECRET) {
+    throw new ConfigError('Invalid configuration: GOOGLE_CLIENT_SECRET is required when GOOGLE_CLIENT_ID is set');
+  }
+  return {
+    port: e.PORT,
+    database,
+    adminEmail: e.ADMIN_EMAIL,
+    adminPassword: e.ADMIN_PASSWORD,
+    authSecret: e.AUTH_SECRET,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    google:
+      e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
+        ? {
+            clientId: e.GOOGLE_CLIENT_ID,
+            clientSecret: e.GOOGLE_CLIENT_SECRET,
+            issuer: e.OIDC_ISSUER ?? 'https://accounts.google.com',
+          }
+        : undefined,
+    stripe: e.STRIPE_SECRET_KEY
+      ? {
+          secretKey: e.STRIPE_SECRET_KEY,
+          publishableKey: e.STRIPE_PUBLISHABLE_KEY,
+          webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+        }
+      : undefined,
+    uploadDir: resolve(cwd, e.UPLOAD_DIR),
+    redisUrl: e.REDIS_URL,
+    seedDemo: e.SEED_DEMO === '1',
+    rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+    dataDir: resolve(cwd, e.DATA_DIR),
+    logLevel: e.LOG_LEVEL,
+  };
+}

@@ -1,0 +1,43 @@
+// The one seam between SQLite and PostgreSQL: everything above this file is dialect-agnostic.
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import type { DatabaseConfig } from '../config.js';
+import { FIRST_MIGRATION, migrationProvider } from './migrations/index.js';
+import type { Database } from './schema.js';
+
+export type Db = Kysely<Database>;
+
+const PG_INT8 = 20;
+
+export function createDb(config: DatabaseConfig): Db {
+  if (config.kind === 'postgres') {
+    const pool = new pg.Pool({
+      connectionString: config.url,
+      max: 10,
+      // Totals are bigint columns; every value we store is far below 2^53, so a JS number is exact.
+      types: {
+        getTypeParser: (oid: number, format?: 'text' | 'binary') =>
+          oid === PG_INT8 ? (v: string) => Number(v) : pg.types.getTypeParser(oid, format),
+      },
+    });
+    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  }
+  mkdirSync(dirname(config.file), { recursive: true });
+  const sqlite = new SQLite(config.file);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma('synchronous = NORMAL');
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+}
+
+/** Runs pending migrations; answers whether this run created the schema (an empty database, so it may be seeded). */
+export async function migrate(db: Db): Promise<{ fresh: boolean }> {
+  const migrator = new Migrator({ db, provider: migrationProvider });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(`migration failed: ${String(error)}`);
+  return { fresh: (results ?? []).some((r) => r.migrationName === FIRST_MIGRATION && r.status === 'Success') };
+}

@@ -1,0 +1,16 @@
+// Expected failures: services throw these and the error handler turns them into `{ error: { code, message } }`.
+
+export class AppError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+}
+
+export const notFound = (what: string) => new AppError(404, 'not_found', `${what} not found`);
+export const forbidden = (message = 'You are not allowed to do this') => new AppError(403, 'forbidden', message);
+export const unauthorized = (message = 'Sign in to do this') => new AppError(401, 'unauthorized', message);

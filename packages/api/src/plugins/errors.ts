@@ -1,0 +1,55 @@
+// One error shape for every non-2xx answer: `{ error: { code, message } }`. Internals of 5xx are logged, never sent.
+import type { FastifyError, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError } from '../errors.js';
+
+const CODE_BY_STATUS: Record<number, string> = {
+  400: 'bad_request',
+  401: 'unauthorized',
+  403: 'forbidden',
+  404: 'not_found',
+  405: 'method_not_allowed',
+  406: 'not_acceptable',
+  409: 'conflict',
+  411: 'length_required',
+  413: 'payload_too_large',
+  415: 'unsupported_media_type',
+  429: 'rate_limited',
+};
+
+function isFastifyError(error: unknown): error is FastifyError {
+  return error instanceof Error && 'statusCode' in error && typeof error.statusCode === 'number';
+}
+
+/** Framework errors that reach us before a route runs (body parsing, content type) mapped to our codes. */
+function clientError(error: FastifyError): { status: number; code: string; message: string } | undefined {
+  const status = error.statusCode ?? 500;
+  if (status < 400 || status >= 500) return undefined;
+  if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError) {
+    return { status: 400, code: 'invalid_json', message: 'The request body is not valid JSON' };
+  }
+  if (error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
+    return { status: 400, code: 'invalid_json', message: 'The request body is empty but its type is JSON' };
+  }
+  if (status === 413) return { status, code: 'payload_too_large', message: 'The request body is too large' };
+  return { status, code: CODE_BY_STATUS[status] ?? 'bad_request', message: error.message };
+}
+
+export const errorsPlugin = fp(async (app: FastifyInstance) => {
+  app.setErrorHandler((error: unknown, request, reply) => {
+    if (error instanceof AppError) {
+      return reply.code(error.statusCode).send({ error: { code: error.code, message: error.message } });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const message = error.validation[0]?.message ?? 'Invalid input';
+      return reply.code(400).send({ error: { code: 'validation_error', message } });
+    }
+    if (isFastifyError(error)) {
+      const mapped = clientError(error);
+      if (mapped) return reply.code(mapped.status).send({ error: { code: mapped.code, message: mapped.message } });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.code(500).send({ error: { code: 'internal_error', message: 'Something went wrong on our side' } });
+  });
+});

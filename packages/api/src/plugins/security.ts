@@ -1,0 +1,39 @@
+// Headers of PRODUCT.md §10 on every answer, and CORS only for PUBLIC_URL's origin.
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Config } from '../config.js';
+
+export const securityPlugin = fp(async (app: FastifyInstance, { config }: { config: Config }) => {
+  const https = config.publicUrl.startsWith('https://');
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        frameAncestors: ["'none'"],
+        formAction: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'https:'],
+        // Inline styles only (React style props, swagger-ui); scripts stay 'self'.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        fontSrc: ["'self'", 'data:'],
+        // Stripe Elements, when configured, loads its frames and script from js.stripe.com.
+        ...(config.stripe
+          ? {
+              scriptSrc: ["'self'", 'https://js.stripe.com'],
+              frameSrc: ['https://js.stripe.com', 'https://hooks.stripe.com'],
+              connectSrc: ["'self'", 'https://api.stripe.com'],
+            }
+          : {}),
+      },
+    },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(cors, { origin: new URL(config.publicUrl).origin, credentials: false });
+});

@@ -1,0 +1,58 @@
+// Serves the built storefront (packages/web/dist) and the demo product images. Client routes fall back to index.html;
+// /api paths never do (they answer JSON 404 from the error plugin).
+import { existsSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+
+/** The api package folder, whether running from src/plugins (tsx, tests) or dist/server.js (bundle). */
+export function apiPackageDir(): string {
+  let dir = dirname(fileURLToPath(import.meta.url));
+  while (!existsSync(join(dir, 'package.json')) && dirname(dir) !== dir) dir = dirname(dir);
+  return dir;
+}
+
+export const WEB_DIST = resolve(apiPackageDir(), '../web/dist');
+export const DEMO_IMAGES = resolve(apiPackageDir(), 'assets/demo');
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+export const staticWebPlugin = fp(async (app: FastifyInstance, opts: { webDist?: string }) => {
+  await app.register(fastifyStatic, {
+    root: DEMO_IMAGES,
+    prefix: '/api/images/demo/',
+    decorateReply: false,
+    index: false,
+    allowedPath: (path) => /^\/[a-z0-9-]+\.png$/.test(path),
+    maxAge: '1d',
+  });
+
+  const webDist = opts.webDist ?? WEB_DIST;
+  const hasWeb = existsSync(join(webDist, 'index.html'));
+
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '';
+    const clientRoute = (request.method === 'GET' || request.method === 'HEAD') && !/^\/api(\/|$)/.test(path);
+    if (hasWeb && clientRoute) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html', webDist, { cacheControl: false });
+    }
+    return reply.code(404).send({ error: { code: 'not_found', message: `No such call: ${request.method} ${path}` } });
+  });
+  if (!hasWeb) return;
+
+  await app.register(fastifyStatic, {
+    root: webDist,
+    prefix: '/',
+    wildcard: false,
+    index: false,
+    cacheControl: false,
+    setHeaders(res, path) {
+      const hashed = path.startsWith(join(webDist, 'static') + '/') || path.startsWith(join(webDist, 'assets') + '/');
+      res.setHeader(
+        'cache-control',
+        hashed ? IMMUTABLE : path.endsWith('index.html') ? 'no-cache' : 'public, max-age=3600',
+      );
+    },
+  });
+});

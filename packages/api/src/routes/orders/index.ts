@@ -1,0 +1,106 @@
+// Orders (SPEC.md §7, PRODUCT.md §4-§5): identity from the token, totals and stock on the server.
+import {
+  deletedCountSchema,
+  emailQuerySchema,
+  errorSchema,
+  idParamsSchema,
+  insertedIdSchema,
+  orderCreateSchema,
+  orderSchema,
+} from '@kestrel/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { currentUser } from '../../plugins/auth.js';
+import { findUserByEmail } from '../../repositories/users.js';
+import * as orders from '../../services/orders.js';
+import { requireOwnEmail } from '../../services/users.js';
+
+const tags = ['orders'];
+const security = [{ bearer: [] }];
+
+export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/order',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags,
+        security,
+        summary: 'Place an order; price, email and userName are taken from the server, not the body',
+        body: orderCreateSchema,
+        response: {
+          201: insertedIdSchema.extend({ order: orderSchema }),
+          400: errorSchema,
+          401: errorSchema,
+          404: errorSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const order = await orders.placeOrder(app.db, currentUser(request), request.body);
+      return reply.code(201).send({ insertedId: order._id, order });
+    },
+  );
+
+  app.get(
+    '/order',
+    {
+      onRequest: app.requireAdmin,
+      schema: { tags, security, summary: 'All orders (admin)', response: { 200: orderSchema.array() } },
+    },
+    async () => orders.listAllOrders(app.db),
+  );
+
+  app.get(
+    '/orders',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags,
+        security,
+        summary: "A user's orders: your own (admins: anyone's)",
+        querystring: emailQuerySchema,
+        response: { 200: orderSchema.array(), 400: errorSchema, 401: errorSchema, 403: errorSchema },
+      },
+    },
+    async (request) => {
+      const caller = currentUser(request);
+      const { email } = request.query;
+      if (caller.role !== 'admin') requireOwnEmail(caller, email);
+      if (email === caller.email) return orders.listOrdersOf(app.db, caller.id);
+      const user = await findUserByEmail(app.db, email);
+      return user ? orders.listOrdersOf(app.db, user.id) : [];
+    },
+  );
+
+  app.get(
+    '/orders/:id',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags,
+        security,
+        summary: "One order: the owner's or, for admins, anyone's (others get 404)",
+        params: idParamsSchema,
+        response: { 200: orderSchema, 400: errorSchema, 401: errorSchema, 404: errorSchema },
+      },
+    },
+    async (request) => orders.toOrder(await orders.getVisibleOrder(app.db, currentUser(request), request.params.id)),
+  );
+
+  app.delete(
+    '/order/:id',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags,
+        security,
+        summary: 'Delete your own unpaid order by id; its stock goes back (paid: 409)',
+        params: idParamsSchema,
+        response: { 200: deletedCountSchema, 400: errorSchema, 401: errorSchema, 404: errorSchema, 409: errorSchema },
+      },
+    },
+    async (request) => ({
+      deletedCount: await orders.deleteOrder(app.db, currentUser(request), request.params.id),
+    }),
+  );
+};

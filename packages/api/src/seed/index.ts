@@ -1,0 +1,49 @@
+// Start-up data: the demo catalogue on a fresh database and an administrator (PRODUCT.md §2).
+import { randomBytes } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../config.js';
+import type { Db } from '../db/create-db.js';
+import { insertProduct } from '../repositories/products.js';
+import { insertReview } from '../repositories/reviews.js';
+import { findUserByEmail, hasAdmin, setUserRole, updateUser } from '../repositories/users.js';
+import { createUser } from '../services/identity.js';
+import { hashPassword } from '../services/passwords.js';
+import { productRow } from '../services/products.js';
+import { reviewRow } from '../services/reviews.js';
+import { demoProducts, demoReviews } from './demo-catalogue.js';
+
+export const DEFAULT_ADMIN_EMAIL = 'admin@example.com';
+
+export async function seedDemoCatalogue(db: Db): Promise<void> {
+  // Consecutive timestamps keep the catalogue order (ids are time-ordered).
+  const start = Date.now();
+  await db.transaction().execute(async (trx) => {
+    for (const [i, product] of demoProducts.entries()) await insertProduct(trx, productRow(product, start + i));
+    for (const [i, review] of demoReviews.entries()) {
+      await insertReview(trx, reviewRow(review, null, start + i));
+    }
+  });
+}
+
+/** ADMIN_EMAIL/ADMIN_PASSWORD create or promote that account; with neither and no admin, a default one is made. */
+export async function ensureAdmin(db: Db, config: Config, log: FastifyBaseLogger): Promise<void> {
+  const email = config.adminEmail ?? (config.adminPassword || !(await hasAdmin(db)) ? DEFAULT_ADMIN_EMAIL : undefined);
+  if (!email) return;
+  const existing = await findUserByEmail(db, email);
+  if (existing) {
+    await setUserRole(db, existing.id, 'admin');
+    if (config.adminPassword)
+      await updateUser(db, existing.id, { password_hash: await hashPassword(config.adminPassword) });
+    return;
+  }
+  const password = config.adminPassword ?? randomBytes(12).toString('base64url');
+  await createUser(db, { email, name: 'Administrator', passwordHash: await hashPassword(password), role: 'admin' });
+  if (!config.adminPassword) {
+    log.warn(`Created administrator ${email} with password ${password} (shown once; set ADMIN_PASSWORD to choose it)`);
+  }
+}
+
+export async function seedDatabase(db: Db, config: Config, log: FastifyBaseLogger, { fresh }: { fresh: boolean }) {
+  if (fresh && config.seedDemo) await seedDemoCatalogue(db);
+  await ensureAdmin(db, config, log);
+}

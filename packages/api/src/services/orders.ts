@@ -1,0 +1,94 @@
+// Orders: the server computes the total, checks the quantity range, and reserves stock in the same transaction.
+import { orderRangeMessage, type Order } from '@kestrel/shared';
+import type { Db } from '../db/create-db.js';
+import { newId } from '../db/ids.js';
+import { AppError, notFound } from '../errors.js';
+import * as orders from '../repositories/orders.js';
+import { findProduct, releaseStock, reserveStock } from '../repositories/products.js';
+import { centsToDollars } from './money.js';
+import type { AuthUser } from './sessions.js';
+
+export function toOrder(row: orders.OrderRow): Order {
+  return {
+    _id: row.id,
+    productId: row.product_id,
+    itemName: row.item_name,
+    inputQuantity: row.quantity,
+    quantity: row.quantity,
+    email: row.email,
+    userName: row.user_name,
+    phone: row.phone,
+    address: row.address,
+    price: centsToDollars(row.total_cents),
+    paid: row.paid_at !== null,
+    transactionId: row.transaction_id,
+    createdAt: row.created_at,
+  };
+}
+
+export interface NewOrder {
+  productId: string;
+  inputQuantity: number;
+  phone: string;
+  address: string;
+}
+
+/** Places an order: one short transaction of a conditional stock UPDATE and the INSERT. */
+export async function placeOrder(db: Db, user: AuthUser, input: NewOrder): Promise<Order> {
+  const now = Date.now();
+  const row = await db.transaction().execute(async (trx) => {
+    const product = await reserveStock(trx, input.productId, input.inputQuantity);
+    if (!product) return undefined;
+    const order: orders.OrderRow = {
+      id: newId(now),
+      product_id: input.productId,
+      user_id: user.id,
+      item_name: product.name,
+      quantity: input.inputQuantity,
+      unit_price_cents: product.price_cents,
+      total_cents: product.price_cents * input.inputQuantity,
+      email: user.email,
+      user_name: user.name,
+      phone: input.phone,
+      address: input.address,
+      paid_at: null,
+      transaction_id: null,
+      created_at: new Date(now).toISOString(),
+    };
+    await orders.insertOrder(trx, order);
+    return order;
+  });
+  if (row) return toOrder(row);
+  // The reservation refused: say why from the product as it is now.
+  const product = await findProduct(db, input.productId);
+  if (!product) throw notFound('Product');
+  throw new AppError(400, 'quantity_out_of_range', orderRangeMessage(product.min_quantity, product.available_quantity));
+}
+
+export async function listAllOrders(db: Db): Promise<Order[]> {
+  return (await orders.listAllOrders(db)).map(toOrder);
+}
+
+export async function listOrdersOf(db: Db, userId: string): Promise<Order[]> {
+  return (await orders.listOrdersOfUser(db, userId)).map(toOrder);
+}
+
+/** An order its owner or an admin may see; to anyone else it does not exist (404, so ids do not leak). */
+export async function getVisibleOrder(db: Db, user: AuthUser, id: string): Promise<orders.OrderRow> {
+  const row = await orders.findOrder(db, id);
+  if (!row || (row.user_id !== user.id && user.role !== 'admin')) throw notFound('Order');
+  return row;
+}
+
+/** Deletes the caller's own unpaid order and gives its stock back, atomically. */
+export async function deleteOrder(db: Db, user: AuthUser, id: string): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    const row = await orders.findOrder(trx, id);
+    if (!row || row.user_id !== user.id) throw notFound('Order');
+    if (row.paid_at !== null) throw new AppError(409, 'order_paid', 'A paid order cannot be deleted');
+    const deleted = await orders.deleteUnpaidOrder(trx, id);
+    if (deleted === 0) throw new AppError(409, 'order_paid', 'A paid order cannot be deleted');
+    if (row.product_id) await releaseStock(trx, row.product_id, row.quantity);
+    return deleted;
+  });
+}

@@ -1,0 +1,69 @@
+// Products: the catalogue rules (prices in cents, the minimum order never above the stock).
+import type { Product, ProductListQuery } from '@kestrel/shared';
+import type { Db } from '../db/create-db.js';
+import { newId } from '../db/ids.js';
+import { notFound } from '../errors.js';
+import * as repo from '../repositories/products.js';
+import { centsToDollars, dollarsToCents } from './money.js';
+
+export function toProduct(row: repo.ProductRow): Product {
+  return {
+    _id: row.id,
+    name: row.name,
+    price: centsToDollars(row.price_cents),
+    img: row.img,
+    quantity: row.min_quantity,
+    availableQuantity: row.available_quantity,
+    description: row.description,
+  };
+}
+
+export async function listProducts(db: Db, query: ProductListQuery): Promise<Product[]> {
+  const rows = await repo.listProducts(db, {
+    limit: query.limit === undefined ? undefined : Number(query.limit),
+    offset: query.offset === undefined ? undefined : Number(query.offset),
+    newestFirst: query.sort === 'newest',
+  });
+  return rows.map(toProduct);
+}
+
+export async function getProduct(db: Db, id: string): Promise<Product> {
+  const row = await repo.findProduct(db, id);
+  if (!row) throw notFound('Product');
+  return toProduct(row);
+}
+
+export interface NewProduct {
+  name: string;
+  price: number;
+  description: string;
+  img: string;
+  quantity: number;
+  availableQuantity: number;
+}
+
+/** Builds a product row; the demo seed and the tests use it too, so every product is made the same way. */
+export function productRow(input: NewProduct, now = Date.now()): repo.ProductRow {
+  return {
+    id: newId(now),
+    name: input.name,
+    price_cents: dollarsToCents(input.price),
+    img: input.img,
+    min_quantity: input.quantity,
+    available_quantity: input.availableQuantity,
+    description: input.description,
+    created_at: new Date(now).toISOString(),
+  };
+}
+
+export async function createProduct(db: Db, input: NewProduct): Promise<string> {
+  const row = productRow(input);
+  await repo.insertProduct(db, row);
+  return row.id;
+}
+
+export async function deleteProduct(db: Db, id: string): Promise<number> {
+  const deleted = await repo.deleteProduct(db, id);
+  if (deleted === 0) throw notFound('Product');
+  return deleted;
+}
