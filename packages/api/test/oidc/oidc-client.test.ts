@@ -22,10 +22,8 @@ beforeAll(async () => {
     ],
   });
   const settings = resolveOidcSettings({
-    OIDC_ISSUER: provider.issuer,
-    GOOGLE_CLIENT_ID: provider.clientId,
-    GOOGLE_CLIENT_SECRET: provider.clientSecret,
-    PUBLIC_URL,
+    google: { issuer: provider.issuer, clientId: provider.clientId, clientSecret: provider.clientSecret },
+    publicUrl: PUBLIC_URL,
   });
   if (!settings) throw new Error('settings expected');
   client = createOidcClient(settings);
@@ -124,10 +122,8 @@ describe('callback', () => {
 describe('provider unreachable', () => {
   it('reports discovery failure as unavailable and recovers when asked again', async () => {
     const settings = resolveOidcSettings({
-      OIDC_ISSUER: 'http://127.0.0.1:9',
-      GOOGLE_CLIENT_ID: 'id',
-      GOOGLE_CLIENT_SECRET: 'secret',
-      PUBLIC_URL,
+      google: { issuer: 'http://127.0.0.1:9', clientId: 'id', clientSecret: 'secret' },
+      publicUrl: PUBLIC_URL,
     });
     if (!settings) throw new Error('settings expected');
     const down = createOidcClient(settings, { timeoutSeconds: 2 });

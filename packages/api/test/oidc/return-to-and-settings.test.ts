@@ -36,17 +36,19 @@ describe('safeReturnTo', () => {
 });
 
 describe('resolveOidcSettings', () => {
-  const base = { PUBLIC_URL: 'https://shop.example.com' };
-
-  it('is off without both client id and secret', () => {
-    expect(resolveOidcSettings(base)).toBeNull();
-    expect(resolveOidcSettings({ ...base, GOOGLE_CLIENT_ID: 'id' })).toBeNull();
-    expect(resolveOidcSettings({ ...base, GOOGLE_CLIENT_SECRET: 'secret' })).toBeNull();
-    expect(resolveOidcSettings({ ...base, GOOGLE_CLIENT_ID: ' ', GOOGLE_CLIENT_SECRET: 'secret' })).toBeNull();
+  const google = (issuer: string, clientId = 'id', clientSecret = 'secret') => ({
+    google: { issuer, clientId, clientSecret },
+    publicUrl: 'https://shop.example.com',
   });
 
-  it('defaults to Google and puts the callback under PUBLIC_URL', () => {
-    const settings = resolveOidcSettings({ ...base, GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 'secret' });
+  it('is off without Google configuration or with blank credentials', () => {
+    expect(resolveOidcSettings({ google: undefined, publicUrl: 'https://shop.example.com' })).toBeNull();
+    expect(resolveOidcSettings(google('https://accounts.google.com', ' '))).toBeNull();
+    expect(resolveOidcSettings(google('https://accounts.google.com', 'id', ''))).toBeNull();
+  });
+
+  it('uses Google and puts the callback under PUBLIC_URL', () => {
+    const settings = resolveOidcSettings(google('https://accounts.google.com'));
     expect(settings?.issuer.href).toBe('https://accounts.google.com/');
     expect(settings?.redirectUri.href).toBe('https://shop.example.com/api/auth/google/callback');
     expect(settings?.clientId).toBe('id');
@@ -54,15 +56,13 @@ describe('resolveOidcSettings', () => {
   });
 
   it('follows OIDC_ISSUER, allowing plain http only on this machine', () => {
-    const local = { ...base, GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 'secret' };
-    expect(resolveOidcSettings({ ...local, OIDC_ISSUER: 'http://127.0.0.1:4000' })?.issuer.href).toBe(
-      'http://127.0.0.1:4000/',
-    );
-    expect(resolveOidcSettings({ ...local, OIDC_ISSUER: 'https://login.example.org/realm' })?.issuer.href).toBe(
+    expect(resolveOidcSettings(google('http://127.0.0.1:4000'))?.issuer.href).toBe('http://127.0.0.1:4000/');
+    expect(resolveOidcSettings(google('http://localhost:4000'))?.issuer.href).toBe('http://localhost:4000/');
+    expect(resolveOidcSettings(google('https://login.example.org/realm'))?.issuer.href).toBe(
       'https://login.example.org/realm',
     );
-    expect(() => resolveOidcSettings({ ...local, OIDC_ISSUER: 'http://login.example.org' })).toThrow(
-      'OIDC_ISSUER must be an https URL (plain http is allowed only for 127.0.0.1 or localhost)',
+    expect(() => resolveOidcSettings(google('http://login.example.org'))).toThrow(
+      'Invalid configuration: OIDC_ISSUER must be an https URL (plain http is allowed only for 127.0.0.1 or localhost)',
     );
   });
 });

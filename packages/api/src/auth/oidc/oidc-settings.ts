@@ -1,6 +1,6 @@
-// Which OpenID provider the shop signs in with, resolved once from the validated configuration.
-// Google is the default issuer; OIDC_ISSUER points the same code at any provider with a discovery document
-// (the tests use a local one). Without both client id and secret, Google sign-in is simply off.
+// Which OpenID provider the shop signs in with, taken from the validated configuration (config.ts reads
+// GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET, OIDC_ISSUER and PUBLIC_URL). Google is the default issuer; OIDC_ISSUER
+// points the same code at any provider with a discovery document (the tests use a local one).
 
 export const GOOGLE_ISSUER = 'https://accounts.google.com';
 
@@ -15,28 +15,28 @@ export interface OidcSettings {
   redirectUri: URL;
 }
 
-export interface OidcEnvironment {
-  GOOGLE_CLIENT_ID?: string | undefined;
-  GOOGLE_CLIENT_SECRET?: string | undefined;
-  OIDC_ISSUER?: string | undefined;
-  PUBLIC_URL: string;
+/** The part of the app's Config this module reads. */
+export interface OidcConfigInput {
+  google: { clientId: string; clientSecret: string; issuer: string } | undefined;
+  publicUrl: string;
 }
 
-/** The settings, or null when sign-in with Google is not configured (the button is then disabled). */
-export function resolveOidcSettings(env: OidcEnvironment): OidcSettings | null {
-  const clientId = env.GOOGLE_CLIENT_ID?.trim();
-  const clientSecret = env.GOOGLE_CLIENT_SECRET?.trim();
-  if (!clientId || !clientSecret) return null;
-  const issuer = new URL(env.OIDC_ISSUER?.trim() || GOOGLE_ISSUER);
+/** The settings, or null when Google sign-in is not configured (the storefront then disables the button). */
+export function resolveOidcSettings(config: OidcConfigInput): OidcSettings | null {
+  const google = config.google;
+  if (!google || !google.clientId.trim() || !google.clientSecret.trim()) return null;
+  const issuer = new URL(google.issuer || GOOGLE_ISSUER);
   if (issuer.protocol !== 'https:' && !isLoopbackHttp(issuer)) {
     // A plain-http issuer would let anyone on the path forge discovery and keys; only a local test provider may use it.
-    throw new Error('OIDC_ISSUER must be an https URL (plain http is allowed only for 127.0.0.1 or localhost)');
+    throw new Error(
+      'Invalid configuration: OIDC_ISSUER must be an https URL (plain http is allowed only for 127.0.0.1 or localhost)',
+    );
   }
   return {
     issuer,
-    clientId,
-    clientSecret,
-    redirectUri: new URL(OIDC_CALLBACK_PATH, env.PUBLIC_URL),
+    clientId: google.clientId.trim(),
+    clientSecret: google.clientSecret.trim(),
+    redirectUri: new URL(OIDC_CALLBACK_PATH, config.publicUrl),
   };
 }
 
