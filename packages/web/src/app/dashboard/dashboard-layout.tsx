@@ -1,0 +1,60 @@
+import { NavLink, Outlet } from 'react-router';
+import { Spinner } from '../../components/ui/spinner';
+import { useAuth } from '../../lib/auth-store';
+import { useAdminStatus } from '../../features/users/api/get-admin-status';
+
+interface Entry {
+  to: string;
+  label: string;
+}
+
+const everybody: Entry[] = [{ to: '/dashboard', label: 'My Profile' }];
+const customers: Entry[] = [
+  { to: '/dashboard/addreview', label: 'Add a Reviews' },
+  { to: '/dashboard/myorder', label: 'My Order' },
+];
+const admins: Entry[] = [
+  { to: '/dashboard/makeadmin', label: 'Make Admin' },
+  { to: '/dashboard/addproduct', label: 'Add a product' },
+  { to: '/dashboard/manageorder', label: 'Manage All Orders' },
+  { to: '/dashboard/manageproduct', label: 'Manage All Products' },
+];
+
+const entryClass = ({ isActive }: { isActive: boolean }) =>
+  `block whitespace-nowrap rounded-field px-3 py-2 font-medium ${
+    isActive ? 'bg-primary text-primary-content' : 'hover:bg-base-200'
+  }`;
+
+/** The sidebar differs per role (SPEC.md §2): the server's admin answer decides which entries appear. */
+export function DashboardLayout() {
+  const { user } = useAuth();
+  const { data, isPending } = useAdminStatus(user?.email);
+  const entries = [...everybody, ...(isPending ? [] : data?.admin ? admins : customers)];
+
+  return (
+    <div className="mx-auto grid max-w-6xl gap-6 px-4 py-8 md:grid-cols-[14rem_1fr]">
+      <aside className="md:border-r md:border-base-300 md:pr-4">
+        <p className="mb-2 px-3 text-sm font-semibold uppercase tracking-wide">Dashboard</p>
+        <nav aria-label="Dashboard">
+          <ul className="flex gap-1 overflow-x-auto pb-2 md:flex-col md:overflow-visible md:pb-0">
+            {entries.map((entry) => (
+              <li key={entry.to}>
+                <NavLink to={entry.to} end className={entryClass}>
+                  {entry.label}
+                </NavLink>
+              </li>
+            ))}
+            {isPending ? (
+              <li className="px-3 py-2">
+                <Spinner size="sm" label="Loading your menu" />
+              </li>
+            ) : null}
+          </ul>
+        </nav>
+      </aside>
+      <div className="min-w-0">
+        <Outlet />
+      </div>
+    </div>
+  );
+}

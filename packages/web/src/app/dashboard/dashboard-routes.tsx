@@ -1,0 +1,50 @@
+import { Route, Routes } from 'react-router';
+import { lazyPart } from '../lazy-part';
+import { NotFoundPage } from '../routes/not-found-page';
+import { DashboardLayout } from './dashboard-layout';
+import { RequireAdmin } from './require-admin';
+
+// Each dashboard page is its own part: a customer never downloads the admin screens.
+const ProfilePage = lazyPart(() => import('../../features/profile/components/profile-page').then((m) => m.ProfilePage));
+const AddReviewPage = lazyPart(() =>
+  import('../../features/reviews/components/add-review-page').then((m) => m.AddReviewPage),
+);
+const PaymentPage = lazyPart(() =>
+  import('../../features/payments/components/payment-page').then((m) => m.PaymentPage),
+);
+const MyOrdersPage = lazyPart(() =>
+  import('../../features/orders/components/my-orders-page').then((m) => m.MyOrdersPage),
+);
+const AddProductPage = lazyPart(() =>
+  import('../../features/products/components/add-product-page').then((m) => m.AddProductPage),
+);
+const ManageOrdersPage = lazyPart(() =>
+  import('../../features/orders/components/manage-orders-page').then((m) => m.ManageOrdersPage),
+);
+const ManageProductsPage = lazyPart(() =>
+  import('../../features/products/components/manage-products-page').then((m) => m.ManageProductsPage),
+);
+const MakeAdminPage = lazyPart(() =>
+  import('../../features/users/components/make-admin-page').then((m) => m.MakeAdminPage),
+);
+
+/** The nested routes under /dashboard (SPEC.md §2). */
+export function DashboardRoutes() {
+  return (
+    <Routes>
+      <Route element={<DashboardLayout />}>
+        <Route index element={<ProfilePage />} />
+        <Route path="addreview" element={<AddReviewPage />} />
+        <Route path="payment/:id" element={<PaymentPage />} />
+        <Route path="myorder" element={<MyOrdersPage />} />
+        <Route element={<RequireAdmin />}>
+          <Route path="addproduct" element={<AddProductPage />} />
+          <Route path="manageorder" element={<ManageOrdersPage />} />
+          <Route path="manageproduct" element={<ManageProductsPage />} />
+          <Route path="makeadmin" element={<MakeAdminPage />} />
+        </Route>
+        <Route path="*" element={<NotFoundPage />} />
+      </Route>
+    </Routes>
+  );
+}

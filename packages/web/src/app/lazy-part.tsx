@@ -1,0 +1,50 @@
+import { Suspense, lazy, useState, type ComponentType, type LazyExoticComponent } from 'react';
+import { CHUNK_LOAD_TIMEOUT_MS } from '@kestrel/shared';
+import { PageSpinner } from '../components/ui/spinner';
+import { PartErrorBoundary } from '../components/ui/part-error-boundary';
+
+/** A script part that has not arrived after CHUNK_LOAD_TIMEOUT_MS counts as failed (SPEC.md §7). */
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('The page part took too long to load.')), ms);
+    promise.then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(error);
+      },
+    );
+  });
+}
+
+type Loader = () => Promise<ComponentType>;
+
+function makeLazy(load: Loader): LazyExoticComponent<ComponentType> {
+  return lazy(() => withTimeout(load(), CHUNK_LOAD_TIMEOUT_MS).then((component) => ({ default: component })));
+}
+
+/**
+ * A route part loaded on demand. React.lazy remembers a failure forever, so a retry builds a fresh lazy component
+ * and remounts the boundary.
+ */
+export function lazyPart(load: Loader): ComponentType {
+  let Part = makeLazy(load);
+  function LazyPart() {
+    const [attempt, setAttempt] = useState(0);
+    const retry = () => {
+      Part = makeLazy(load);
+      setAttempt((n) => n + 1);
+    };
+    return (
+      <PartErrorBoundary key={attempt} onRetry={retry}>
+        <Suspense fallback={<PageSpinner />}>
+          <Part />
+        </Suspense>
+      </PartErrorBoundary>
+    );
+  }
+  return LazyPart;
+}

@@ -1,0 +1,27 @@
+import { QueryClient } from '@tanstack/react-query';
+import { QUERY_CACHE_MS, QUERY_RETRIES, QUERY_RETRY_MAX_DELAY_MS } from '@kestrel/shared';
+import { ApiRequestError } from '../lib/api-client';
+
+/** A 4xx other than a time-out or a rate limit will answer the same on a second try, so it is not retried. */
+function shouldRetry(failureCount: number, error: Error): boolean {
+  if (error instanceof ApiRequestError && error.status >= 400 && error.status < 500) {
+    return (error.status === 408 || error.status === 429) && failureCount < QUERY_RETRIES;
+  }
+  return failureCount < QUERY_RETRIES;
+}
+
+// SPEC.md §9: cached data kept 5 minutes, 3 retries with exponential backoff capped at 30 s.
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        gcTime: QUERY_CACHE_MS,
+        staleTime: QUERY_CACHE_MS,
+        retry: shouldRetry,
+        retryDelay: (attempt) => Math.min(1000 * 2 ** attempt, QUERY_RETRY_MAX_DELAY_MS),
+        refetchOnWindowFocus: false,
+      },
+      mutations: { retry: false },
+    },
+  });
+}

@@ -1,0 +1,50 @@
+import { useState } from 'react';
+import { useParams } from 'react-router';
+import { PageSpinner } from '../../components/ui/spinner';
+import { useAuth } from '../../lib/auth-store';
+import { useProduct } from '../../features/products/api/get-product';
+import { ProductCard } from '../../features/products/components/product-card';
+import { OrderModal } from '../../features/orders/components/order-modal';
+
+export function PurchasePage() {
+  const { id = '' } = useParams();
+  const { user } = useAuth();
+  const { data: product, isPending, isError, error } = useProduct(id);
+  const [ordering, setOrdering] = useState(false);
+
+  if (isPending) return <PageSpinner label="Loading the product" />;
+  if (isError) {
+    return (
+      <div className="mx-auto max-w-xl px-4 py-16 text-center" role="alert">
+        <h1 className="text-2xl font-semibold">This product is not available</h1>
+        <p className="mt-2">{error.message}</p>
+      </div>
+    );
+  }
+
+  return (
+    <div className="mx-auto grid max-w-5xl gap-8 px-4 py-10 md:grid-cols-2">
+      <h1 className="sr-only">Purchase {product.name}</h1>
+      <ProductCard product={product} eager headingLevel="h2" />
+      <section aria-labelledby="order-panel" className="self-start rounded-box border border-base-300 bg-base-100 p-6">
+        <h2 id="order-panel" className="text-xl font-semibold">
+          Order in bulk
+        </h2>
+        <p className="mt-2">
+          Hello {user?.name}. Orders start at {product.quantity} pieces; we reserve the stock as soon as you book.
+        </p>
+        <button type="button" className="btn btn-primary mt-4" onClick={() => setOrdering(true)}>
+          place order
+        </button>
+      </section>
+      {user ? (
+        <OrderModal
+          product={product}
+          customer={{ name: user.name, email: user.email }}
+          open={ordering}
+          onClose={() => setOrdering(false)}
+        />
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,57 @@
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { signupBodySchema } from '@kestrel/shared';
+import { InputField } from '../../../components/ui/field';
+import { originPath } from '../../../lib/origin';
+import { useSignup } from '../api/signup';
+import { AuthCard, AuthError, SubmitButton } from './auth-card';
+import { GoogleButton } from './google-button';
+
+export function SignupPage() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const from = originPath(location.state);
+  const signupMutation = useSignup();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm({ resolver: zodResolver(signupBodySchema), defaultValues: { name: '', email: '', password: '' } });
+
+  const onSubmit = handleSubmit((values) =>
+    signupMutation.mutate(values, { onSuccess: () => navigate(from, { replace: true }) }),
+  );
+
+  return (
+    <AuthCard title="Sign Up">
+      <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+        <InputField label="Name" autoComplete="name" registration={register('name')} error={errors.name?.message} />
+        <InputField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          registration={register('email')}
+          error={errors.email?.message}
+        />
+        <InputField
+          label="Password"
+          type="password"
+          autoComplete="new-password"
+          registration={register('password')}
+          error={errors.password?.message}
+        />
+        <AuthError message={signupMutation.error?.message ?? null} />
+        <SubmitButton pending={signupMutation.isPending} label="Sign Up" pendingLabel="Creating your account…" />
+      </form>
+      <p className="text-center text-sm">
+        Already have an account?{' '}
+        <Link to="/login" state={location.state} className="link link-primary">
+          Please login
+        </Link>
+      </p>
+      <div className="divider my-0 text-sm">or</div>
+      <GoogleButton returnTo={from} />
+    </AuthCard>
+  );
+}

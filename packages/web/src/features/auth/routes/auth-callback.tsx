@@ -1,0 +1,48 @@
+// /auth/callback: where Google sign-in ends. The backend put the access token and the page to return to in the URL
+// fragment (#token=...&returnTo=...), which browsers never send to a server. The token is stored like a password
+// sign-in's, checked once with the backend, and the page is left with `replace` so it leaves no history entry.
+import { useEffect, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { messages } from '@kestrel/shared';
+import { PageSpinner } from '../../../components/ui/spinner';
+import { getAuthState, restoreSession } from '../../../lib/auth-store';
+import { originPath } from '../../../lib/origin';
+import { writeToken } from '../../../lib/token-storage';
+
+interface CallbackFragment {
+  token: string | null;
+  returnTo: string;
+}
+
+function readFragment(): CallbackFragment {
+  const params = new URLSearchParams(window.location.hash.slice(1));
+  // The same return-to-origin rule as the login page: same-site paths only, never back to /login or /signup.
+  return { token: params.get('token'), returnTo: originPath({ from: params.get('returnTo') ?? '/' }) };
+}
+
+const failedLogin = `/login?${new URLSearchParams({ authError: messages.googleSignIn.failed }).toString()}`;
+
+export function AuthCallbackPage() {
+  const navigate = useNavigate();
+  // Read once: the effect may run twice in development, after the address has already changed.
+  const [fragment] = useState(readFragment);
+
+  useEffect(() => {
+    let active = true;
+    if (!fragment.token) {
+      navigate(failedLogin, { replace: true });
+      return;
+    }
+    writeToken(fragment.token);
+    void restoreSession().then(() => {
+      if (!active) return;
+      const signedIn = getAuthState().status === 'signed-in';
+      navigate(signedIn ? fragment.returnTo : failedLogin, { replace: true });
+    });
+    return () => {
+      active = false;
+    };
+  }, [fragment, navigate]);
+
+  return <PageSpinner label="Signing in with Google" />;
+}

@@ -1,0 +1,24 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+
+interface DeletedCount {
+  deletedCount?: number;
+}
+
+/** Deletes one unpaid order by its id (PRODUCT.md §5 fixes the older delete-by-e-mail). */
+export function deleteOrder(orderId: string): Promise<DeletedCount> {
+  return apiRequest<DeletedCount>(`/order/${encodeURIComponent(orderId)}`, { method: 'DELETE' });
+}
+
+export function useDeleteOrder() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteOrder,
+    // The stock comes back, so product figures change too.
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['orders'] }),
+        queryClient.invalidateQueries({ queryKey: ['products'] }),
+      ]),
+  });
+}

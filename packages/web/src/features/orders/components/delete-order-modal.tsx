@@ -1,0 +1,42 @@
+import type { Order } from '@kestrel/shared';
+import { Modal } from '../../../components/ui/modal';
+import { notify } from '../../../lib/notify';
+import { useDeleteOrder } from '../api/delete-order';
+
+interface DeleteOrderModalProps {
+  order: Order | null;
+  onClose: () => void;
+  onDeleted: (order: Order) => void;
+}
+
+/** Deleting an unpaid order is final, so it is confirmed first (SPEC.md §2). */
+export function DeleteOrderModal({ order, onClose, onDeleted }: DeleteOrderModalProps) {
+  const deleteOrder = useDeleteOrder();
+  const confirm = () => {
+    if (!order) return;
+    deleteOrder.mutate(order._id, {
+      onSuccess: () => {
+        onDeleted(order);
+        onClose();
+      },
+      onError: (error) => notify.error(error.message),
+    });
+  };
+  return (
+    <Modal open={order !== null} onClose={onClose} title="Delete this order?">
+      <p>
+        Are you sure you want to delete the order of <strong>{order?.itemName}</strong> ({order?.quantity} pc)? The
+        reserved stock is released.
+      </p>
+      <div className="modal-action">
+        <button type="button" className="btn btn-ghost" onClick={onClose}>
+          Cancel
+        </button>
+        <button type="button" className="btn btn-error" onClick={confirm} disabled={deleteOrder.isPending}>
+          {deleteOrder.isPending ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
+          Yes, delete
+        </button>
+      </div>
+    </Modal>
+  );
+}

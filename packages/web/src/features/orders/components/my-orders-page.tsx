@@ -1,0 +1,91 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { deletedMessage, type Order } from '@kestrel/shared';
+import { ListState, PageTitle } from '../../../components/ui/page-title';
+import { PageSpinner } from '../../../components/ui/spinner';
+import { useAuth } from '../../../lib/auth-store';
+import { notify } from '../../../lib/notify';
+import { useMyOrders } from '../api/get-my-orders';
+import { DeleteOrderModal } from './delete-order-modal';
+
+function PaymentCell({ order, onDelete }: { order: Order; onDelete: (order: Order) => void }) {
+  if (order.paid) {
+    return (
+      <div>
+        <span className="badge badge-success">Paid</span>
+        <p className="mt-1 break-all text-xs">
+          Transaction id: <span className="font-mono">{order.transactionId}</span>
+        </p>
+      </div>
+    );
+  }
+  return (
+    <div className="flex flex-wrap gap-2">
+      <Link
+        to={`/dashboard/payment/${order._id}`}
+        className="btn btn-primary btn-sm"
+        aria-label={`pay for ${order.itemName}`}
+      >
+        pay
+      </Link>
+      <button
+        type="button"
+        className="btn btn-outline btn-error btn-sm"
+        aria-label={`Delete order of ${order.itemName}`}
+        onClick={() => onDelete(order)}
+      >
+        Delete
+      </button>
+    </div>
+  );
+}
+
+export function MyOrdersPage() {
+  const { user } = useAuth();
+  const { data, isPending, isError, error } = useMyOrders(user?.email ?? '');
+  const [deleting, setDeleting] = useState<Order | null>(null);
+
+  return (
+    <>
+      <PageTitle>My Order</PageTitle>
+      {isPending ? <PageSpinner label="Loading your orders" /> : null}
+      {isError ? <ListState alert>{error.message}</ListState> : null}
+      {data && data.length === 0 ? <ListState>You have not placed any orders yet.</ListState> : null}
+      {data && data.length > 0 ? (
+        <div className="overflow-x-auto rounded-box border border-base-300 bg-base-100">
+          <table className="table">
+            <caption className="sr-only">Your orders</caption>
+            <thead>
+              <tr>
+                <th scope="col">#</th>
+                <th scope="col">Item name</th>
+                <th scope="col">Price</th>
+                <th scope="col">Payment</th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.map((order, index) => (
+                <tr key={order._id}>
+                  <th scope="row">{index + 1}</th>
+                  <td>
+                    {order.itemName}
+                    <span className="block text-xs">{order.quantity} pc</span>
+                  </td>
+                  <td className="tabular-nums">${order.price}</td>
+                  <td>
+                    <PaymentCell order={order} onDelete={setDeleting} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+      <DeleteOrderModal
+        order={deleting}
+        onClose={() => setDeleting(null)}
+        onDeleted={(order) => notify.success(deletedMessage(order.itemName))}
+      />
+    </>
+  );
+}

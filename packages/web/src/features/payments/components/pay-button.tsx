@@ -1,0 +1,15 @@
+interface PayButtonProps {
+  /** No client secret yet, or the card form is not ready. */
+  disabled: boolean;
+  paying: boolean;
+}
+
+/** SPEC.md §4: Pay stays disabled until the client secret arrives, and while a payment is under way (spinner). */
+export function PayButton({ disabled, paying }: PayButtonProps) {
+  return (
+    <button type="submit" className="btn btn-primary w-full" disabled={disabled || paying} aria-busy={paying}>
+      {paying ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
+      Pay
+    </button>
+  );
+}

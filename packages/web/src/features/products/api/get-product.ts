@@ -1,0 +1,14 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Product } from '@kestrel/shared';
+import { apiRequest } from '../../../lib/api-client';
+
+export function getProduct(id: string, signal?: AbortSignal): Promise<Product> {
+  return apiRequest<Product>(`/service/${encodeURIComponent(id)}`, { auth: false, signal });
+}
+
+export const productQuery = (id: string) =>
+  queryOptions({ queryKey: ['products', 'one', id], queryFn: ({ signal }) => getProduct(id, signal) });
+
+export function useProduct(id: string) {
+  return useQuery(productQuery(id));
+}

@@ -1,0 +1,23 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+
+interface AdminCheck {
+  admin: boolean;
+}
+
+/** The server decides who is an administrator; the storefront only asks (SPEC.md §6). */
+export function getAdminStatus(email: string, signal?: AbortSignal): Promise<AdminCheck> {
+  return apiRequest<AdminCheck>(`/admin/${encodeURIComponent(email)}`, { signal });
+}
+
+export const adminStatusQuery = (email: string) =>
+  queryOptions({
+    queryKey: ['admin', email],
+    queryFn: ({ signal }) => getAdminStatus(email, signal),
+    // A promotion must show up without waiting five minutes.
+    staleTime: 30_000,
+  });
+
+export function useAdminStatus(email: string | undefined) {
+  return useQuery({ ...adminStatusQuery(email ?? ''), enabled: Boolean(email) });
+}

@@ -1,0 +1,83 @@
+// Who is signed in, as a tiny external store: the token sits in localStorage, the user record in memory.
+// On load a stored token is checked with GET /api/auth/me before anybody is treated as signed in.
+import { useSyncExternalStore } from 'react';
+import type { User } from '@kestrel/shared';
+import { ApiRequestError, apiRequest } from './api-client';
+import { readToken, writeToken } from './token-storage';
+
+export type AuthStatus = 'checking' | 'signed-in' | 'signed-out';
+export interface AuthState {
+  status: AuthStatus;
+  user: User | null;
+}
+
+let state: AuthState = { status: readToken() ? 'checking' : 'signed-out', user: null };
+const listeners = new Set<() => void>();
+
+function setState(next: AuthState): void {
+  state = next;
+  listeners.forEach((listener) => listener());
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function getAuthState(): AuthState {
+  return state;
+}
+
+export function useAuth(): AuthState {
+  return useSyncExternalStore(subscribe, getAuthState);
+}
+
+function isUser(value: unknown): value is User {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    'email' in value &&
+    typeof value.email === 'string' &&
+    'role' in value &&
+    typeof value.role === 'string'
+  );
+}
+
+/** Login and signup end here: keep the token first, then publish the user, so guarded pages see both at once. */
+export function startSession(token: string, user: User): void {
+  writeToken(token);
+  setState({ status: 'signed-in', user });
+}
+
+/** Forget the session locally (a 401, or the end of sign-out). */
+export function clearSession(): void {
+  writeToken(null);
+  setState({ status: 'signed-out', user: null });
+}
+
+/** Sign Out: revoke the token on the server (best effort), then forget it here whatever the answer. */
+export async function signOut(): Promise<void> {
+  if (readToken()) {
+    try {
+      await apiRequest('/auth/logout', { method: 'POST' });
+    } catch {
+      // The token is dropped locally anyway; the server lets it expire.
+    }
+  }
+  clearSession();
+}
+
+/** Validates a stored token once at start-up. */
+export async function restoreSession(): Promise<void> {
+  if (!readToken()) return;
+  try {
+    const body = await apiRequest<unknown>('/auth/me');
+    const user = typeof body === 'object' && body !== null && 'user' in body ? body.user : body;
+    if (isUser(user)) setState({ status: 'signed-in', user });
+    else clearSession();
+  } catch (error) {
+    // Only a refused token is forgotten; an unreachable server keeps it for the next visit.
+    if (error instanceof ApiRequestError && error.status === 401) clearSession();
+    else setState({ status: 'signed-out', user: null });
+  }
+}
