@@ -1,5 +1,6 @@
 // Kysely table types. Conventions: ids are newId() strings; money is integer cents; timestamps are ISO-8601 UTC
 // strings (`toISOString()`), which sort and compare correctly as text on both SQLite and PostgreSQL.
+import type { PaymentTables } from '../payments/payment-tables.js';
 
 export interface ProductsTable {
   id: string;
@@ -71,7 +72,7 @@ export interface ProfilesTable {
   updated_at: string;
 }
 
-export interface Database {
+export interface Database extends PaymentTables {
   products: ProductsTable;
   reviews: ReviewsTable;
   orders: OrdersTable;

@@ -2,11 +2,13 @@
 // Add a new one as NNN-name.ts and list it here; names sort in the order they run.
 import type { Migration, MigrationProvider } from 'kysely';
 import { initial } from './001-initial.js';
+import { paymentsMigration } from './002-payments.js';
 
 export const FIRST_MIGRATION = '001-initial';
 
 const migrations: Record<string, Migration> = {
   [FIRST_MIGRATION]: initial,
+  '002-payments': paymentsMigration,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,0 +1,43 @@
+// Kysely types of the payment tables (created by db/migrations/002-payments.ts), merged into db/schema.ts's Database.
+// Same conventions as the rest of the schema: money in integer cents, ISO-8601 UTC timestamps as text.
+
+/** The shop's own record of each payment attempt: one row per provider intent, whatever the provider. */
+export interface PaymentsTable {
+  id: string;
+  provider: 'sandbox' | 'stripe';
+  intent_id: string;
+  /** Null only if the (unpaid) order was deleted later; the money trail stays. */
+  order_id: string | null;
+  amount_cents: number;
+  currency: string;
+  status: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/**
+ * The built-in sandbox processor's own books, standing in for Stripe's servers. Kept in the shared database so every
+ * server instance sees the same intents. Card data is never stored: only the last four digits of a charged card.
+ */
+export interface SandboxIntentsTable {
+  id: string;
+  client_secret: string;
+  idempotency_key: string;
+  order_id: string;
+  amount_cents: number;
+  currency: string;
+  status: string;
+  /** What was actually charged: 0 until the one successful confirmation, then the amount. */
+  amount_received: number;
+  last_error_code: string | null;
+  last_error_decline_code: string | null;
+  last_error_message: string | null;
+  card_last4: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface PaymentTables {
+  payments: PaymentsTable;
+  sandbox_intents: SandboxIntentsTable;
+}
