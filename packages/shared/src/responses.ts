@@ -20,3 +20,10 @@ export const errorSchema = z.object({
   error: z.object({ code: z.string(), message: z.string() }),
 });
 export type ApiError = z.infer<typeof errorSchema>;
+
+/** `POST /api/image`: the image host's shape SPEC.md reads (`success`, `data.url`), plus the card variant's URL. */
+export const imageUploadResponseSchema = z.object({
+  success: z.literal(true),
+  data: z.object({ url: z.string(), cardUrl: z.string() }),
+});
+export type ImageUploadResponse = z.infer<typeof imageUploadResponseSchema>;
