@@ -11,6 +11,7 @@ import { securityPlugin } from './plugins/security.js';
 import { staticWebPlugin } from './plugins/static-web.js';
 import type { Limiter } from './rate-limit/limiter.js';
 import { apiRoutes } from './routes/index.js';
+import { paymentRoutes } from './payments/payment-routes.js';
 
 export interface BuildOptions {
   /** Another storefront build folder (tests); default packages/web/dist. */
@@ -40,6 +41,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(securityPlugin, { config });
   await app.register(docsPlugin);
   await app.register(apiRoutes, { prefix: '/api' });
+  await app.register(paymentRoutes, { prefix: '/api' });
   await app.register(staticWebPlugin, { webDist: options.webDist });
   return app;
 }

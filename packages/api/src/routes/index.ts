@@ -3,7 +3,6 @@ import type { FastifyPluginAsync } from 'fastify';
 import { authRoutes } from './auth/index.js';
 import { healthRoutes } from './health/index.js';
 import { orderRoutes } from './orders/index.js';
-import { paymentRoutes } from './payments/index.js';
 import { productRoutes } from './products/index.js';
 import { profileRoutes } from './profile/index.js';
 import { reviewRoutes } from './reviews/index.js';
@@ -17,5 +16,4 @@ export const apiRoutes: FastifyPluginAsync = async (app) => {
   await app.register(orderRoutes);
   await app.register(userRoutes);
   await app.register(profileRoutes);
-  await app.register(paymentRoutes);
 };
