@@ -3,12 +3,14 @@
 import type { Migration, MigrationProvider } from 'kysely';
 import { initial } from './001-initial.js';
 import { paymentsMigration } from './002-payments.js';
+import { oidcStatesMigration } from '../../auth/oidc/oidc-states-table.js';
 
 export const FIRST_MIGRATION = '001-initial';
 
 const migrations: Record<string, Migration> = {
   [FIRST_MIGRATION]: initial,
   '002-payments': paymentsMigration,
+  '003-oidc-states': oidcStatesMigration,
 };
 
 export const migrationProvider: MigrationProvider = {
