@@ -1,6 +1,7 @@
 // Runs the parts of the bench in order, prints one table and writes bench/results/.
 // Usage: npm run bench [-- --only=api,pages,lighthouse,growth,startup] [--target=standin] [--seconds=6] [--no-build]
 import { apiBench } from './api-bench.js';
+import { pageWeightBench } from './page-bench.js';
 import { defaultLoadShape, type LoadShape } from './budgets.js';
 import { guarded, type Figure } from './figures.js';
 import { RESULTS_DIR } from './paths.js';
@@ -34,6 +35,8 @@ async function runPart(part: Part, ctx: BenchContext): Promise<Figure[]> {
   switch (part) {
     case 'api':
       return apiBench(ctx.target, ctx.shape);
+    case 'pages':
+      return pageWeightBench();
     default:
       return [];
   }

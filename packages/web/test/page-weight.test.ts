@@ -1,0 +1,42 @@
+// The page-weight budgets of issue #7, checked on every `npm run test:unit`: the JavaScript and CSS the home page
+// needs before it is usable, gzip level 9, in kB of 1000 bytes. Uses packages/web/dist when it is current; a
+// missing dist is built in place, a stale one is rebuilt into a scratch folder (see bench/src/web-build.ts).
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { budgets } from '../../../bench/src/budgets.js';
+import { kB, measurePageWeight, type PageWeight } from '../../../bench/src/page-weight.js';
+import { ensureWebBuild, type WebBuild } from '../../../bench/src/web-build.js';
+
+const WEB_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+describe('page weight of the built storefront', () => {
+  let build: WebBuild;
+  let weight: PageWeight;
+
+  beforeAll(() => {
+    build = ensureWebBuild(WEB_DIR);
+    weight = measurePageWeight(build.dist, WEB_DIR);
+  }, 120_000);
+  afterAll(() => build?.dispose());
+
+  it('finds the entry script and stylesheet the home page loads', () => {
+    expect(weight.home.js.some((a) => /^static\/js\/index-[\w-]+\.js$/.test(a.file))).toBe(true);
+    expect(weight.home.css.length).toBeGreaterThan(0);
+  });
+
+  it(`sends at most ${kB(budgets.homeJsGzipBytes)} kB of gzip JavaScript before the home page is usable`, () => {
+    const list = weight.home.js.map((a) => `${a.file} ${kB(a.gzipBytes).toFixed(2)} kB`).join(', ');
+    expect(weight.home.jsGzipBytes, `home JS: ${list}`).toBeLessThanOrEqual(budgets.homeJsGzipBytes);
+  });
+
+  it(`sends at most ${kB(budgets.homeCssGzipBytes)} kB of gzip CSS before the home page is usable`, () => {
+    expect(weight.home.cssGzipBytes).toBeLessThanOrEqual(budgets.homeCssGzipBytes);
+  });
+
+  it('keeps every route other than home out of the first load', () => {
+    const lazyRoutes = weight.parts.flatMap((p) => p.routes);
+    for (const route of ['/login', '/signup', '/purchase/:id', '/dashboard/payment/:id'])
+      expect(lazyRoutes).toContain(route);
+  });
+});
