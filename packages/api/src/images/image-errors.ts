@@ -1,18 +1,23 @@
-// Typed refusals of an upload. Each carries the HTTP status and error code the route answers with, so the pipeline
-// decides what went wrong and the route only maps it to `{ error: { code, message } }`.
+// Typed refusals of an upload. They are AppErrors, so the one error handler answers `{ error: { code, message } }` with
+// their status: the pipeline decides what went wrong, the route only passes it on.
+import { AppError } from '../errors.js';
 
 export type ImageErrorCode =
-  'image_required' | 'image_too_large' | 'image_too_many_pixels' | 'unsupported_image_type' | 'invalid_image';
+  | 'image_required'
+  | 'image_too_large'
+  | 'image_too_many_pixels'
+  | 'unsupported_image_type'
+  | 'invalid_image'
+  | 'invalid_upload';
 
-export class ImageError extends Error {
-  readonly status: 400 | 413 | 415;
-  readonly code: ImageErrorCode;
+export class ImageError extends AppError {
+  // Narrows the inherited fields' types only (declare emits nothing).
+  declare readonly statusCode: 400 | 413 | 415;
+  declare readonly code: ImageErrorCode;
 
-  constructor(status: 400 | 413 | 415, code: ImageErrorCode, message: string) {
-    super(message);
+  constructor(statusCode: 400 | 413 | 415, code: ImageErrorCode, message: string) {
+    super(statusCode, code, message);
     this.name = 'ImageError';
-    this.status = status;
-    this.code = code;
   }
 }
 
@@ -20,8 +25,12 @@ const MB = 1024 * 1024;
 
 export const imageErrors = {
   /** No file part, or a file with no bytes. */
-  required: (message = 'image is Required: send the file in the multipart field "image"') =>
-    new ImageError(400, 'image_required', message),
+  required: () =>
+    new ImageError(
+      400,
+      'image_required',
+      'image is Required: send the file as multipart/form-data in the field "image"',
+    ),
   empty: () => new ImageError(400, 'image_required', 'The image file is empty'),
   tooLarge: (maxBytes: number) =>
     new ImageError(413, 'image_too_large', `The image is larger than ${maxBytes / MB} MB; upload a smaller file`),
@@ -40,4 +49,6 @@ export const imageErrors = {
     ),
   /** The header says JPEG/PNG/WebP/GIF but the pixels cannot be decoded (truncated or corrupt). */
   invalid: () => new ImageError(400, 'invalid_image', 'The image could not be read; it may be truncated or corrupt'),
+  /** The multipart body itself is malformed. */
+  badUpload: () => new ImageError(400, 'invalid_upload', 'The upload is not a well-formed multipart/form-data body'),
 };

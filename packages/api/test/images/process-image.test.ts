@@ -11,7 +11,7 @@ async function refusal(bytes: Buffer): Promise<{ status: number; code: string; m
     (e: unknown) => e,
   );
   if (!(error instanceof ImageError)) throw new Error(`expected an ImageError, got ${String(error)}`);
-  return { status: error.status, code: error.code, message: error.message };
+  return { status: error.statusCode, code: error.code, message: error.message };
 }
 
 describe('processImage accepts', () => {

@@ -1,0 +1,80 @@
+// Who may upload (PRODUCT.md §4: admin only), on both database engines, and the served file's headers.
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { databases } from '../helpers/databases.js';
+import { ADMIN, createTestApp, logIn, signUp, type SignedIn, type TestApp } from '../helpers/test-app.js';
+import * as fixture from './image-fixtures.js';
+import { listUploads, multipart } from './http-helpers.js';
+
+describe.each(databases)('image upload authorization on %s', (kind) => {
+  let t: TestApp;
+  let dir: string;
+  let admin: SignedIn;
+  let customer: SignedIn;
+  let png: Buffer;
+
+  beforeAll(async () => {
+    dir = join(await mkdtemp(join(tmpdir(), 'kestrel-uploads-')), 'uploads');
+    t = await createTestApp(kind, { UPLOAD_DIR: dir });
+    admin = await logIn(t.app, ADMIN.email, ADMIN.password);
+    customer = await signUp(t.app, 'Casey Buyer', 'casey@example.com');
+    png = await fixture.png(1000, 800);
+  });
+  afterAll(async () => {
+    await t.close();
+    await rm(join(dir, '..'), { recursive: true, force: true });
+  });
+
+  const upload = async (who?: SignedIn, token?: string) => {
+    const body = await multipart([{ bytes: png, filename: 'board.png', type: 'image/png' }]);
+    const auth = who ? who.auth : token ? { authorization: `Bearer ${token}` } : {};
+    return t.app.inject({ method: 'POST', url: '/api/image', ...body, headers: { ...body.headers, ...auth } });
+  };
+
+  it('refuses an anonymous caller with 401 and stores nothing', async () => {
+    const res = await upload();
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual({
+      error: { code: 'unauthorized', message: 'Sign in to do this (missing, invalid or expired token)' },
+    });
+    expect(await listUploads(dir)).toEqual([]);
+  });
+
+  it('refuses a forged token with 401 and stores nothing', async () => {
+    const res = await upload(undefined, 'eyJhbGciOiJIUzI1NiJ9.eyJzaWQiOiJ4In0.bm90LWEtc2lnbmF0dXJl');
+    expect(res.statusCode).toBe(401);
+    expect(await listUploads(dir)).toEqual([]);
+  });
+
+  it('refuses a customer with 403 and stores nothing', async () => {
+    const res = await upload(customer);
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual({ error: { code: 'forbidden', message: 'Only administrators may do this' } });
+    expect(await listUploads(dir)).toEqual([]);
+  });
+
+  it('stores an admin upload and serves it to anyone as immutable WebP', async () => {
+    const res = await upload(admin);
+    expect(res.statusCode).toBe(200);
+    const body: { success: boolean; data: { url: string; cardUrl: string } } = res.json();
+    const hash = /^\/api\/images\/([0-9a-f]{64})\.webp$/.exec(body.data.url)?.[1] ?? 'no match';
+    expect(body).toEqual({
+      success: true,
+      data: { url: `/api/images/${hash}.webp`, cardUrl: `/api/images/${hash}-card.webp` },
+    });
+    expect(await listUploads(dir)).toEqual([`${hash}-card.webp`, `${hash}.webp`]);
+
+    for (const name of [`${hash}.webp`, `${hash}-card.webp`]) {
+      const served = await t.app.inject({ method: 'GET', url: `/api/images/${name}` });
+      const onDisk = await readFile(join(dir, name));
+      expect(served.statusCode).toBe(200);
+      expect(served.headers['content-type']).toBe('image/webp');
+      expect(served.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(served.headers['content-length']).toBe(String(onDisk.length));
+      expect(served.headers['x-content-type-options']).toBe('nosniff');
+      expect(served.rawPayload.equals(onDisk)).toBe(true);
+    }
+  });
+});
