@@ -6,6 +6,7 @@ import { authPlugin } from './plugins/auth.js';
 import { dbPlugin } from './plugins/db.js';
 import { docsPlugin } from './plugins/docs.js';
 import { errorsPlugin } from './plugins/errors.js';
+import { imagesRoutes } from './images/images-routes.js';
 import { rateLimitPlugin } from './plugins/rate-limit.js';
 import { securityPlugin } from './plugins/security.js';
 import { staticWebPlugin } from './plugins/static-web.js';
@@ -41,6 +42,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(securityPlugin, { config });
   await app.register(docsPlugin);
   await app.register(apiRoutes, { prefix: '/api' });
+  await app.register(imagesRoutes, { prefix: '/api' });
   await app.register(paymentRoutes, { prefix: '/api' });
   await app.register(staticWebPlugin, { webDist: options.webDist });
   return app;
