@@ -44,3 +44,8 @@ export function resolveOidcSettings(config: OidcConfigInput): OidcSettings | nul
 export function isLoopbackHttp(url: URL): boolean {
   return url.protocol === 'http:' && ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname);
 }
+
+/** What GET /api/auth/providers answers for Google: whether the button may start a sign-in. */
+export function isGoogleSignInConfigured(config: OidcConfigInput): boolean {
+  return resolveOidcSettings(config) !== null;
+}
