@@ -12,6 +12,7 @@ import { securityPlugin } from './plugins/security.js';
 import { staticWebPlugin } from './plugins/static-web.js';
 import type { Limiter } from './rate-limit/limiter.js';
 import { apiRoutes } from './routes/index.js';
+import { oidcRoutes } from './auth/oidc/oidc-routes.js';
 import { paymentRoutes } from './payments/payment-routes.js';
 
 export interface BuildOptions {
@@ -43,6 +44,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(docsPlugin);
   await app.register(apiRoutes, { prefix: '/api' });
   await app.register(imagesRoutes, { prefix: '/api' });
+  await app.register(oidcRoutes, { prefix: '/api' });
   await app.register(paymentRoutes, { prefix: '/api' });
   await app.register(staticWebPlugin, { webDist: options.webDist });
   return app;
