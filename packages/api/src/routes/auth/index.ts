@@ -9,6 +9,7 @@ import {
 } from '@kestrel/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { isGoogleSignInConfigured } from '../../auth/oidc/oidc-settings.js';
 import { currentUser } from '../../plugins/auth.js';
 import { LOGIN_PER_EMAIL } from '../../plugins/rate-limit.js';
 import { logIn, signUp, toUser } from '../../services/identity.js';
@@ -87,6 +88,6 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/auth/providers',
     { schema: { tags, summary: 'Sign-in methods besides e-mail/password', response: { 200: authProvidersSchema } } },
-    async () => ({ google: false }),
+    async () => ({ google: isGoogleSignInConfigured(app.config) }),
   );
 };
