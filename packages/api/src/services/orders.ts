@@ -87,7 +87,12 @@ export async function deleteOrder(db: Db, user: AuthUser, id: string): Promise<n
     if (!row || row.user_id !== user.id) throw notFound('Order');
     if (row.paid_at !== null) throw new AppError(409, 'order_paid', 'A paid order cannot be deleted');
     const deleted = await orders.deleteUnpaidOrder(trx, id);
-    if (deleted === 0) throw new AppError(409, 'order_paid', 'A paid order cannot be deleted');
+    // Another request got there between our read and our delete: it was paid or deleted meanwhile.
+    if (deleted === 0) {
+      if ((await orders.findOrder(trx, id))?.paid_at)
+        throw new AppError(409, 'order_paid', 'A paid order cannot be deleted');
+      throw notFound('Order');
+    }
     if (row.product_id) await releaseStock(trx, row.product_id, row.quantity);
     return deleted;
   });
