@@ -3,7 +3,6 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { BrowserRouter } from 'react-router';
 import { createQueryClient } from './query-client';
 import { AppRoutes } from './routes';
-import { SessionExpiryHandler } from './session-expiry-handler';
 import { ToastHost } from './toasts/toast-host';
 
 export function App() {
@@ -11,7 +10,6 @@ export function App() {
   return (
     <QueryClientProvider client={queryClient}>
       <BrowserRouter>
-        <SessionExpiryHandler />
         <AppRoutes />
         <ToastHost />
       </BrowserRouter>

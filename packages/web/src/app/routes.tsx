@@ -11,6 +11,9 @@ const PortfolioPage = lazyPart(() =>
 const BlogPage = lazyPart(() => import('../features/static-pages/components/blog-page').then((m) => m.BlogPage));
 const LoginPage = lazyPart(() => import('../features/auth/components/login-page').then((m) => m.LoginPage));
 const SignupPage = lazyPart(() => import('../features/auth/components/signup-page').then((m) => m.SignupPage));
+const AuthCallbackPage = lazyPart(() =>
+  import('../features/auth/routes/auth-callback').then((m) => m.AuthCallbackPage),
+);
 const PurchasePage = lazyPart(() => import('./routes/purchase-page').then((m) => m.PurchasePage));
 const NotFoundPage = lazyPart(() => import('./routes/not-found-page').then((m) => m.NotFoundPage));
 const DashboardRoutes = lazyPart(() => import('./dashboard/dashboard-routes').then((m) => m.DashboardRoutes));
@@ -25,6 +28,7 @@ export function AppRoutes() {
         <Route path="blog" element={<BlogPage />} />
         <Route path="login" element={<LoginPage />} />
         <Route path="signup" element={<SignupPage />} />
+        <Route path="auth/callback" element={<AuthCallbackPage />} />
         <Route element={<RequireAuth />}>
           <Route path="purchase/:id" element={<PurchasePage />} />
           <Route path="dashboard/*" element={<DashboardRoutes />} />

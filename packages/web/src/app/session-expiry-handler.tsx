@@ -4,6 +4,7 @@ import { setUnauthorizedHandler } from '../lib/api-client';
 import { clearSession, getAuthState } from '../lib/auth-store';
 
 /**
+ * Mounted by the parts that make identified calls (purchase, dashboard), so the home page does not carry it.
  * A 401 on a call that carried the token means the session is over: forget it and send the person to /login,
  * remembering the page so that signing in brings them back.
  */

@@ -3,6 +3,7 @@ import { lazyPart } from '../lazy-part';
 import { NotFoundPage } from '../routes/not-found-page';
 import { DashboardLayout } from './dashboard-layout';
 import { RequireAdmin } from './require-admin';
+import { SessionExpiryHandler } from '../session-expiry-handler';
 
 // Each dashboard page is its own part: a customer never downloads the admin screens.
 const ProfilePage = lazyPart(() => import('../../features/profile/components/profile-page').then((m) => m.ProfilePage));
@@ -31,20 +32,23 @@ const MakeAdminPage = lazyPart(() =>
 /** The nested routes under /dashboard (SPEC.md §2). */
 export function DashboardRoutes() {
   return (
-    <Routes>
-      <Route element={<DashboardLayout />}>
-        <Route index element={<ProfilePage />} />
-        <Route path="addreview" element={<AddReviewPage />} />
-        <Route path="payment/:id" element={<PaymentPage />} />
-        <Route path="myorder" element={<MyOrdersPage />} />
-        <Route element={<RequireAdmin />}>
-          <Route path="addproduct" element={<AddProductPage />} />
-          <Route path="manageorder" element={<ManageOrdersPage />} />
-          <Route path="manageproduct" element={<ManageProductsPage />} />
-          <Route path="makeadmin" element={<MakeAdminPage />} />
+    <>
+      <SessionExpiryHandler />
+      <Routes>
+        <Route element={<DashboardLayout />}>
+          <Route index element={<ProfilePage />} />
+          <Route path="addreview" element={<AddReviewPage />} />
+          <Route path="payment/:id" element={<PaymentPage />} />
+          <Route path="myorder" element={<MyOrdersPage />} />
+          <Route element={<RequireAdmin />}>
+            <Route path="addproduct" element={<AddProductPage />} />
+            <Route path="manageorder" element={<ManageOrdersPage />} />
+            <Route path="manageproduct" element={<ManageProductsPage />} />
+            <Route path="makeadmin" element={<MakeAdminPage />} />
+          </Route>
+          <Route path="*" element={<NotFoundPage />} />
         </Route>
-        <Route path="*" element={<NotFoundPage />} />
-      </Route>
-    </Routes>
+      </Routes>
+    </>
   );
 }

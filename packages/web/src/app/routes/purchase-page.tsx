@@ -5,6 +5,7 @@ import { useAuth } from '../../lib/auth-store';
 import { useProduct } from '../../features/products/api/get-product';
 import { ProductCard } from '../../features/products/components/product-card';
 import { OrderModal } from '../../features/orders/components/order-modal';
+import { SessionExpiryHandler } from '../session-expiry-handler';
 
 export function PurchasePage() {
   const { id = '' } = useParams();
@@ -24,6 +25,7 @@ export function PurchasePage() {
 
   return (
     <div className="mx-auto grid max-w-5xl gap-8 px-4 py-10 md:grid-cols-2">
+      <SessionExpiryHandler />
       <h1 className="sr-only">Purchase {product.name}</h1>
       <ProductCard product={product} eager headingLevel="h2" />
       <section aria-labelledby="order-panel" className="self-start rounded-box border border-base-300 bg-base-100 p-6">

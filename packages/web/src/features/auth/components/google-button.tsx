@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { useProviders } from '../api/get-providers';
+import { markGoogleSignInStarted } from '../google-sign-in-marker';
 
 interface GoogleButtonProps {
   /** The page to come back to after Google sign-in. */
@@ -12,6 +13,7 @@ export function GoogleButton({ returnTo }: GoogleButtonProps) {
   const noteId = useId();
   const available = data?.google === true;
   const start = () => {
+    markGoogleSignInStarted();
     window.location.assign(`/api/auth/google?returnTo=${encodeURIComponent(returnTo)}`);
   };
   return (

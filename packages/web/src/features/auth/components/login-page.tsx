@@ -5,6 +5,7 @@ import { loginBodySchema } from '@kestrel/shared';
 import { InputField } from '../../../components/ui/field';
 import { originPath } from '../../../lib/origin';
 import { useLogin } from '../api/login';
+import { googleAuthError } from '../google-auth-error';
 import { AuthCard, AuthError, SubmitButton } from './auth-card';
 import { GoogleButton } from './google-button';
 
@@ -41,7 +42,7 @@ export function LoginPage() {
           registration={register('password')}
           error={errors.password?.message}
         />
-        <AuthError message={loginMutation.error?.message ?? null} />
+        <AuthError message={loginMutation.error?.message ?? googleAuthError(location.search)} />
         <SubmitButton pending={loginMutation.isPending} label="Login" pendingLabel="Signing in…" />
       </form>
       <p className="text-center text-sm">

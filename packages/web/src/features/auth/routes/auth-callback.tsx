@@ -8,16 +8,22 @@ import { PageSpinner } from '../../../components/ui/spinner';
 import { getAuthState, restoreSession } from '../../../lib/auth-store';
 import { originPath } from '../../../lib/origin';
 import { writeToken } from '../../../lib/token-storage';
+import { clearGoogleSignInMark, hasGoogleSignInMark } from '../google-sign-in-marker';
 
 interface CallbackFragment {
+  /** Null when absent, or when this tab did not start a Google sign-in (a link with someone else's token). */
   token: string | null;
   returnTo: string;
 }
 
 function readFragment(): CallbackFragment {
   const params = new URLSearchParams(window.location.hash.slice(1));
+  const startedHere = hasGoogleSignInMark();
   // The same return-to-origin rule as the login page: same-site paths only, never back to /login or /signup.
-  return { token: params.get('token'), returnTo: originPath({ from: params.get('returnTo') ?? '/' }) };
+  return {
+    token: startedHere ? params.get('token') : null,
+    returnTo: originPath({ from: params.get('returnTo') ?? '/' }),
+  };
 }
 
 const failedLogin = `/login?${new URLSearchParams({ authError: messages.googleSignIn.failed }).toString()}`;
@@ -29,6 +35,7 @@ export function AuthCallbackPage() {
 
   useEffect(() => {
     let active = true;
+    clearGoogleSignInMark();
     if (!fragment.token) {
       navigate(failedLogin, { replace: true });
       return;

@@ -1,18 +1,10 @@
 // The image goes up with XMLHttpRequest rather than fetch because only XHR reports upload progress.
 import { readToken } from '../../../lib/token-storage';
-import { ApiRequestError, toApiError } from '../../../lib/api-client';
+import { ApiRequestError, parseJson, toApiError } from '../../../lib/api-client';
 
 interface UploadAnswer {
   success?: boolean;
   data?: { url?: string };
-}
-
-function parse(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return null;
-  }
 }
 
 function readUrl(body: unknown): string | null {
@@ -32,12 +24,11 @@ export function uploadImage(file: File, onProgress: (percent: number) => void): 
     };
     xhr.onerror = () => reject(new ApiRequestError(0, 'network_error', 'The image could not be uploaded.'));
     xhr.onload = () => {
-      const body = parse(xhr.responseText);
       if (xhr.status < 200 || xhr.status >= 300) {
-        reject(toApiError(xhr.status, body, token !== null));
+        reject(toApiError(xhr.status, xhr.responseText, token !== null));
         return;
       }
-      const url = readUrl(body);
+      const url = readUrl(parseJson(xhr.responseText));
       if (url) {
         onProgress(100);
         resolve(url);
