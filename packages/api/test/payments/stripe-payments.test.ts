@@ -43,7 +43,10 @@ describe.each(databases)('Stripe payments on %s', (kind) => {
     return t.app.inject({
       method: 'POST',
       url: '/api/webhooks/stripe',
-      headers: { 'content-type': 'application/json', ...(signature ? { 'stripe-signature': signature } : {}) },
+      headers: {
+        'content-type': 'application/json; charset=utf-8',
+        ...(signature ? { 'stripe-signature': signature } : {}),
+      },
       payload,
     });
   }
