@@ -1,6 +1,7 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import type { PaymentIntentBody } from '@kestrel/shared';
-import { apiRequest } from '../../../lib/api-client';
+import { ApiRequestError, apiRequest } from '../../../lib/api-client';
 
 interface ClientSecret {
   clientSecret: string;
@@ -24,5 +25,12 @@ export const paymentIntentQuery = (orderId: string) =>
   });
 
 export function usePaymentIntent(orderId: string, enabled: boolean) {
-  return useQuery({ ...paymentIntentQuery(orderId), enabled });
+  const queryClient = useQueryClient();
+  const query = useQuery({ ...paymentIntentQuery(orderId), enabled });
+  // 409: the order is paid already (maybe by a payment that was never reported until now); show it as paid.
+  const paidAlready = query.error instanceof ApiRequestError && query.error.status === 409;
+  useEffect(() => {
+    if (paidAlready) void queryClient.invalidateQueries({ queryKey: ['orders'] });
+  }, [paidAlready, queryClient]);
+  return query;
 }

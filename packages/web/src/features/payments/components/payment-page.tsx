@@ -74,7 +74,7 @@ export function PaymentPage() {
           {order.data.quantity} pieces — amount due: <strong>{dollars.format(order.data.price)}</strong>
         </p>
         <div className="mt-6">{body}</div>
-        {intent.isError && !completedId ? <PaymentError message={intent.error.message} /> : null}
+        {intent.isError && !completedId && !order.data.paid ? <PaymentError message={intent.error.message} /> : null}
       </section>
     </div>
   );
