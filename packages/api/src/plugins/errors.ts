@@ -36,6 +36,11 @@ function clientError(error: FastifyError): { status: number; code: string; messa
   return { status, code: CODE_BY_STATUS[status] ?? 'bad_request', message: error.message };
 }
 
+/** PostgreSQL SQLSTATE class 22 ("data exception"): the input, not the server, is at fault. */
+function isDataException(error: unknown): boolean {
+  return error instanceof Error && 'severity' in error && 'code' in error && /^22/.test(String(error.code));
+}
+
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: unknown, request, reply) => {
     if (error instanceof AppError) {
@@ -48,6 +53,12 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     if (isFastifyError(error)) {
       const mapped = clientError(error);
       if (mapped) return reply.code(mapped.status).send({ error: { code: mapped.code, message: mapped.message } });
+    }
+    if (isDataException(error)) {
+      // The database refused a value (e.g. a NUL character in text on PostgreSQL); the statement changed nothing.
+      return reply
+        .code(400)
+        .send({ error: { code: 'invalid_input', message: 'The input contains a value that cannot be stored' } });
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.code(500).send({ error: { code: 'internal_error', message: 'Something went wrong on our side' } });

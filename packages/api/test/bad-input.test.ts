@@ -1,0 +1,130 @@
+// PRODUCT.md §9: malformed or hostile input gets a 4xx `{ error: { code, message } }`, never a 5xx, never a change.
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { databases } from './helpers/databases.js';
+import {
+  ADMIN,
+  addProduct,
+  call,
+  createTestApp,
+  logIn,
+  signUp,
+  type SignedIn,
+  type TestApp,
+} from './helpers/test-app.js';
+
+describe.each(databases)('bad input on %s', (kind) => {
+  let t: TestApp;
+  let admin: SignedIn;
+  let ann: SignedIn;
+  let productId: string;
+
+  const snapshot = async () =>
+    JSON.stringify([
+      (await call(t.app, 'GET', '/api/service')).json(),
+      (await call(t.app, 'GET', '/api/review')).json(),
+      (await call(t.app, 'GET', '/api/order', admin)).json(),
+      (await call(t.app, 'GET', '/api/user', admin)).json(),
+      (await call(t.app, 'GET', '/api/profile/ann@example.com', ann)).json(),
+    ]);
+
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+    admin = await logIn(t.app, ADMIN.email, ADMIN.password);
+    ann = await signUp(t.app, 'Ann', 'ann@example.com');
+    productId = await addProduct(t.app, admin);
+  });
+  afterAll(() => t.close());
+
+  const raw = (url: string, payload: string, contentType = 'application/json') =>
+    t.app.inject({ method: 'POST', url, payload, headers: { ...ann.auth, 'content-type': contentType } });
+
+  it('answers invalid JSON, an empty JSON body, a wrong content type and a huge body with 4xx', async () => {
+    const before = await snapshot();
+    expect((await raw('/api/review', '{"name": "x",')).json()).toEqual({
+      error: { code: 'invalid_json', message: 'The request body is not valid JSON' },
+    });
+    expect((await raw('/api/review', '')).statusCode).toBe(400);
+    expect((await raw('/api/review', 'name=x', 'text/plain')).json().error.code).toBe('validation_error');
+    const wrongType = await raw('/api/review', '<review/>', 'application/xml');
+    expect(wrongType.statusCode).toBe(415);
+    expect(wrongType.json().error.code).toBe('unsupported_media_type');
+    const huge = await raw('/api/review', JSON.stringify({ name: 'x', rating: 5, description: 'y'.repeat(300_000) }));
+    expect(huge.statusCode).toBe(413);
+    expect(huge.json()).toEqual({ error: { code: 'payload_too_large', message: 'The request body is too large' } });
+    const proto = await raw('/api/review', '{"name":"x","rating":5,"description":"d","__proto__":{"admin":true}}');
+    expect(proto.statusCode).toBe(400);
+    expect(await snapshot()).toBe(before);
+  });
+
+  it('answers unknown /api paths with JSON 404', async () => {
+    for (const [method, url] of [
+      ['GET', '/api/nope'],
+      ['POST', '/api/service/extra/segments'],
+      ['GET', '/api'],
+    ] as const) {
+      const res = await t.app.inject({ method, url });
+      expect(res.statusCode).toBe(404);
+      expect(res.headers['content-type']).toMatch(/^application\/json/);
+      expect(res.json().error.code).toBe('not_found');
+    }
+  });
+
+  it('refuses NUL characters and odd values in paths and queries without a 5xx', async () => {
+    // As the admin, so the value reaches the database (PostgreSQL refuses NUL in text).
+    for (const url of ['/api/orders?email=a%00b@example.com', '/api/admin/a%00b@example.com']) {
+      const res = await call(t.app, 'GET', url, admin);
+      expect([res.statusCode, res.json().error?.code]).toEqual(
+        kind === 'postgres' ? [400, 'invalid_input'] : [200, undefined],
+      );
+    }
+    const put = await call(t.app, 'PUT', '/api/user/admin/a%00b@example.com', admin);
+    expect(put.statusCode).toBe(kind === 'postgres' ? 400 : 404);
+    expect((await call(t.app, 'GET', '/api/service?limit=1e99')).statusCode).toBe(400);
+  });
+
+  it('never answers 5xx or changes data for arbitrary bodies', async () => {
+    const before = await snapshot();
+    const value = fc.oneof(
+      fc.jsonValue(),
+      fc.string({ unit: 'binary' }),
+      fc.constantFrom(productId, -1, 0, 1e308, 2 ** 53, '1000', null, [], {}, '\u0000', "'; drop table users; --"),
+    );
+    const body = fc.record(
+      {
+        productId: value,
+        inputQuantity: fc.oneof(value, fc.constant(0), fc.constant(1e12)),
+        phone: value,
+        address: value,
+        name: value,
+        rating: value,
+        description: value,
+        image: value,
+        price: value,
+        img: value,
+        quantity: value,
+        availableQuantity: value,
+        email: value,
+        password: value,
+      },
+      { requiredKeys: [] },
+    );
+    // Bodies that would be valid are filtered out, so any accepted write would be a bug the snapshot catches.
+    const calls = [
+      ['POST', '/api/order', ann],
+      ['POST', '/api/service', admin],
+      ['POST', '/api/review', ann],
+      ['POST', '/api/auth/signup', undefined],
+    ] as const;
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...calls), fc.oneof(body, fc.jsonValue()), async ([method, url, who], b) => {
+        const res = await call(t.app, method, url, who, b);
+        expect(res.statusCode).toBeLessThan(500);
+        if (res.statusCode < 400) throw new Error(`accepted ${JSON.stringify(b)}`);
+        expect(Object.keys(res.json().error)).toEqual(['code', 'message']);
+      }),
+      { numRuns: 150 },
+    );
+    expect(await snapshot()).toBe(before);
+  });
+});
