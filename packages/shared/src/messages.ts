@@ -14,6 +14,8 @@ export const messages = {
     passwordRequired: 'Password is Required',
     passwordShort: 'Must be 6 characters or more',
     passwordLong: 'Password must be at most 128 characters',
+    // Sign-up only (PRODUCT.md §3): existing accounts keep signing in whatever their password.
+    passwordCommon: 'This password is too common; choose another one',
   },
   product: {
     nameRequired: 'name is Required',
