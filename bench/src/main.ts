@@ -1,7 +1,10 @@
 // Runs the parts of the bench in order, prints one table and writes bench/results/.
 // Usage: npm run bench [-- --only=api,pages,lighthouse,growth,startup] [--target=standin] [--seconds=6] [--no-build]
 import { apiBench } from './api-bench.js';
+import { growthBench } from './growth-bench.js';
+import { lighthouseBench } from './lighthouse-bench.js';
 import { pageWeightBench } from './page-bench.js';
+import { startupBench } from './startup-bench.js';
 import { defaultLoadShape, type LoadShape } from './budgets.js';
 import { guarded, type Figure } from './figures.js';
 import { RESULTS_DIR } from './paths.js';
@@ -14,6 +17,7 @@ type Part = (typeof PARTS)[number];
 export interface BenchContext {
   target: TargetKind;
   shape: LoadShape;
+  lighthouseRuns: number;
 }
 
 function option(args: string[], name: string): string | undefined {
@@ -37,6 +41,12 @@ async function runPart(part: Part, ctx: BenchContext): Promise<Figure[]> {
       return apiBench(ctx.target, ctx.shape);
     case 'pages':
       return pageWeightBench();
+    case 'growth':
+      return growthBench(ctx.target);
+    case 'startup':
+      return startupBench(ctx.target);
+    case 'lighthouse':
+      return lighthouseBench(ctx.target, ctx.lighthouseRuns);
     default:
       return [];
   }
@@ -46,7 +56,8 @@ export async function main(args: string[]): Promise<void> {
   const startedAt = new Date();
   const target: TargetKind = option(args, 'target') === 'standin' ? 'standin' : 'product';
   const seconds = Number(option(args, 'seconds') ?? defaultLoadShape.seconds);
-  const ctx: BenchContext = { target, shape: { ...defaultLoadShape, seconds } };
+  const lighthouseRuns = Number(option(args, 'lighthouse-runs') ?? 3);
+  const ctx: BenchContext = { target, shape: { ...defaultLoadShape, seconds }, lighthouseRuns };
   const parts = parseParts(args);
   const figures: Figure[] = [];
   for (const part of parts) {

@@ -9,6 +9,7 @@ export const WEB_DIR = path.join(REPO, 'packages/web');
 export const WEB_DIST = path.join(WEB_DIR, 'dist');
 export const API_DIR = path.join(REPO, 'packages/api');
 export const API_BUNDLE = path.join(API_DIR, 'dist/server.js');
+export const API_SOURCE_ENTRY = path.join(API_DIR, 'src/server.ts');
 export const POSTGRES_ADMIN_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 /** Arguments that run one of the bench's own TypeScript servers in a child node process. */

@@ -1,10 +1,11 @@
 // What the bench measures: the built product (`packages/api/dist/server.js`, as `npm start` runs it) or, while
 // the backend is still being written, the stand-in API in servers/. Every part asks this file how to start it.
 import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { API_BUNDLE, REPO, benchServerArgs } from './paths.js';
+import { API_BUNDLE, API_SOURCE_ENTRY, REPO, benchServerArgs } from './paths.js';
 import type { ServerSpec } from './processes.js';
 
 export type TargetKind = 'product' | 'standin';
@@ -34,8 +35,17 @@ export function productSpec(kind: TargetKind, options: ProductOptions): ServerSp
     SEED_DEMO: options.seedDemo === false ? '0' : '1',
     ...options.env,
   };
-  const args = kind === 'product' ? [API_BUNDLE] : benchServerArgs('standin-api-server.ts');
+  const args = kind === 'product' ? productArgs() : benchServerArgs('standin-api-server.ts');
   return { name: kind, args, env, cwd: REPO, healthPath: '/api/health', timeoutMs: 60_000 };
+}
+
+/**
+ * How to run the product: the esbuild bundle `npm start` runs; before it exists, the TypeScript entry through tsx.
+ * BENCH_PRODUCT_ENTRY points at another entry file (e.g. a build under test).
+ */
+export function productArgs(): string[] {
+  const entry = process.env.BENCH_PRODUCT_ENTRY ?? (existsSync(API_BUNDLE) ? API_BUNDLE : API_SOURCE_ENTRY);
+  return /\.[mc]?ts$/.test(entry) ? ['--import', 'tsx', entry] : [entry];
 }
 
 /** A scratch folder under the OS temp dir, removed by `dispose`. */

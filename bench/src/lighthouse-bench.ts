@@ -1,0 +1,173 @@
+// Lighthouse 12 (mobile preset, simulated throttling) on the home page, a purchase page and the login page, in
+// Debian's Chromium. The purchase page needs a signed-in customer: the bench signs one up, then, through Playwright
+// connected to the same Chromium over CDP, clears the origin's cache and storage and writes the token into
+// localStorage (from a same-origin JSON URL, so no page script is cached). That run uses disableStorageReset so
+// Lighthouse keeps the token; the other pages let Lighthouse reset storage as usual.
+import * as chromeLauncher from 'chrome-launcher';
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import lighthouse from 'lighthouse';
+import { chromium, type Browser } from 'playwright-core';
+import { signUpCustomers } from './api-client.js';
+import { budgets } from './budgets.js';
+import { atLeast, atMost, type Figure } from './figures.js';
+import { withServer } from './processes.js';
+import { productSpec, scratchDir, type TargetKind } from './target.js';
+
+export const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
+const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+
+interface PageRun {
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  /** Audits that did not pass in the accessibility and best-practices categories. */
+  failing: string[];
+}
+
+async function prepareOrigin(browser: Browser, origin: string, token: string): Promise<void> {
+  const context = browser.contexts()[0] ?? (await browser.newContext());
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Storage.clearDataForOrigin', { origin, storageTypes: 'all' });
+  await page.goto(`${origin}/api/health`);
+  await page.evaluate((value) => localStorage.setItem('accessToken', value), token);
+  await cdp.send('Network.clearBrowserCache');
+  await page.close();
+}
+
+async function audit(port: number, url: string, keepStorage: boolean): Promise<PageRun> {
+  const result = await lighthouse(url, {
+    port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: ['performance', 'accessibility', 'best-practices'],
+    disableStorageReset: keepStorage,
+  });
+  if (!result) throw new Error(`lighthouse gave no result for ${url}`);
+  const { lhr } = result;
+  if (lhr.runtimeError) throw new Error(`lighthouse ${url}: ${lhr.runtimeError.message}`);
+  // A guarded page that bounced to /login would be measuring the wrong page.
+  if (new URL(lhr.finalDisplayedUrl).pathname !== new URL(url).pathname) {
+    throw new Error(`lighthouse ${url} ended on ${lhr.finalDisplayedUrl}`);
+  }
+  if (process.env.BENCH_KEEP_LHR) {
+    const file = path.join(process.env.BENCH_KEEP_LHR, `${new URL(url).pathname.replaceAll('/', '_') || 'home'}.json`);
+    await writeFile(file, JSON.stringify(lhr));
+  }
+  const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+  const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+  const failing = ['accessibility', 'best-practices'].flatMap((category) =>
+    (lhr.categories[category]?.auditRefs ?? [])
+      .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1)
+      .map((ref) => ref.id),
+  );
+  return {
+    performance: score('performance'),
+    accessibility: score('accessibility'),
+    bestPractices: score('best-practices'),
+    lcpMs: numeric('largest-contentful-paint'),
+    tbtMs: numeric('total-blocking-time'),
+    cls: numeric('cumulative-layout-shift'),
+    failing,
+  };
+}
+
+function median(runs: PageRun[]): PageRun {
+  const sorted = [...runs].sort((a, b) => a.performance - b.performance);
+  const mid = sorted[Math.floor((sorted.length - 1) / 2)];
+  if (!mid) throw new Error('no lighthouse runs');
+  return mid;
+}
+
+function figuresOf(page: string, run: PageRun, runs: PageRun[]): Figure[] {
+  const section = `lighthouse ${page}`;
+  const scores = runs.map((r) => r.performance).join('/');
+  return [
+    {
+      section,
+      name: 'performance',
+      value: run.performance,
+      unit: '',
+      budget: atLeast(budgets.lighthousePerformance),
+      note: `median of ${runs.length} (${scores})`,
+    },
+    {
+      section,
+      name: 'accessibility',
+      value: run.accessibility,
+      unit: '',
+      budget: atLeast(budgets.lighthouseAccessibility),
+      note: run.failing.join(' '),
+    },
+    {
+      section,
+      name: 'best practices',
+      value: run.bestPractices,
+      unit: '',
+      budget: atLeast(budgets.lighthouseBestPractices),
+    },
+    { section, name: 'LCP', value: run.lcpMs, unit: 'ms' },
+    { section, name: 'TBT', value: run.tbtMs, unit: 'ms' },
+    { section, name: 'CLS', value: run.cls, unit: '', budget: atMost(0.1) },
+  ];
+}
+
+async function firstProductId(origin: string): Promise<string> {
+  const list: unknown = await (await fetch(`${origin}/api/service?sort=newest&limit=1`)).json();
+  const first: unknown = Array.isArray(list) ? list[0] : undefined;
+  const id: unknown =
+    typeof first === 'object' && first !== null ? Object.getOwnPropertyDescriptor(first, '_id')?.value : undefined;
+  if (typeof id !== 'string') throw new Error('the demo catalogue has no product');
+  return id;
+}
+
+export async function lighthouseBench(kind: TargetKind, runsPerPage: number): Promise<Figure[]> {
+  const scratch = await scratchDir('lighthouse');
+  try {
+    const spec = productSpec(kind, { databaseUrl: `file:${scratch.dir}/lighthouse.db`, dataDir: scratch.dir });
+    return await withServer(spec, async (server) => {
+      const [token] = await signUpCustomers(server.origin, 1, 'lighthouse');
+      const pages = [
+        { name: '/', path: '/', token: null },
+        { name: '/purchase/{id}', path: `/purchase/${await firstProductId(server.origin)}`, token: token ?? null },
+        { name: '/login', path: '/login', token: null },
+      ];
+      const chrome = await chromeLauncher.launch({
+        chromePath: CHROMIUM,
+        chromeFlags: CHROME_FLAGS,
+        logLevel: 'error',
+      });
+      const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
+      try {
+        const figures: Figure[] = [];
+        for (const page of pages) {
+          const runs: PageRun[] = [];
+          for (let i = 0; i < runsPerPage; i += 1) {
+            if (page.token) await prepareOrigin(browser, server.origin, page.token);
+            runs.push(await audit(chrome.port, server.origin + page.path, page.token !== null));
+          }
+          figures.push(...figuresOf(page.name, median(runs), runs));
+        }
+        return figures;
+      } finally {
+        await browser.close().catch(() => undefined);
+        chrome.kill();
+      }
+    });
+  } finally {
+    await scratch.dispose();
+  }
+}
