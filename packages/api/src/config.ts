@@ -12,7 +12,7 @@ const optionalText = z
 
 const envSchema = z.object({
   PORT: z.coerce
-    .number()
+    .number({ error: 'must be a whole number' })
     .int('must be a whole number')
     .min(1, 'must be 1-65535')
     .max(65535, 'must be 1-65535')
@@ -48,7 +48,11 @@ const envSchema = z.object({
     .regex(/^rediss?:\/\/.+/, 'must be redis://... or rediss://...')
     .optional(),
   SEED_DEMO: z.enum(['0', '1'], { error: 'must be 0 or 1' }).default('1'),
-  RATE_LIMIT_PER_MINUTE: z.coerce.number().int('must be a whole number').min(1, 'must be at least 1').optional(),
+  RATE_LIMIT_PER_MINUTE: z.coerce
+    .number({ error: 'must be a whole number' })
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .optional(),
   DATA_DIR: z.string().trim().min(1).default('./data'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
