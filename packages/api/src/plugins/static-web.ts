@@ -33,7 +33,8 @@ export const staticWebPlugin = fp(async (app: FastifyInstance, opts: { webDist?:
 
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '';
-    const clientRoute = (request.method === 'GET' || request.method === 'HEAD') && !/^\/api(\/|$)/.test(path);
+    // Client routes get the app; /api and missing hashed assets (/static/...) get a real 404.
+    const clientRoute = (request.method === 'GET' || request.method === 'HEAD') && !/^\/(api|static)(\/|$)/.test(path);
     if (hasWeb && clientRoute) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html', webDist, { cacheControl: false });
     }

@@ -1,0 +1,127 @@
+// Headers (PRODUCT.md §10), CORS, the storefront's static files and fallback, the OpenAPI description, health.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { databases } from './helpers/databases.js';
+import { createTestApp, type TestApp } from './helpers/test-app.js';
+
+const INDEX = '<!doctype html><title>Kestrel</title><script type="module" src="/static/js/main.abc123.js"></script>';
+
+describe('headers, storefront and docs', () => {
+  let t: TestApp;
+  let web: string;
+
+  beforeAll(async () => {
+    web = mkdtempSync(join(tmpdir(), 'kestrel-web-'));
+    mkdirSync(join(web, 'static/js'), { recursive: true });
+    writeFileSync(join(web, 'index.html'), INDEX);
+    writeFileSync(join(web, 'static/js/main.abc123.js'), 'console.log(1);');
+    writeFileSync(join(web, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    t = await createTestApp('sqlite', { PUBLIC_URL: 'http://shop.example.com' }, { webDist: web });
+  });
+  afterAll(async () => {
+    await t.close();
+    rmSync(web, { recursive: true, force: true });
+  });
+
+  it('sends the security headers on API answers and pages, without HSTS over http', async () => {
+    for (const url of ['/api/service', '/', '/api/nope']) {
+      const res = await t.app.inject({ url });
+      expect(res.headers['content-security-policy']).toBe(
+        "default-src 'self';script-src 'self';object-src 'none';base-uri 'self';frame-ancestors 'none';" +
+          "form-action 'self';img-src 'self' data: https:;style-src 'self' 'unsafe-inline';font-src 'self' data:",
+      );
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+      expect(res.headers['strict-transport-security']).toBeUndefined();
+    }
+  });
+
+  it("allows cross-origin calls only from PUBLIC_URL's origin", async () => {
+    const ours = await t.app.inject({
+      method: 'OPTIONS',
+      url: '/api/order',
+      headers: { origin: 'http://shop.example.com', 'access-control-request-method': 'POST' },
+    });
+    expect(ours.headers['access-control-allow-origin']).toBe('http://shop.example.com');
+    const theirs = await t.app.inject({ url: '/api/service', headers: { origin: 'https://evil.example' } });
+    expect(theirs.headers['access-control-allow-origin']).not.toBe('https://evil.example');
+  });
+
+  it('serves index.html uncached for / and client routes, hashed assets immutable, JSON 404 under /api', async () => {
+    for (const url of ['/', '/dashboard/myorder', '/purchase/0123456789abcdef01234567?x=1']) {
+      const res = await t.app.inject({ url });
+      expect([res.statusCode, res.body, res.headers['cache-control']]).toEqual([200, INDEX, 'no-cache']);
+      expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+    }
+    const js = await t.app.inject({ url: '/static/js/main.abc123.js' });
+    expect([js.statusCode, js.body, js.headers['cache-control']]).toEqual([
+      200,
+      'console.log(1);',
+      'public, max-age=31536000, immutable',
+    ]);
+    expect((await t.app.inject({ url: '/favicon.svg' })).headers['cache-control']).toBe('public, max-age=3600');
+    expect((await t.app.inject({ url: '/static/js/missing.js' })).statusCode).toBe(404);
+    const api = await t.app.inject({ url: '/api/unknown/path' });
+    expect([api.statusCode, api.json()]).toEqual([
+      404,
+      { error: { code: 'not_found', message: 'No such call: GET /api/unknown/path' } },
+    ]);
+    expect((await t.app.inject({ method: 'POST', url: '/somewhere' })).statusCode).toBe(404);
+  });
+
+  it('serves the demo images and 404s a missing one', async () => {
+    const png = await t.app.inject({ url: '/api/images/demo/processor.png' });
+    expect(png.statusCode).toBe(200);
+    expect(png.headers['content-type']).toBe('image/png');
+    expect((await t.app.inject({ url: '/api/images/demo/nothing.png' })).statusCode).toBe(404);
+    expect((await t.app.inject({ url: '/api/images/demo/../../package.json' })).statusCode).toBe(404);
+  });
+
+  it('describes the API at /api/docs from the zod schemas, and the UI loads no inline script', async () => {
+    const spec = (await t.app.inject({ url: '/api/docs/json' })).json();
+    expect(spec.openapi).toMatch(/^3\./);
+    for (const path of ['/api/service', '/api/service/{id}', '/api/order', '/api/orders/{id}', '/api/auth/login']) {
+      expect(Object.keys(spec.paths)).toContain(path);
+    }
+    expect(spec.paths['/api/auth/signup'].post.requestBody.content['application/json'].schema.required).toEqual([
+      'name',
+      'email',
+      'password',
+    ]);
+    const ui = await t.app.inject({ url: '/api/docs/' });
+    expect(ui.statusCode).toBe(200);
+    expect(ui.body).toContain('swagger-initializer.js');
+    expect(ui.body).not.toMatch(/<script>(?!\s*<\/script>)/);
+    expect((await t.app.inject({ url: '/api/docs/static/swagger-initializer.js' })).statusCode).toBe(200);
+  });
+});
+
+describe('HSTS', () => {
+  it('is sent when PUBLIC_URL is https', async () => {
+    const t = await createTestApp('sqlite', { PUBLIC_URL: 'https://shop.example.com' });
+    try {
+      const res = await t.app.inject({ url: '/api/health' });
+      expect(res.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe.each(databases)('health on %s', (kind) => {
+  it('answers 200 with the database kind, 503 once the database is gone', async () => {
+    const t = await createTestApp(kind);
+    try {
+      const ok = await t.app.inject({ url: '/api/health' });
+      expect([ok.statusCode, ok.json()]).toEqual([200, { status: 'ok', database: kind }]);
+      await t.app.db.destroy();
+      const down = await t.app.inject({ url: '/api/health' });
+      expect([down.statusCode, down.json().error.code]).toEqual([503, 'unavailable']);
+    } finally {
+      await t.close().catch(() => undefined);
+      await t.db.drop();
+    }
+  });
+});
