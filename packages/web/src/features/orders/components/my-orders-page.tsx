@@ -55,7 +55,7 @@ export function MyOrdersPage() {
         <div className="overflow-x-auto rounded-box border border-base-300 bg-base-100">
           <table className="table">
             <caption className="sr-only">Your orders</caption>
-            <thead>
+            <thead className="text-base-content">
               <tr>
                 <th scope="col">#</th>
                 <th scope="col">Item name</th>

@@ -5,11 +5,9 @@ import { useReviews } from '../api/get-reviews';
 function Stars({ rating }: { rating: number }) {
   const label = `Rated ${rating} out of ${RATING_MAX}`;
   return (
-    <p className="text-accent" aria-label={label} title={label}>
-      <span aria-hidden="true">
-        {'★'.repeat(rating)}
-        <span className="text-base-300">{'★'.repeat(Math.max(0, RATING_MAX - rating))}</span>
-      </span>
+    <p className="text-accent" role="img" aria-label={label} title={label}>
+      {'★'.repeat(rating)}
+      <span className="text-base-300">{'★'.repeat(Math.max(0, RATING_MAX - rating))}</span>
     </p>
   );
 }

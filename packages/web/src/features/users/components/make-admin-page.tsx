@@ -41,7 +41,7 @@ export function MakeAdminPage() {
         <div className="overflow-x-auto rounded-box border border-base-300 bg-base-100">
           <table className="table">
             <caption className="sr-only">Users of the shop</caption>
-            <thead>
+            <thead className="text-base-content">
               <tr>
                 <th scope="col">#</th>
                 <th scope="col">Email</th>

@@ -1,0 +1,43 @@
+import { defineConfig } from '@playwright/test';
+import { BASE_URL, PORT } from './support/settings';
+
+// Journeys in Debian's Chromium against the built product: `node e2e/run.mjs` builds, picks a port and runs this.
+export default defineConfig({
+  testDir: './tests',
+  // One folder per run (the port is unique), so runs started side by side never delete each other's traces.
+  outputDir: `./artifacts/test-results/${PORT}`,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  reporter: 'list',
+  use: {
+    baseURL: BASE_URL,
+    viewport: { width: 1280, height: 800 },
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+        '--disable-quic',
+      ],
+    },
+  },
+  webServer: {
+    command: 'node e2e/support/start-server.mjs',
+    cwd: new URL('..', import.meta.url).pathname,
+    url: `${BASE_URL}/api/health`,
+    env: { E2E_PORT: String(PORT) },
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'pipe',
+    stderr: 'pipe',
+  },
+});

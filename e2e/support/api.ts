@@ -1,0 +1,68 @@
+// Direct calls to the backend for setting up a journey's preconditions (accounts, orders) quickly and exactly.
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { ADMIN_EMAIL, ADMIN_PASSWORD } from './settings';
+
+export interface Account {
+  name: string;
+  email: string;
+  password: string;
+  token: string;
+}
+
+export interface Product {
+  _id: string;
+  name: string;
+  price: number;
+  img: string;
+  quantity: number;
+  availableQuantity: number;
+  description: string;
+}
+
+let counter = 0;
+/** E-mail addresses unique within and across runs. */
+export function uniqueEmail(prefix: string): string {
+  counter += 1;
+  return `${prefix}-${Date.now().toString(36)}-${counter}@kestrel.test`;
+}
+
+export async function signUpByApi(request: APIRequestContext, name = 'Dana Customer'): Promise<Account> {
+  const email = uniqueEmail('customer');
+  const password = 'customer-pass-1';
+  const response = await request.post('/api/auth/signup', { data: { name, email, password } });
+  expect(response.status()).toBe(201);
+  const body: { token: string } = await response.json();
+  return { name, email, password, token: body.token };
+}
+
+export async function adminByApi(request: APIRequestContext): Promise<Account> {
+  const response = await request.post('/api/auth/login', { data: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD } });
+  expect(response.status()).toBe(200);
+  const body: { token: string; user: { name: string } } = await response.json();
+  return { name: body.user.name, email: ADMIN_EMAIL, password: ADMIN_PASSWORD, token: body.token };
+}
+
+export async function listProducts(request: APIRequestContext): Promise<Product[]> {
+  const response = await request.get('/api/service');
+  expect(response.status()).toBe(200);
+  return response.json();
+}
+
+export async function orderByApi(
+  request: APIRequestContext,
+  account: Account,
+  order: { productId: string; inputQuantity: number; phone: string; address: string },
+): Promise<{ _id: string }> {
+  const response = await request.post('/api/order', {
+    data: order,
+    headers: { Authorization: `Bearer ${account.token}` },
+  });
+  expect(response.status()).toBe(201);
+  const body: { insertedId: string } = await response.json();
+  return { _id: body.insertedId };
+}
+
+/** Opens the shop already signed in, the way a returning visitor with a stored token arrives. */
+export async function useSession(page: Page, account: Account): Promise<void> {
+  await page.addInitScript((token) => window.localStorage.setItem('accessToken', token), account.token);
+}

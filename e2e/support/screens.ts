@@ -1,0 +1,35 @@
+// Every screen is checked with axe (no serious or critical violation) and photographed at desktop and phone width.
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+import { SCREENSHOT_DIR } from './settings';
+
+const DESKTOP = { width: 1280, height: 800 };
+const PHONE = { width: 390, height: 844 };
+
+async function expectNoSeriousViolations(page: Page, label: string): Promise<void> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const serious = results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${label}: ${v.id} (${v.impact}) on ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  expect(serious).toEqual([]);
+}
+
+/** Runs axe and saves full-page screenshots at both widths; the page must already show what `ready` names. */
+export async function checkScreen(page: Page, name: string, ready: () => Promise<void>): Promise<void> {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  await ready();
+  await expectNoSeriousViolations(page, `${name} (desktop)`);
+  await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}-desktop.png`), fullPage: true });
+  await page.setViewportSize(PHONE);
+  await ready();
+  await expectNoSeriousViolations(page, `${name} (phone)`);
+  await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}-phone.png`), fullPage: true });
+  await page.setViewportSize(DESKTOP);
+}
+
+/** Toasts and field messages: the exact text, visible. */
+export async function expectMessage(page: Page, text: string): Promise<void> {
+  await expect(page.getByText(text, { exact: true }).first()).toBeVisible();
+}

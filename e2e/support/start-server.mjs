@@ -1,0 +1,27 @@
+// Starts the built backend (which serves the built storefront) on a fresh SQLite database in a temp folder,
+// with a known administrator, for one Playwright run. The folder is removed when the server stops.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+const dir = mkdtempSync(join(tmpdir(), 'kestrel-e2e-'));
+const port = process.env.E2E_PORT ?? '4310';
+Object.assign(process.env, {
+  PORT: port,
+  DATABASE_URL: `file:${join(dir, 'store.db')}`,
+  DATA_DIR: join(dir, 'data'),
+  UPLOAD_DIR: join(dir, 'uploads'),
+  PUBLIC_URL: `http://127.0.0.1:${port}`,
+  ADMIN_EMAIL: 'admin@kestrel.test',
+  ADMIN_PASSWORD: 'e2e-admin-password-1',
+  SEED_DEMO: '1',
+  LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+});
+
+const cleanUp = () => rmSync(dir, { recursive: true, force: true });
+process.on('exit', cleanUp);
+
+// E2E_SERVER_ENTRY lets a developer point at another entry (for example the TypeScript source through tsx).
+const entry = resolve(process.env.E2E_SERVER_ENTRY ?? 'packages/api/dist/server.js');
+await import(pathToFileURL(entry).href);
