@@ -1,9 +1,10 @@
 // E-mail/password accounts: sign-up, sign-in, and the user record other sign-in methods share.
-import type { User } from '@kestrel/shared';
+import { messages, type User } from '@kestrel/shared';
 import type { Db } from '../db/create-db.js';
 import { newId } from '../db/ids.js';
 import { AppError } from '../errors.js';
 import { findUserByEmail, insertUser, type UserRow } from '../repositories/users.js';
+import { isCommonPassword } from './common-passwords.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 
 export const INVALID_CREDENTIALS = 'Wrong e-mail or password';
@@ -40,6 +41,8 @@ export async function createUser(
 }
 
 export async function signUp(db: Db, input: { name: string; email: string; password: string }): Promise<UserRow> {
+  // Sign-up only: an existing account with a common password must still be able to sign in (and change it).
+  if (isCommonPassword(input.password)) throw new AppError(400, 'password_too_common', messages.signup.passwordCommon);
   // Checked first so a taken e-mail answers quickly; the unique index still decides a race.
   if (await findUserByEmail(db, input.email)) {
     throw new AppError(409, 'email_taken', 'An account with this e-mail already exists');
