@@ -1,0 +1,129 @@
+// OWASP API1/API2/API5: every call of the API x nine callers, from one table. The four real callers extend
+// test/authorization.test.ts's table (kept by the backend's engineer) with the calls it leaves out (images, Google
+// sign-in, payments config, sandbox confirm); the five forged or dead tokens must be treated exactly as no token.
+// The table is checked against the OpenAPI description, so a new route without a row fails this test.
+import type { FastifyInstance, HTTPMethods } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createProduct } from '../../src/seed/factories.js';
+import { databases } from '../helpers/databases.js';
+import { ADMIN, addProduct, createTestApp, logIn, signUp, type SignedIn, type TestApp } from '../helpers/test-app.js';
+import { clientSecretFor, GOOD_CARD, placeOrder } from '../payments/payment-fixtures.js';
+import { badToken, badTokens } from './forged-tokens.js';
+
+interface Ctx {
+  app: FastifyInstance;
+  admin: SignedIn;
+  ann: SignedIn;
+  productId: string;
+  annOrderId: string;
+}
+type Make = (c: Ctx) => string | Promise<string>;
+type Body = ((c: Ctx) => unknown) | undefined;
+/** [method, route as in OpenAPI, concrete url, body, expected for anonymous, customer (Ann, owner), Bob, admin]. */
+type Row = [HTTPMethods, string, Make, Body, [number, number, number, number]];
+
+const profile = { phone: '555', education: 'BSc', location: 'Oslo', linkedinprofile: 'https://linkedin.com/in/x' };
+const order = (c: Ctx) => ({ productId: c.productId, inputQuantity: 1000, phone: '1', address: 'a' });
+const annOrder = (c: Ctx) => placeOrder(c.app, c.ann, c.productId);
+// A fresh intent of a fresh order of Ann's for each caller: the client secret is the capability, not the token.
+const freshSecret = async (c: Ctx) => clientSecretFor(c.app, c.ann, await annOrder(c));
+
+// One line per call, so the table reads as a table.
+// prettier-ignore
+const table: Row[] = [
+  ['GET', '/api/health', () => '/api/health', undefined, [200, 200, 200, 200]],
+  ['GET', '/api/service', () => '/api/service', undefined, [200, 200, 200, 200]],
+  ['POST', '/api/service', () => '/api/service', () => createProduct(), [401, 403, 403, 201]],
+  ['GET', '/api/service/{id}', (c) => `/api/service/${c.productId}`, undefined, [200, 200, 200, 200]],
+  ['DELETE', '/api/service/{id}', async (c) => `/api/service/${await addProduct(c.app, c.admin)}`, undefined, [401, 403, 403, 200]],
+  ['GET', '/api/review', () => '/api/review', undefined, [200, 200, 200, 200]],
+  ['POST', '/api/review', () => '/api/review', () => ({ name: 'n', rating: 4, description: 'd' }), [401, 201, 201, 201]],
+  ['POST', '/api/order', () => '/api/order', order, [401, 201, 201, 201]],
+  ['GET', '/api/order', () => '/api/order', undefined, [401, 403, 403, 200]],
+  ['GET', '/api/orders', () => '/api/orders?email=ann@example.com', undefined, [401, 200, 403, 200]],
+  ['GET', '/api/orders/{id}', (c) => `/api/orders/${c.annOrderId}`, undefined, [401, 200, 404, 200]],
+  ['PATCH', '/api/orders/{id}', (c) => `/api/orders/${c.annOrderId}`, () => ({ transactionId: 'pi_x' }), [401, 400, 404, 404]],
+  ['DELETE', '/api/order/{id}', async (c) => `/api/order/${await annOrder(c)}`, undefined, [401, 200, 404, 404]],
+  ['POST', '/api/create-payment-intent', () => '/api/create-payment-intent', (c) => ({ orderId: c.annOrderId }), [401, 200, 404, 404]],
+  ['POST', '/api/sandbox/confirm', () => '/api/sandbox/confirm', undefined, [200, 200, 200, 200]],
+  ['GET', '/api/payments/config', () => '/api/payments/config', undefined, [200, 200, 200, 200]],
+  ['GET', '/api/user', () => '/api/user', undefined, [401, 403, 403, 200]],
+  ['PUT', '/api/user/admin/{email}', () => '/api/user/admin/carl@example.com', undefined, [401, 403, 403, 200]],
+  ['GET', '/api/admin/{email}', () => '/api/admin/ann@example.com', undefined, [401, 200, 403, 200]],
+  ['PUT', '/api/user/{email}', () => '/api/user/ann@example.com', () => ({ email: 'ann@example.com' }), [401, 200, 403, 403]],
+  ['POST', '/api/profile', () => '/api/profile', () => profile, [401, 200, 200, 200]],
+  ['PUT', '/api/profile/{email}', () => '/api/profile/ann@example.com', () => profile, [401, 200, 403, 403]],
+  ['GET', '/api/profile/{email}', () => '/api/profile/ann@example.com', undefined, [401, 200, 403, 403]],
+  // A JSON body where multipart is expected: refused as a bad upload once the caller may upload at all.
+  ['POST', '/api/image', () => '/api/image', () => ({ image: 'not multipart' }), [401, 403, 403, 400]],
+  ['GET', '/api/images/{name}', () => '/api/images/0000.webp', undefined, [404, 404, 404, 404]],
+  ['GET', '/api/auth/me', () => '/api/auth/me', undefined, [401, 200, 200, 200]],
+  ['POST', '/api/auth/logout', () => '/api/auth/logout', undefined, [401, 204, 204, 204]],
+  ['POST', '/api/auth/signup', () => '/api/auth/signup', () => ({ name: 'S', email: `s${Math.random()}@example.com`, password: 'a-fine-passphrase' }), [201, 201, 201, 201]],
+  ['POST', '/api/auth/login', () => '/api/auth/login', () => ({ email: 'carl@example.com', password: 'password-123' }), [200, 200, 200, 200]],
+  ['GET', '/api/auth/providers', () => '/api/auth/providers', undefined, [200, 200, 200, 200]],
+  // Google sign-in is not configured here: both answer a redirect to the login page with an error, for everyone.
+  ['GET', '/api/auth/google', () => '/api/auth/google', undefined, [302, 302, 302, 302]],
+  ['GET', '/api/auth/google/callback', () => '/api/auth/google/callback?code=x&state=y', undefined, [302, 302, 302, 302]],
+];
+// The sandbox confirm body needs a fresh secret per caller; every other body is a pure function of the context.
+const bodyOf = async (row: Row, c: Ctx) =>
+  row[1] === '/api/sandbox/confirm' ? { clientSecret: await freshSecret(c), ...GOOD_CARD } : row[3]?.(c);
+
+const CALLERS = ['anonymous', 'customer', 'other customer', 'admin', ...badTokens] as const;
+
+describe.each(databases)('access matrix on %s', (kind) => {
+  let t: TestApp;
+  let ctx: Ctx;
+  let bob: SignedIn;
+
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+    const admin = await logIn(t.app, ADMIN.email, ADMIN.password);
+    const ann = await signUp(t.app, 'Ann', 'ann@example.com');
+    bob = await signUp(t.app, 'Bob', 'bob@example.com');
+    await signUp(t.app, 'Carl', 'carl@example.com');
+    const productId = await addProduct(t.app, admin, { availableQuantity: 10_000_000 });
+    ctx = { app: t.app, admin, ann, productId, annOrderId: '' };
+    ctx.annOrderId = await annOrder(ctx);
+  });
+  afterAll(() => t.close());
+
+  it('has a row for every operation the API describes', async () => {
+    const paths = t.app.swagger().paths ?? {};
+    const described = Object.entries(paths).flatMap(([p, ops]) =>
+      Object.keys(ops).map((m) => `${m.toUpperCase()} ${p}`),
+    );
+    expect(table.map((r) => `${r[0]} ${r[1]}`).sort()).toEqual(described.sort());
+  });
+
+  for (const row of table) {
+    const [method, route, url, , real] = row;
+    it(`${method} ${route}`, async () => {
+      const tokens: (string | undefined)[] = [
+        undefined,
+        await t.app.sessions.issueSession(ctx.ann.id),
+        await t.app.sessions.issueSession(bob.id),
+        await t.app.sessions.issueSession(ctx.admin.id),
+        ...(await Promise.all(badTokens.map((k) => badToken(t.app, k, ctx.ann.id, ctx.admin.id)))),
+      ];
+      const actual: Record<string, number> = {};
+      for (const [i, token] of tokens.entries()) {
+        const payload = await bodyOf(row, ctx);
+        const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
+        if (payload !== undefined) headers['content-type'] = 'application/json';
+        const res = await t.app.inject({
+          method,
+          url: await url(ctx),
+          headers,
+          ...(payload === undefined ? {} : { payload: JSON.stringify(payload) }),
+        });
+        actual[CALLERS[i] ?? i] = res.statusCode;
+        if (res.statusCode >= 400) expect(Object.keys(res.json().error).sort()).toEqual(['code', 'message']);
+      }
+      // A forged, expired or revoked token is no token at all.
+      const expected = Object.fromEntries(CALLERS.map((c, i) => [c, i < 4 ? real[i] : real[0]]));
+      expect(actual).toEqual(expected);
+    });
+  }
+});
