@@ -12,7 +12,8 @@ export type Db = Kysely<Database>;
 
 const PG_INT8 = 20;
 
-export function createDb(config: DatabaseConfig): Db {
+/** `onPoolError`: an idle PostgreSQL connection that breaks (server restart) is reported, not a process crash. */
+export function createDb(config: DatabaseConfig, onPoolError: (error: Error) => void = () => undefined): Db {
   if (config.kind === 'postgres') {
     const pool = new pg.Pool({
       connectionString: config.url,
@@ -23,6 +24,7 @@ export function createDb(config: DatabaseConfig): Db {
           oid === PG_INT8 ? (v: string) => Number(v) : pg.types.getTypeParser(oid, format),
       },
     });
+    pool.on('error', onPoolError);
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }
   mkdirSync(dirname(config.file), { recursive: true });

@@ -13,7 +13,7 @@ declare module 'fastify' {
 }
 
 export const dbPlugin = fp(async (app: FastifyInstance, { config }: { config: Config }) => {
-  const db = createDb(config.database);
+  const db = createDb(config.database, (error) => app.log.warn({ err: error }, 'idle database connection lost'));
   app.decorate('db', db);
   app.decorate('config', config);
   // fastify.close() stops accepting connections and lets in-flight requests finish before onClose hooks run.

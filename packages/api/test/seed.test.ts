@@ -1,0 +1,125 @@
+// Start-up data: the demo catalogue on an empty database only, and the administrator of PRODUCT.md §2.
+import type { FastifyBaseLogger } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app.js';
+import { loadConfig } from '../src/config.js';
+import { createDb, migrate, type Db } from '../src/db/create-db.js';
+import { findUserByEmail } from '../src/repositories/users.js';
+import { DEMO_IMAGE_SLUGS } from '../src/seed/demo-catalogue.js';
+import { ensureAdmin } from '../src/seed/index.js';
+import { verifyPassword } from '../src/services/passwords.js';
+import { createTestDatabase, databases, type TestDatabase } from './helpers/databases.js';
+import { TEST_SECRET } from './helpers/test-app.js';
+
+function recordingLogger(lines: string[]): FastifyBaseLogger {
+  const ignore = () => undefined;
+  const log: FastifyBaseLogger = {
+    level: 'info',
+    fatal: ignore,
+    error: ignore,
+    warn: (...args: unknown[]) => void lines.push(String(args[0])),
+    info: ignore,
+    debug: ignore,
+    trace: ignore,
+    silent: ignore,
+    child: () => log,
+  };
+  return log;
+}
+
+describe.each(databases)('seed on %s', (kind) => {
+  let database: TestDatabase;
+  const env = () => ({
+    DATABASE_URL: database.url,
+    AUTH_SECRET: TEST_SECRET,
+    LOG_LEVEL: 'silent',
+    DATA_DIR: database.dir,
+  });
+
+  beforeAll(async () => {
+    database = await createTestDatabase(kind);
+  });
+  afterAll(() => database.drop());
+
+  it('seeds the demo catalogue once, on the empty database', async () => {
+    const app = await buildApp(loadConfig(env()));
+    const products = (await app.inject({ url: '/api/service' })).json();
+    expect(products).toHaveLength(9);
+    // One distinct image per product, each served by this server (as a demo PNG or, once ingested, a stored WebP).
+    const images: string[] = products.map((p: { img: string }) => p.img);
+    expect(new Set(images).size).toBe(DEMO_IMAGE_SLUGS.length);
+    for (const img of images) expect((await app.inject({ url: img })).statusCode).toBe(200);
+    expect(products[0]).toMatchObject({ name: 'Kestrel K7 8-Core Desktop Processor', price: 189.99, quantity: 1000 });
+    for (const p of products) {
+      expect(p.quantity).toBe(1000);
+      expect(p.availableQuantity).toBeGreaterThanOrEqual(10000);
+      expect(Number.isInteger(Math.round(p.price * 100))).toBe(true);
+    }
+    expect((await app.inject({ url: '/api/review' })).json()).toHaveLength(6);
+    // An emptied catalogue stays empty after a restart: seeding is for a new database only.
+    const admin = await app.sessions.issueSession((await findUserByEmail(app.db, 'admin@example.com'))?.id ?? '');
+    for (const p of products) {
+      await app.inject({
+        method: 'DELETE',
+        url: `/api/service/${p._id}`,
+        headers: { authorization: `Bearer ${admin}` },
+      });
+    }
+    await app.close();
+    const again = await buildApp(loadConfig(env()));
+    expect((await again.inject({ url: '/api/service' })).json()).toEqual([]);
+    await again.close();
+  });
+});
+
+describe.each(databases)('administrator bootstrap on %s', (kind) => {
+  let database: TestDatabase;
+  let db: Db;
+  const config = (extra: Record<string, string> = {}) =>
+    loadConfig({ DATABASE_URL: database.url, AUTH_SECRET: TEST_SECRET, DATA_DIR: database.dir, ...extra });
+
+  beforeAll(async () => {
+    database = await createTestDatabase(kind);
+    db = createDb(config().database);
+    await migrate(db);
+  });
+  afterAll(async () => {
+    await db.destroy();
+    await database.drop();
+  });
+
+  it('creates admin@example.com with a random password logged once, and not again', async () => {
+    const lines: string[] = [];
+    await ensureAdmin(db, config(), recordingLogger(lines));
+    expect(lines).toHaveLength(1);
+    const password = /with password (\S+) \(shown once/.exec(lines[0] ?? '')?.[1] ?? '';
+    expect(password).toMatch(/^[A-Za-z0-9_-]{16}$/);
+    const admin = await findUserByEmail(db, 'admin@example.com');
+    expect(admin?.role).toBe('admin');
+    expect(await verifyPassword(admin?.password_hash, password)).toBe(true);
+    await ensureAdmin(db, config(), recordingLogger(lines));
+    expect(lines).toHaveLength(1);
+  });
+
+  it('promotes ADMIN_EMAIL and sets ADMIN_PASSWORD', async () => {
+    const lines: string[] = [];
+    await ensureAdmin(
+      db,
+      config({ ADMIN_EMAIL: 'Chief@Example.com', ADMIN_PASSWORD: 'chief-password' }),
+      recordingLogger(lines),
+    );
+    const chief = await findUserByEmail(db, 'chief@example.com');
+    expect(chief?.role).toBe('admin');
+    expect(await verifyPassword(chief?.password_hash, 'chief-password')).toBe(true);
+    await db.updateTable('users').set({ role: 'customer' }).where('email', '=', 'chief@example.com').execute();
+    await ensureAdmin(
+      db,
+      config({ ADMIN_EMAIL: 'chief@example.com', ADMIN_PASSWORD: 'new-password' }),
+      recordingLogger(lines),
+    );
+    const promoted = await findUserByEmail(db, 'chief@example.com');
+    expect(promoted?.role).toBe('admin');
+    expect(await verifyPassword(promoted?.password_hash, 'new-password')).toBe(true);
+    expect(lines).toEqual([]);
+  });
+});
