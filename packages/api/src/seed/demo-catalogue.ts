@@ -15,8 +15,6 @@ export const DEMO_IMAGE_SLUGS = [
   'network-card',
 ] as const;
 
-export const demoImageUrl = (slug: string) => `/api/images/demo/${slug}.png`;
-
 const parts: Array<Omit<NewProduct, 'img' | 'quantity'>> = [
   {
     name: 'Kestrel K7 8-Core Desktop Processor',
@@ -79,9 +77,13 @@ const parts: Array<Omit<NewProduct, 'img' | 'quantity'>> = [
   },
 ];
 
-export const demoProducts: NewProduct[] = parts.map((part, i) =>
-  createProduct({ ...part, img: demoImageUrl(DEMO_IMAGE_SLUGS[i] ?? 'processor') }),
-);
+/** The demo products, given each slug's image URL (the seed stores assets/demo/<slug>.png through the image pipeline). */
+export const demoProducts = (imageUrls: ReadonlyMap<string, string>): NewProduct[] =>
+  parts.map((part, i) => {
+    const img = imageUrls.get(DEMO_IMAGE_SLUGS[i] ?? '');
+    if (!img) throw new Error(`No demo image for ${part.name}`);
+    return createProduct({ ...part, img });
+  });
 
 export const demoReviews: NewReview[] = [
   {

@@ -3,6 +3,8 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.js';
 import type { Db } from '../db/create-db.js';
+import { createImageStore } from '../images/create-image-store.js';
+import { ingestDemoImages } from '../images/demo-images.js';
 import { insertProduct } from '../repositories/products.js';
 import { insertReview } from '../repositories/reviews.js';
 import { findUserByEmail, hasAdmin, setUserRole, updateUser } from '../repositories/users.js';
@@ -10,15 +12,18 @@ import { createUser } from '../services/identity.js';
 import { hashPassword } from '../services/passwords.js';
 import { productRow } from '../services/products.js';
 import { reviewRow } from '../services/reviews.js';
-import { demoProducts, demoReviews } from './demo-catalogue.js';
+import { DEMO_IMAGE_SLUGS, demoProducts, demoReviews } from './demo-catalogue.js';
 
 export const DEFAULT_ADMIN_EMAIL = 'admin@example.com';
 
-export async function seedDemoCatalogue(db: Db): Promise<void> {
+export async function seedDemoCatalogue(db: Db, config: Pick<Config, 'uploadDir'>): Promise<void> {
+  // Demo pictures are stored like uploads (content-addressed WebP + card), before the transaction: files, not rows.
+  const imageUrls = await ingestDemoImages(createImageStore(config), DEMO_IMAGE_SLUGS);
   // Consecutive timestamps keep the catalogue order (ids are time-ordered).
   const start = Date.now();
   await db.transaction().execute(async (trx) => {
-    for (const [i, product] of demoProducts.entries()) await insertProduct(trx, productRow(product, start + i));
+    for (const [i, product] of demoProducts(imageUrls).entries())
+      await insertProduct(trx, productRow(product, start + i));
     for (const [i, review] of demoReviews.entries()) {
       await insertReview(trx, reviewRow(review, null, start + i));
     }
@@ -44,6 +49,6 @@ export async function ensureAdmin(db: Db, config: Config, log: FastifyBaseLogger
 }
 
 export async function seedDatabase(db: Db, config: Config, log: FastifyBaseLogger, { fresh }: { fresh: boolean }) {
-  if (fresh && config.seedDemo) await seedDemoCatalogue(db);
+  if (fresh && config.seedDemo) await seedDemoCatalogue(db, config);
   await ensureAdmin(db, config, log);
 }
