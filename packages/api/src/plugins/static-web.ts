@@ -1,4 +1,4 @@
-// Serves the built storefront (packages/web/dist) and the demo product images. Client routes fall back to index.html;
+// Serves the built storefront (packages/web/dist). Client routes fall back to index.html;
 // /api paths never do (they answer JSON 404 from the error plugin).
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -15,19 +15,9 @@ export function apiPackageDir(): string {
 }
 
 export const WEB_DIST = resolve(apiPackageDir(), '../web/dist');
-export const DEMO_IMAGES = resolve(apiPackageDir(), 'assets/demo');
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 export const staticWebPlugin = fp(async (app: FastifyInstance, opts: { webDist?: string }) => {
-  await app.register(fastifyStatic, {
-    root: DEMO_IMAGES,
-    prefix: '/api/images/demo/',
-    decorateReply: false,
-    index: false,
-    allowedPath: (path) => /^\/[a-z0-9-]+\.png$/.test(path),
-    maxAge: '1d',
-  });
-
   const webDist = opts.webDist ?? WEB_DIST;
   const hasWeb = existsSync(join(webDist, 'index.html'));
 
