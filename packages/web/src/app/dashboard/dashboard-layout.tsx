@@ -32,7 +32,7 @@ export function DashboardLayout() {
   const entries = [...everybody, ...(isPending ? [] : data?.admin ? admins : customers)];
 
   return (
-    <div className="mx-auto grid max-w-6xl gap-6 px-4 py-8 md:grid-cols-[14rem_1fr]">
+    <div className="mx-auto grid max-w-6xl grid-cols-1 gap-6 px-4 py-8 md:grid-cols-[14rem_1fr]">
       <aside className="md:border-r md:border-base-300 md:pr-4">
         <p className="mb-2 px-3 text-sm font-semibold uppercase tracking-wide">Dashboard</p>
         <nav aria-label="Dashboard">

@@ -4,6 +4,7 @@ import { deletedMessage, type Order } from '@kestrel/shared';
 import { ListState, PageTitle } from '../../../components/ui/page-title';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { useAuth } from '../../../lib/auth-store';
+import { formatDollars } from '../../../lib/money';
 import { notify } from '../../../lib/notify';
 import { useMyOrders } from '../api/get-my-orders';
 import { DeleteOrderModal } from './delete-order-modal';
@@ -71,7 +72,7 @@ export function MyOrdersPage() {
                     {order.itemName}
                     <span className="block text-xs">{order.quantity} pc</span>
                   </td>
-                  <td className="tabular-nums">${order.price}</td>
+                  <td className="tabular-nums">{formatDollars(order.price)}</td>
                   <td>
                     <PaymentCell order={order} onDelete={setDeleting} />
                   </td>

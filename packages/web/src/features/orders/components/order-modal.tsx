@@ -69,7 +69,7 @@ export function OrderModal({ product, customer, open, onClose }: OrderModalProps
           max={product.availableQuantity}
           placeholder={`minimum order ${product.quantity} pc`}
           hint={`Between ${product.quantity} and ${product.availableQuantity} pieces at $${product.price} each.`}
-          autoFocus
+          data-autofocus
           registration={register('inputQuantity', { valueAsNumber: true })}
           error={errors.inputQuantity?.message}
         />

@@ -1,0 +1,73 @@
+// A customer's dashboard: the sidebar for their role, the profile (kept across a reload) and a review on the home page.
+import { expect, test } from '@playwright/test';
+import { signUpByApi, useSession } from '../support/api';
+import { expectMessage } from '../support/screens';
+
+test('the sidebar shows a customer My Profile, Add a Reviews and My Order only', async ({ page, request }) => {
+  await useSession(page, await signUpByApi(request));
+  await page.goto('/dashboard');
+  const sidebar = page.getByRole('navigation', { name: 'Dashboard' });
+  await expect(sidebar.getByRole('link')).toHaveText(['My Profile', 'Add a Reviews', 'My Order']);
+});
+
+test('the profile saves education, location, phone and LinkedIn and shows them after a reload', async ({
+  page,
+  request,
+}) => {
+  const customer = await signUpByApi(request, 'Paul Profile');
+  await useSession(page, customer);
+  await page.goto('/dashboard');
+  await expect(page.getByLabel('Name')).toHaveValue('Paul Profile');
+  await expect(page.getByLabel('Name')).toHaveAttribute('readonly', '');
+  await expect(page.getByLabel('Email')).toHaveValue(customer.email);
+  await expect(page.getByLabel('Email')).toHaveAttribute('readonly', '');
+
+  const values = {
+    education: 'BSc Electronics, Delft',
+    location: 'Rotterdam',
+    phone: '+31 10 555 0199',
+    linkedinprofile: 'https://www.linkedin.com/in/paul-profile',
+  };
+  for (const [name, value] of Object.entries(values)) await page.locator(`input[name="${name}"]`).fill(value);
+  await page.getByRole('button', { name: 'Add profile' }).click();
+  await expectMessage(page, 'profile is added');
+
+  await page.reload();
+  for (const [name, value] of Object.entries(values)) {
+    await expect(page.locator(`input[name="${name}"]`)).toHaveValue(value);
+  }
+  const stored = await request.get(`/api/profile/${encodeURIComponent(customer.email)}`, {
+    headers: { Authorization: `Bearer ${customer.token}` },
+  });
+  expect(await stored.json()).toMatchObject({ ...values, email: customer.email, userName: 'Paul Profile' });
+});
+
+test('a review shows its messages in red, is added and appears on the home page', async ({ page, request }) => {
+  await useSession(page, await signUpByApi(request, 'Rita Review'));
+  await page.goto('/dashboard/addreview');
+  await expect(page.getByRole('heading', { name: 'Add review' })).toBeVisible();
+  await page.getByLabel('Name').fill('');
+  const submit = page.getByRole('button', { name: 'Add a Review' });
+  await submit.click();
+  for (const text of ['name is Required', 'rating is Required', 'description is Required']) {
+    await expectMessage(page, text);
+    await expect(page.getByText(text, { exact: true })).toHaveCSS('color', 'rgb(178, 31, 31)');
+  }
+  await page.getByLabel('Rating').fill('6');
+  await submit.click();
+  await expectMessage(page, 'rating must be a whole number from 1 to 5');
+
+  const description = `Pallets of 2,000 fans arrived on time — run ${Date.now()}.`;
+  await page.getByLabel('Name').fill('Rita Review');
+  await page.getByLabel('Rating').fill('4');
+  await page.getByLabel('Description').fill(description);
+  await submit.click();
+  await expectMessage(page, 'review added successfully');
+
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Home' }).click();
+  await page.locator('footer').scrollIntoViewIfNeeded();
+  const card = page.locator('section[aria-labelledby="reviews"] li').filter({ hasText: description });
+  await expect(card).toBeVisible();
+  await expect(card.getByRole('heading')).toHaveText('Rita Review');
+  await expect(card.getByRole('img', { name: 'Rated 4 out of 5' })).toBeVisible();
+});

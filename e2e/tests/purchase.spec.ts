@@ -1,0 +1,76 @@
+// A customer orders below the minimum (refused in the browser), then within range, then deletes the unpaid order.
+import { expect, test } from '@playwright/test';
+import { listProducts, signUpByApi, useSession } from '../support/api';
+import { expectMessage } from '../support/screens';
+
+test('ordering: range check, booking, My Order and delete with confirmation', async ({ page, request }) => {
+  const customer = await signUpByApi(request, 'Olga Orders');
+  const products = await listProducts(request);
+  const product = products.find((p) => p.quantity === 1000 && p.availableQuantity >= 2000);
+  if (!product) throw new Error('no demo product with a minimum of 1000');
+  const auth = { Authorization: `Bearer ${customer.token}` };
+  await useSession(page, customer);
+
+  const orderCalls: string[] = [];
+  page.on('request', (r) => {
+    if (r.method() === 'POST' && new URL(r.url()).pathname === '/api/order') orderCalls.push(r.postData() ?? '');
+  });
+
+  await page.goto(`/purchase/${product._id}`);
+  await expect(page.getByRole('heading', { name: product.name, exact: true })).toBeVisible();
+  await page.getByRole('button', { name: 'place order' }).click();
+  const dialog = page.getByRole('dialog', { name: `Booking for: ${product.name}` });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByLabel('Name')).toHaveValue('Olga Orders');
+  await expect(dialog.getByLabel('Name')).toHaveAttribute('readonly', '');
+  await expect(dialog.getByLabel('Email')).toHaveValue(customer.email);
+  await expect(dialog.getByLabel('Email')).toHaveAttribute('readonly', '');
+  const quantity = dialog.getByLabel('Quantity');
+  await expect(quantity).toHaveAttribute('placeholder', 'minimum order 1000 pc');
+  await expect(quantity).toHaveAttribute('name', 'inputQuantity');
+
+  await quantity.fill('999');
+  await dialog.getByLabel('Phone').fill('+31 20 555 0101');
+  await dialog.getByLabel('Address').fill('Havenstraat 12, Amsterdam');
+  await dialog.getByRole('button', { name: 'Order' }).click();
+  await expectMessage(page, `cannot order less then 1000 and greater than ${product.availableQuantity}`);
+  expect(orderCalls).toEqual([]);
+
+  await quantity.fill('1500');
+  await dialog.getByRole('button', { name: 'Order' }).click();
+  await expectMessage(page, 'Booking is set');
+  await expect(dialog).toBeHidden();
+  expect(orderCalls).toHaveLength(1);
+  expect(JSON.parse(orderCalls[0] ?? '{}')).toMatchObject({ productId: product._id, inputQuantity: 1500 });
+
+  const mine = await request.get(`/api/orders?email=${encodeURIComponent(customer.email)}`, { headers: auth });
+  const orders: { _id: string; quantity: number; price: number; paid: boolean }[] = await mine.json();
+  expect(orders).toHaveLength(1);
+  const order = orders[0];
+  if (!order) throw new Error('the order was not stored');
+  expect(order).toMatchObject({ quantity: 1500, paid: false, price: Math.round(product.price * 1500 * 100) / 100 });
+
+  await page.goto('/dashboard/myorder');
+  const row = page.getByRole('row').filter({ hasText: product.name });
+  await expect(row.getByRole('rowheader')).toHaveText('1');
+  await expect(row).toContainText('1500 pc');
+  await expect(row.getByRole('link', { name: `pay for ${product.name}` })).toHaveAttribute(
+    'href',
+    `/dashboard/payment/${order._id}`,
+  );
+
+  // Cancelling the confirmation keeps the order; confirming deletes that one order by id.
+  await row.getByRole('button', { name: `Delete order of ${product.name}` }).click();
+  const confirm = page.getByRole('dialog', { name: 'Delete this order?' });
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(row).toBeVisible();
+  await row.getByRole('button', { name: `Delete order of ${product.name}` }).click();
+  await confirm.getByRole('button', { name: 'Yes, delete' }).click();
+  await expectMessage(page, `${product.name} is deleted`);
+  await expect(page.getByText('You have not placed any orders yet.')).toBeVisible();
+  const after = await request.get(`/api/orders?email=${encodeURIComponent(customer.email)}`, { headers: auth });
+  expect(await after.json()).toEqual([]);
+  const restored = (await listProducts(request)).find((p) => p._id === product._id);
+  expect(restored?.availableQuantity).toBe(product.availableQuantity);
+});

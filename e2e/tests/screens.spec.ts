@@ -1,0 +1,91 @@
+// Every screen, at desktop and phone width: axe finds no serious or critical violation, and a screenshot is kept.
+import { expect, test } from '@playwright/test';
+import { adminByApi, listProducts, orderByApi, signUpByApi, useSession } from '../support/api';
+import { checkScreen } from '../support/screens';
+
+test.describe.configure({ timeout: 120_000 });
+
+test('public screens', async ({ page }) => {
+  await page.goto('/');
+  await checkScreen(page, 'home', async () => {
+    await expect(page.locator('#latest-products article')).toHaveCount(3);
+    await page.locator('footer').scrollIntoViewIfNeeded();
+    await expect(page.locator('section[aria-labelledby="reviews"] li').first()).toBeVisible();
+    await page.evaluate(() => window.scrollTo(0, 0));
+  });
+  await page.goto('/myportfolio');
+  await checkScreen(page, 'portfolio', () => expect(page.getByRole('heading', { level: 1 })).toBeVisible());
+  await page.goto('/blog');
+  await checkScreen(page, 'blog', () => expect(page.getByRole('article')).toHaveCount(5));
+  await page.goto('/login');
+  await checkScreen(page, 'login', () =>
+    expect(page.getByText('Google sign-in is not set up on this shop')).toBeVisible(),
+  );
+  await page.getByRole('button', { name: 'Login' }).click();
+  await checkScreen(page, 'login-errors', () => expect(page.getByText('Email is Required')).toBeVisible());
+  await page.goto('/signup');
+  await checkScreen(page, 'signup', () => expect(page.getByRole('heading', { name: 'Sign Up' })).toBeVisible());
+  await page.goto('/nowhere');
+  await checkScreen(page, 'not-found', () => expect(page.getByText('Page is not Found')).toBeVisible());
+});
+
+test('customer screens', async ({ page, request }) => {
+  const customer = await signUpByApi(request, 'Screen Customer');
+  const [product] = await listProducts(request);
+  if (!product) throw new Error('the demo catalogue is empty');
+  const order = await orderByApi(request, customer, {
+    productId: product._id,
+    inputQuantity: product.quantity,
+    phone: '+49 30 1234567',
+    address: 'Werkstrasse 5, Berlin',
+  });
+  await useSession(page, customer);
+
+  await page.goto(`/purchase/${product._id}`);
+  await checkScreen(page, 'purchase', () => expect(page.getByRole('button', { name: 'place order' })).toBeVisible());
+  await page.getByRole('button', { name: 'place order' }).click();
+  await checkScreen(page, 'purchase-modal', () => expect(page.getByRole('dialog')).toBeVisible());
+  await page.keyboard.press('Escape');
+
+  await page.goto('/dashboard');
+  await checkScreen(page, 'dashboard-profile', () =>
+    expect(page.getByRole('button', { name: 'Add profile' })).toBeVisible(),
+  );
+  await page.goto('/dashboard/addreview');
+  await checkScreen(page, 'dashboard-addreview', () =>
+    expect(page.getByRole('heading', { name: 'Add review' })).toBeVisible(),
+  );
+  await page.getByLabel('Name').fill('');
+  await page.getByRole('button', { name: 'Add a Review' }).click();
+  await checkScreen(page, 'dashboard-addreview-errors', () =>
+    expect(page.getByText('rating is Required')).toBeVisible(),
+  );
+  await page.goto('/dashboard/myorder');
+  await checkScreen(page, 'dashboard-myorder', () =>
+    expect(page.getByRole('link', { name: `pay for ${product.name}` })).toBeVisible(),
+  );
+  await page.getByRole('button', { name: `Delete order of ${product.name}` }).click();
+  await checkScreen(page, 'dashboard-myorder-delete', () => expect(page.getByRole('dialog')).toBeVisible());
+  await page.keyboard.press('Escape');
+  await page.goto(`/dashboard/payment/${order._id}`);
+  await checkScreen(page, 'dashboard-payment', () =>
+    expect(page.getByText(`Please Pay ${product.name}`)).toBeVisible(),
+  );
+});
+
+test('admin screens', async ({ page, request }) => {
+  const admin = await adminByApi(request);
+  await useSession(page, admin);
+  await page.goto('/dashboard/makeadmin');
+  await checkScreen(page, 'admin-makeadmin', () => expect(page.getByRole('table')).toBeVisible());
+  await page.goto('/dashboard/addproduct');
+  await checkScreen(page, 'admin-addproduct', () => expect(page.getByLabel('Image')).toBeVisible());
+  await page.getByRole('button', { name: 'Add product' }).click();
+  await checkScreen(page, 'admin-addproduct-errors', () => expect(page.getByText('image is Required')).toBeVisible());
+  await page.goto('/dashboard/manageorder');
+  await checkScreen(page, 'admin-manageorder', () =>
+    expect(page.getByRole('heading', { name: 'Manage All Orders' })).toBeVisible(),
+  );
+  await page.goto('/dashboard/manageproduct');
+  await checkScreen(page, 'admin-manageproduct', () => expect(page.locator('article').first()).toBeVisible());
+});
