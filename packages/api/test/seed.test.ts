@@ -1,4 +1,5 @@
 // Start-up data: the demo catalogue on an empty database only, and the administrator of PRODUCT.md §2.
+import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
@@ -34,6 +35,8 @@ describe.each(databases)('seed on %s', (kind) => {
     AUTH_SECRET: TEST_SECRET,
     LOG_LEVEL: 'silent',
     DATA_DIR: database.dir,
+    // Seeding stores the demo images; keep them in the test's folder, not the repository's ./data.
+    UPLOAD_DIR: join(database.dir, 'uploads'),
   });
 
   beforeAll(async () => {
