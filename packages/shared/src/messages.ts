@@ -24,6 +24,8 @@ export const messages = {
     descriptionRequired: 'description is Required',
     // PRODUCT.md §8 fixes SPEC.md's copy-paste fault ('Email is Required').
     imageRequired: 'image is Required',
+    /** Over MAX_IMAGE_BYTES: the form says it before uploading, the upload answers it with 413. */
+    imageTooLarge: 'The image is larger than 5 MB; upload a smaller file',
     imgInvalid: 'img must be an http(s) URL or a path on this site',
     quantityInvalid: 'quantity must be a whole number of at least 1',
     availableInvalid: 'availableQuantity must be a whole number of at least 0',
