@@ -1,5 +1,5 @@
 // buildApp(config): the whole backend as one Fastify instance; tests build it without a port, server.ts listens.
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import { authPlugin } from './plugins/auth.js';
@@ -31,6 +31,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // Answer 503 to new requests while closing, and finish the ones in flight.
     return503OnClosing: true,
     forceCloseConnections: 'idle',
+    // A URL with broken percent-encoding is refused before routing; answer it in the API's error shape as well.
+    frameworkErrors: (_error, _request, reply: FastifyReply) => {
+      void reply.code(400).send({ error: { code: 'bad_url', message: 'The request URL is malformed' } });
+    },
   });
   app.setValidatorCompiler(validatorCompiler);
   // Response schemas describe the API in OpenAPI only; serializing needs no runtime validation on hot paths.
