@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
@@ -16,8 +17,19 @@ const bareDynamicImports: Plugin = {
   },
 };
 
+/**
+ * React Router's package exports point every bundler at its development build (dev warnings on). The production
+ * build next to it is the same code with the warnings compiled out, so builds use that one.
+ */
+const reactRouterProduction = createRequire(import.meta.url)
+  .resolve('react-router')
+  .replace(/[\\/]development[\\/]index\.m?js$/, '/production/index.mjs');
+
 // The backend serves dist/ and expects every hashed part under /static/ (SPEC.md §7: parts load from static/js).
-export default defineConfig({
+export default defineConfig(({ command }) => ({
+  resolve: {
+    alias: command === 'build' ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : [],
+  },
   plugins: [react(), tailwindcss(), bareDynamicImports],
   server: {
     // In development the Vite server hands every /api call to the backend on its default port.
@@ -48,4 +60,4 @@ export default defineConfig({
       },
     },
   },
-});
+}));

@@ -1,4 +1,5 @@
-import { NavLink, Outlet } from 'react-router';
+import { Outlet } from 'react-router';
+import { NavItem } from '../../components/ui/nav-item';
 import { Spinner } from '../../components/ui/spinner';
 import { useAuth } from '../../lib/auth-store';
 import { useAdminStatus } from '../../features/users/api/get-admin-status';
@@ -20,10 +21,7 @@ const admins: Entry[] = [
   { to: '/dashboard/manageproduct', label: 'Manage All Products' },
 ];
 
-const entryClass = ({ isActive }: { isActive: boolean }) =>
-  `block whitespace-nowrap rounded-field px-3 py-2 font-medium ${
-    isActive ? 'bg-primary text-primary-content' : 'hover:bg-base-200'
-  }`;
+const entryBase = 'block whitespace-nowrap rounded-field px-3 py-2 font-medium';
 
 /** The sidebar differs per role (SPEC.md §2): the server's admin answer decides which entries appear. */
 export function DashboardLayout() {
@@ -39,9 +37,13 @@ export function DashboardLayout() {
           <ul className="flex gap-1 overflow-x-auto pb-2 md:flex-col md:overflow-visible md:pb-0">
             {entries.map((entry) => (
               <li key={entry.to}>
-                <NavLink to={entry.to} end className={entryClass}>
-                  {entry.label}
-                </NavLink>
+                <NavItem
+                  to={entry.to}
+                  label={entry.label}
+                  end
+                  className={`${entryBase} hover:bg-base-200`}
+                  activeClassName={`${entryBase} bg-primary text-primary-content`}
+                />
               </li>
             ))}
             {isPending ? (

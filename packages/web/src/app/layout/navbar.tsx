@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import { NavLink } from 'react-router';
+import { Link } from 'react-router';
+import { NavItem } from '../../components/ui/nav-item';
 import { signOut, useAuth } from '../../lib/auth-store';
 
 const item = 'block rounded-field px-3 py-2 font-medium hover:bg-base-200';
-const linkClass = ({ isActive }: { isActive: boolean }) => (isActive ? `${item} bg-base-200 text-primary` : item);
+const activeItem = `${item} bg-base-200 text-primary`;
 
 export function Navbar() {
   const signedIn = useAuth().status === 'signed-in';
@@ -26,10 +27,10 @@ export function Navbar() {
           if (event.target instanceof Element && !event.target.closest('[aria-controls]')) setOpen(false);
         }}
       >
-        <NavLink to="/" className="flex items-center gap-2 text-lg font-bold text-primary">
+        <Link to="/" className="flex items-center gap-2 text-lg font-bold text-primary">
           <img src="/favicon.svg" alt="" width={28} height={28} />
           Kestrel Components
-        </NavLink>
+        </Link>
         <button
           type="button"
           className="btn btn-ghost md:hidden"
@@ -42,9 +43,7 @@ export function Navbar() {
         <ul id="main-menu" className={`${open ? '' : 'hidden'} w-full gap-1 pb-2 md:flex md:w-auto md:pb-0`}>
           {links.map(([to, label]) => (
             <li key={to}>
-              <NavLink to={to} end={to === '/'} className={linkClass}>
-                {label}
-              </NavLink>
+              <NavItem to={to} label={label} end={to === '/'} className={item} activeClassName={activeItem} />
             </li>
           ))}
           {signedIn ? (

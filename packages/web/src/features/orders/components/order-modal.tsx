@@ -67,6 +67,7 @@ export function OrderModal({ product, customer, open, onClose }: OrderModalProps
           inputMode="numeric"
           min={product.quantity}
           max={product.availableQuantity}
+          // SPEC.md's 'minimum order 1000 pc', with this product's own minimum.
           placeholder={`minimum order ${product.quantity} pc`}
           hint={`Between ${product.quantity} and ${product.availableQuantity} pieces at $${product.price} each.`}
           data-autofocus

@@ -57,8 +57,13 @@ export function PaymentPage() {
     );
   } else if (config.isPending) {
     body = <Spinner label="Loading the card form" />;
-  } else if (config.data?.provider === 'stripe' && config.data.publishableKey) {
-    body = <StripeCardPart {...formProps} publishableKey={config.data.publishableKey} />;
+  } else if (config.data?.provider === 'stripe') {
+    // Stripe without a publishable key cannot show its card form; the sandbox form would not work either.
+    body = config.data.publishableKey ? (
+      <StripeCardPart {...formProps} publishableKey={config.data.publishableKey} />
+    ) : (
+      <PaymentError message="Card payments are not available right now. Please try again later." />
+    );
   } else {
     body = <SandboxCardForm {...formProps} />;
   }

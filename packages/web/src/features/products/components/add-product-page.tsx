@@ -3,6 +3,8 @@ import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import {
+  ACCEPTED_IMAGE_TYPES,
+  MAX_IMAGE_BYTES,
   NEW_PRODUCT_AVAILABLE_QUANTITY,
   NEW_PRODUCT_MIN_QUANTITY,
   messages,
@@ -20,7 +22,10 @@ const addProductFormSchema = z.object({
   name: productCreateSchema.shape.name,
   price: productCreateSchema.shape.price,
   description: productCreateSchema.shape.description,
-  image: z.custom<FileList>((value) => value instanceof FileList && value.length > 0, messages.product.imageRequired),
+  image: z
+    .custom<FileList>((value) => value instanceof FileList && value.length > 0, messages.product.imageRequired)
+    // Said before uploading: the server would refuse it (413) only after receiving it.
+    .refine((files) => (files.item(0)?.size ?? 0) <= MAX_IMAGE_BYTES, messages.product.imageTooLarge),
 });
 
 export function AddProductPage() {
@@ -94,7 +99,7 @@ export function AddProductPage() {
         <InputField
           label="Image"
           type="file"
-          accept="image/png,image/jpeg,image/webp,image/gif"
+          accept={ACCEPTED_IMAGE_TYPES.join(',')}
           hint="PNG, JPEG, WebP or GIF, at most 5 MB."
           registration={register('image')}
           error={errors.image?.message}

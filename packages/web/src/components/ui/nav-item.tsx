@@ -1,0 +1,24 @@
+import { Link, useLocation } from 'react-router';
+
+interface NavItemProps {
+  to: string;
+  label: string;
+  className: string;
+  activeClassName: string;
+  /** Active only on this exact path (home, the dashboard's index); otherwise also on paths below it. */
+  end?: boolean;
+}
+
+/**
+ * A navigation link that marks the current page with aria-current. React Router's NavLink does the same but brings
+ * view-transition code the home page does not need.
+ */
+export function NavItem({ to, label, className, activeClassName, end = false }: NavItemProps) {
+  const { pathname } = useLocation();
+  const active = pathname === to || (!end && pathname.startsWith(`${to}/`));
+  return (
+    <Link to={to} className={active ? activeClassName : className} aria-current={active ? 'page' : undefined}>
+      {label}
+    </Link>
+  );
+}
