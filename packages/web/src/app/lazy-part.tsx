@@ -4,7 +4,7 @@ import { PageSpinner } from '../components/ui/spinner';
 import { PartErrorBoundary } from '../components/ui/part-error-boundary';
 
 /** A script part that has not arrived after CHUNK_LOAD_TIMEOUT_MS counts as failed (SPEC.md §7). */
-function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+export function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error('The page part took too long to load.')), ms);
     promise.then(

@@ -3,11 +3,16 @@ import { QUERY_CACHE_MS, QUERY_RETRIES, QUERY_RETRY_MAX_DELAY_MS } from '@kestre
 import { ApiRequestError } from '../lib/api-client';
 
 /** A 4xx other than a time-out or a rate limit will answer the same on a second try, so it is not retried. */
-function shouldRetry(failureCount: number, error: Error): boolean {
+export function shouldRetry(failureCount: number, error: Error): boolean {
   if (error instanceof ApiRequestError && error.status >= 400 && error.status < 500) {
     return (error.status === 408 || error.status === 429) && failureCount < QUERY_RETRIES;
   }
   return failureCount < QUERY_RETRIES;
+}
+
+/** Exponential backoff from one second, capped at 30 s (SPEC.md §9). */
+export function retryDelay(attempt: number): number {
+  return Math.min(1000 * 2 ** attempt, QUERY_RETRY_MAX_DELAY_MS);
 }
 
 // SPEC.md §9: cached data kept 5 minutes, 3 retries with exponential backoff capped at 30 s.
@@ -18,7 +23,7 @@ export function createQueryClient(): QueryClient {
         gcTime: QUERY_CACHE_MS,
         staleTime: QUERY_CACHE_MS,
         retry: shouldRetry,
-        retryDelay: (attempt) => Math.min(1000 * 2 ** attempt, QUERY_RETRY_MAX_DELAY_MS),
+        retryDelay,
         refetchOnWindowFocus: false,
       },
       mutations: { retry: false },

@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { retryDelay, shouldRetry } from '../src/app/query-client';
+import { withTimeout } from '../src/app/lazy-part';
+import { ApiRequestError } from '../src/lib/api-client';
+
+describe('query retries (SPEC.md §9)', () => {
+  it('retries a failed request 3 times', () => {
+    const network = new ApiRequestError(0, 'network_error', 'offline');
+    expect([0, 1, 2, 3].map((count) => shouldRetry(count, network))).toEqual([true, true, true, false]);
+    expect(shouldRetry(0, new ApiRequestError(503, 'unavailable', 'later'))).toBe(true);
+  });
+
+  it('does not repeat a request the server refused, except time-outs and rate limits', () => {
+    expect(shouldRetry(0, new ApiRequestError(404, 'not_found', 'gone'))).toBe(false);
+    expect(shouldRetry(0, new ApiRequestError(403, 'forbidden', 'no'))).toBe(false);
+    expect(shouldRetry(0, new ApiRequestError(429, 'rate_limited', 'wait'))).toBe(true);
+  });
+
+  it('backs off exponentially and never waits more than 30 s', () => {
+    expect([0, 1, 2, 3, 4, 5, 6].map(retryDelay)).toEqual([1000, 2000, 4000, 8000, 16000, 30000, 30000]);
+  });
+});
+
+describe('lazy parts give up after their time-out (SPEC.md §7)', () => {
+  it('passes a part through when it arrives in time', async () => {
+    await expect(withTimeout(Promise.resolve('part'), 50)).resolves.toBe('part');
+  });
+
+  it('fails a part that does not arrive in time', async () => {
+    const never = new Promise<string>(() => {});
+    await expect(withTimeout(never, 20)).rejects.toThrow('The page part took too long to load.');
+  });
+
+  it('passes on the loading error itself', async () => {
+    await expect(withTimeout(Promise.reject(new Error('chunk 404')), 50)).rejects.toThrow('chunk 404');
+  });
+});
