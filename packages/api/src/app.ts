@@ -8,7 +8,7 @@ import { docsPlugin } from './plugins/docs.js';
 import { errorsPlugin } from './plugins/errors.js';
 import { imagesRoutes } from './images/images-routes.js';
 import { rateLimitPlugin } from './plugins/rate-limit.js';
-import { securityPlugin } from './plugins/security.js';
+import { bareSecurityHeaders, securityPlugin } from './plugins/security.js';
 import { staticWebPlugin } from './plugins/static-web.js';
 import type { Limiter } from './rate-limit/limiter.js';
 import { apiRoutes } from './routes/index.js';
@@ -32,8 +32,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     return503OnClosing: true,
     forceCloseConnections: 'idle',
     // A URL with broken percent-encoding is refused before routing; answer it in the API's error shape as well.
+    // No hook has run yet, so the security headers are set here.
     frameworkErrors: (_error, _request, reply: FastifyReply) => {
-      void reply.code(400).send({ error: { code: 'bad_url', message: 'The request URL is malformed' } });
+      void reply
+        .code(400)
+        .headers(bareSecurityHeaders(config))
+        .send({ error: { code: 'bad_url', message: 'The request URL is malformed' } });
     },
   });
   app.setValidatorCompiler(validatorCompiler);

@@ -5,6 +5,22 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config.js';
 
+/**
+ * Headers for answers given before any hook runs (a URL so malformed that routing refuses it): the strictest policy,
+ * since such an answer is only ever a JSON error.
+ */
+export function bareSecurityHeaders(config: Config): Record<string, string> {
+  return {
+    'content-security-policy':
+      "default-src 'none'; script-src 'none'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'",
+    'x-content-type-options': 'nosniff',
+    'referrer-policy': 'strict-origin-when-cross-origin',
+    ...(config.publicUrl.startsWith('https://')
+      ? { 'strict-transport-security': 'max-age=31536000; includeSubDomains' }
+      : {}),
+  };
+}
+
 export const securityPlugin = fp(async (app: FastifyInstance, { config }: { config: Config }) => {
   const https = config.publicUrl.startsWith('https://');
   await app.register(helmet, {
@@ -35,5 +51,7 @@ export const securityPlugin = fp(async (app: FastifyInstance, { config }: { conf
     strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     crossOriginEmbedderPolicy: false,
   });
-  await app.register(cors, { origin: new URL(config.publicUrl).origin, credentials: false });
+  // A list, not a string: with a string the plugin sends that origin to every caller; with a list a foreign Origin
+  // gets no Access-Control-Allow-Origin at all.
+  await app.register(cors, { origin: [new URL(config.publicUrl).origin], credentials: false });
 });
