@@ -72,7 +72,7 @@ const hostileCalls: HostileCall[] = [
   { method: 'GET', route: '/api/admin/{email}', who: 'customer', request: (k) => noBody(path('/api/admin/', k.email)) },
   { method: 'PUT', route: '/api/user/admin/{email}', who: 'admin', request: () => noBody(path('/api/user/admin/')) },
   { method: 'GET', route: '/api/images/{name}', who: 'anonymous', request: () => noBody(path('/api/images/')) },
-  { method: 'GET', route: '/api/images/demo/{file}', who: 'anonymous', request: () => noBody(path('/api/images/demo/', 'ssd.png')) },
+  { method: 'GET', route: '/static/{file}', who: 'anonymous', request: () => noBody(path('/static/js/', 'x.js')) },
 ];
 
 /** Calls whose attack surface is the body (some also take an id, attacked with it). */
