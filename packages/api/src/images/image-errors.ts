@@ -1,5 +1,6 @@
 // Typed refusals of an upload. They are AppErrors, so the one error handler answers `{ error: { code, message } }` with
 // their status: the pipeline decides what went wrong, the route only passes it on.
+import { messages } from '@kestrel/shared';
 import { AppError } from '../errors.js';
 
 export type ImageErrorCode =
@@ -21,8 +22,6 @@ export class ImageError extends AppError {
   }
 }
 
-const MB = 1024 * 1024;
-
 export const imageErrors = {
   /** No file part, or a file with no bytes. */
   required: () =>
@@ -32,8 +31,7 @@ export const imageErrors = {
       'image is Required: send the file as multipart/form-data in the field "image"',
     ),
   empty: () => new ImageError(400, 'image_required', 'The image file is empty'),
-  tooLarge: (maxBytes: number) =>
-    new ImageError(413, 'image_too_large', `The image is larger than ${maxBytes / MB} MB; upload a smaller file`),
+  tooLarge: () => new ImageError(413, 'image_too_large', messages.product.imageTooLarge),
   tooManyPixels: (width: number, height: number, maxPixels: number) =>
     new ImageError(
       400,

@@ -43,7 +43,7 @@ export const imagesRoutes: FastifyPluginAsyncZod = async (app) => {
       if (declaresTooLarge(request)) {
         // Refuse without reading the body; closing the connection spares the client sending the rest.
         reply.header('connection', 'close');
-        throw imageErrors.tooLarge(MAX_IMAGE_BYTES);
+        throw imageErrors.tooLarge();
       }
       const { url, cardUrl } = await images.ingest(await readImageUpload(request));
       return { success: true as const, data: { url, cardUrl } };

@@ -38,7 +38,7 @@ async function readHeader(bytes: Buffer): Promise<Metadata> {
 /** Validates and re-encodes an upload; throws an ImageError (400/413/415) when it is refused. */
 export async function processImage(bytes: Buffer): Promise<ProcessedImage> {
   if (bytes.length === 0) throw imageErrors.empty();
-  if (bytes.length > MAX_IMAGE_BYTES) throw imageErrors.tooLarge(MAX_IMAGE_BYTES);
+  if (bytes.length > MAX_IMAGE_BYTES) throw imageErrors.tooLarge();
 
   const header = await readHeader(bytes);
   const format = header.format;

@@ -43,7 +43,7 @@ export async function readImageUpload(request: FastifyRequest): Promise<Buffer> 
     }
   } catch (error) {
     if (error instanceof ImageError) throw error;
-    if (errorCode(error) === 'FST_REQ_FILE_TOO_LARGE') throw imageErrors.tooLarge(MAX_IMAGE_BYTES);
+    if (errorCode(error) === 'FST_REQ_FILE_TOO_LARGE') throw imageErrors.tooLarge();
     const status = errorStatus(error);
     // Too many parts/files/fields: the framework's own 4xx. Anything else is busboy failing on a malformed body.
     if (typeof status === 'number' && status >= 400 && status < 500) throw error;
