@@ -10,7 +10,7 @@ import lighthouse from 'lighthouse';
 import { chromium, type Browser } from 'playwright-core';
 import { signUpCustomers } from './api-client.js';
 import { budgets } from './budgets.js';
-import { atLeast, atMost, type Figure } from './figures.js';
+import { atLeast, atMost, guarded, type Figure } from './figures.js';
 import { withServer } from './processes.js';
 import { productSpec, scratchDir, type TargetKind } from './target.js';
 
@@ -154,12 +154,20 @@ export async function lighthouseBench(kind: TargetKind, runsPerPage: number): Pr
       try {
         const figures: Figure[] = [];
         for (const page of pages) {
-          const runs: PageRun[] = [];
-          for (let i = 0; i < runsPerPage; i += 1) {
-            if (page.token) await prepareOrigin(browser, server.origin, page.token);
-            runs.push(await audit(chrome.port, server.origin + page.path, page.token !== null));
-          }
-          figures.push(...figuresOf(page.name, median(runs), runs));
+          figures.push(
+            ...(await guarded(`lighthouse ${page.name}`, async () => {
+              const runs: PageRun[] = [];
+              for (let i = 0; i < runsPerPage; i += 1) {
+                const once = async () => {
+                  if (page.token) await prepareOrigin(browser, server.origin, page.token);
+                  return audit(chrome.port, server.origin + page.path, page.token !== null);
+                };
+                // On a busy machine Chromium now and then reports NO_FCP; one retry tells a fluke from a fault.
+                runs.push(await once().catch(once));
+              }
+              return figuresOf(page.name, median(runs), runs);
+            })),
+          );
         }
         return figures;
       } finally {

@@ -1,6 +1,7 @@
 // Runs the parts of the bench in order, prints one table and writes bench/results/.
 // Usage: npm run bench [-- --only=api,pages,lighthouse,growth,startup] [--target=standin] [--seconds=6] [--no-build]
 import { apiBench } from './api-bench.js';
+import { buildStep } from './build-step.js';
 import { growthBench } from './growth-bench.js';
 import { lighthouseBench } from './lighthouse-bench.js';
 import { pageWeightBench } from './page-bench.js';
@@ -37,6 +38,8 @@ function parseParts(args: string[]): Part[] {
 
 async function runPart(part: Part, ctx: BenchContext): Promise<Figure[]> {
   switch (part) {
+    case 'build':
+      return buildStep();
     case 'api':
       return apiBench(ctx.target, ctx.shape);
     case 'pages':
@@ -47,8 +50,6 @@ async function runPart(part: Part, ctx: BenchContext): Promise<Figure[]> {
       return startupBench(ctx.target);
     case 'lighthouse':
       return lighthouseBench(ctx.target, ctx.lighthouseRuns);
-    default:
-      return [];
   }
 }
 

@@ -45,7 +45,8 @@ export function productSpec(kind: TargetKind, options: ProductOptions): ServerSp
  */
 export function productArgs(): string[] {
   const entry = process.env.BENCH_PRODUCT_ENTRY ?? (existsSync(API_BUNDLE) ? API_BUNDLE : API_SOURCE_ENTRY);
-  return /\.[mc]?ts$/.test(entry) ? ['--import', 'tsx', entry] : [entry];
+  // The bundle runs exactly as `npm start` runs it (scripts/start.mjs).
+  return /\.[mc]?ts$/.test(entry) ? ['--import', 'tsx', entry] : ['--enable-source-maps', entry];
 }
 
 /** A scratch folder under the OS temp dir, removed by `dispose`. */
