@@ -101,6 +101,26 @@ test('a file that is not an image is refused with the reason and no product is a
   expect((await listProducts(request)).length).toBe(before);
 });
 
+test('a file over 5 MB is refused by the form before anything is uploaded', async ({ page, request }) => {
+  await useSession(page, await adminByApi(request));
+  const uploads: string[] = [];
+  page.on('request', (r) => {
+    if (new URL(r.url()).pathname === '/api/image') uploads.push(r.method());
+  });
+  await page.goto('/dashboard/addproduct');
+  await page.getByLabel('Name').fill('Kestrel Oversized Part');
+  await page.getByLabel('Price (dollars per unit)').fill('3');
+  await page.getByLabel('Description').fill('Its picture is too big.');
+  await page.getByLabel('Image').setInputFiles({
+    name: 'huge.png',
+    mimeType: 'image/png',
+    buffer: Buffer.alloc(5 * 1024 * 1024 + 1, 1),
+  });
+  await page.getByRole('button', { name: 'Add product' }).click();
+  await expect(page.getByText('The image is larger than 5 MB; upload a smaller file', { exact: true })).toBeVisible();
+  expect(uploads).toEqual([]);
+});
+
 test('the seeded demo products show their pipeline-made card images', async ({ page, request }) => {
   // The oldest product is the demo catalogue's first, seeded through the image pipeline.
   const [oldest] = await listProducts(request);
