@@ -66,17 +66,15 @@ describe('server start with a bad value', () => {
   const server = fileURLToPath(new URL('../src/server.ts', import.meta.url));
   const tsx = fileURLToPath(new URL('../../../node_modules/tsx/dist/cli.mjs', import.meta.url));
 
-  it.each([
-    ['PORT', 'abc', 'Invalid configuration: PORT must be a whole number'],
-    ['DATABASE_URL', 'mysql://x', 'Invalid configuration: DATABASE_URL must be file:PATH or postgres://...'],
-  ])('%s=%s exits 1 with a one-line message', (name, value, message) => {
+  // One process is enough to see the exit path; loadConfig's tests above cover each variable.
+  it('PORT=abc exits 1 with a one-line message naming PORT', () => {
     const result = spawnSync(process.execPath, [tsx, server], {
-      env: { PATH: process.env['PATH'], [name]: value },
+      env: { PATH: process.env['PATH'], PORT: 'abc' },
       encoding: 'utf8',
       timeout: 20_000,
     });
     expect(result.status).toBe(1);
-    expect(result.stderr.trim()).toBe(message);
+    expect(result.stderr.trim()).toBe('Invalid configuration: PORT must be a whole number');
     expect(result.stdout).toBe('');
   });
 });
