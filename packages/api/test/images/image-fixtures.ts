@@ -66,3 +66,9 @@ export const truncatedPng = async () => {
   const whole = await (await picture(400, 300)).png().toBuffer();
   return whole.subarray(0, Math.floor(whole.length / 2));
 };
+
+/** A JPEG cut short: libjpeg would fill the missing rows with grey; the pipeline must refuse it instead. */
+export const truncatedJpeg = async () => {
+  const whole = await (await picture(800, 600)).jpeg().toBuffer();
+  return whole.subarray(0, Math.floor(whole.length * 0.6));
+};

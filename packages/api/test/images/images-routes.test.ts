@@ -194,6 +194,27 @@ describe('GET /api/images/:name', () => {
     expect([again.statusCode, again.body]).toEqual([304, '']);
   });
 
+  it('answers HEAD with the headers and no body', async () => {
+    const res = await upload([{ bytes: await fixture.png(60, 40), type: 'image/png', filename: 'p.png' }]);
+    const { data }: { data: { url: string } } = res.json();
+    const full = await t.app.inject({ method: 'GET', url: data.url });
+    const head = await t.app.inject({ method: 'HEAD', url: data.url });
+    expect([head.statusCode, head.headers['content-type'], head.headers['content-length'], head.body]).toEqual([
+      200,
+      'image/webp',
+      String(full.rawPayload.length),
+      '',
+    ]);
+  });
+
+  it('is described in the OpenAPI document', async () => {
+    const spec: { paths: Record<string, Record<string, unknown>> } = (
+      await t.app.inject({ url: '/api/docs/json' })
+    ).json();
+    expect(Object.keys(spec.paths['/api/image'] ?? {})).toEqual(['post']);
+    expect(Object.keys(spec.paths['/api/images/{name}'] ?? {})).toEqual(['get']);
+  });
+
   it.each([
     `${'0'.repeat(64)}.webp`,
     `${'0'.repeat(64)}-card.webp`,

@@ -137,6 +137,7 @@ describe('processImage refuses', () => {
 
   it.each([
     ['a truncated PNG', fixture.truncatedPng],
+    ['a truncated JPEG', fixture.truncatedJpeg],
     [
       'a PNG signature followed by junk',
       async () => Buffer.concat([(await fixture.png(8, 8)).subarray(0, 8), fixture.textFile()]),
