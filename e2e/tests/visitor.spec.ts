@@ -79,3 +79,18 @@ test('an unknown address shows the 404 page', async ({ page }) => {
   await page.goto('/dashboard-typo');
   await expect(page.getByText('Page is not Found', { exact: true })).toBeVisible();
 });
+
+test('on a phone the navbar folds into a Menu button that opens and closes the links', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/');
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  const menu = nav.getByRole('button', { name: 'Menu' });
+  await expect(nav.getByRole('link', { name: 'Blogs' })).toBeHidden();
+  await expect(menu).toHaveAttribute('aria-expanded', 'false');
+  await menu.click();
+  await expect(menu).toHaveAttribute('aria-expanded', 'true');
+  await nav.getByRole('link', { name: 'Blogs' }).click();
+  await expect(page).toHaveURL(/\/blog$/);
+  // Following a link closes the menu again.
+  await expect(nav.getByRole('link', { name: 'Blogs' })).toBeHidden();
+});

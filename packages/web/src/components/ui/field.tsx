@@ -50,7 +50,7 @@ export function InputField({ label, error, hint, registration, className, ...inp
     <FieldShell id={id} label={label} error={error} hint={hint}>
       <input
         id={id}
-        className={`${fileInput ? 'file-input' : 'input'} w-full ${error ? (fileInput ? 'file-input-error' : 'input-error') : ''} ${className ?? ''}`}
+        className={`${fileInput ? 'file-input' : 'input'} w-full ${error ? (fileInput ? 'file-input-error' : 'input-error') : ''} ${inputProps.readOnly ? 'bg-base-200' : ''} ${className ?? ''}`}
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy(id, error, hint)}
         {...inputProps}
