@@ -170,6 +170,18 @@ describe('POST /api/image refuses, storing nothing', () => {
       400,
       { code: 'invalid_upload', message: 'The upload is not a well-formed multipart/form-data body' },
     ],
+    [
+      'a multipart type without a boundary',
+      () =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/image',
+          headers: { ...admin.auth, 'content-type': 'multipart/form-data' },
+          payload: 'image=x',
+        }),
+      400,
+      { code: 'invalid_upload', message: 'The upload is not a well-formed multipart/form-data body' },
+    ],
   ];
 
   it.each(cases)('%s', async (_name, send, status, error) => {
