@@ -6,7 +6,7 @@ import { budgets, type LoadShape } from './budgets.js';
 import { captureAnswer, saveCapture } from './capture.js';
 import { atLeast, atMost, guarded, type Figure } from './figures.js';
 import { best, bestOf, describeLoad, runLoad, type LoadResult } from './load.js';
-import { withPostgresDatabase } from './postgres.js';
+import { hotRowCommitsPerSecond, setDatabaseDefault, withPostgresDatabase } from './postgres.js';
 import { startServer, withServer, type ServerProcess } from './processes.js';
 import { benchServerArgs } from './paths.js';
 import { productSpec, scratchDir, type TargetKind } from './target.js';
@@ -153,6 +153,29 @@ async function benchOneDatabase(
   }
 }
 
+/**
+ * Informational: the same order run with synchronous_commit=off. Every order updates one product row, and
+ * PostgreSQL holds that row lock until the commit's WAL flush, so with durable commits the disk's flush latency caps
+ * orders per second on one product whatever the server does; this run shows what is left when it does not.
+ */
+async function asyncCommitOrders(kind: TargetKind, dir: string, shape: LoadShape): Promise<Figure[]> {
+  return withPostgresDatabase('async', async (url) => {
+    await setDatabaseDefault(url, 'synchronous_commit', 'off');
+    return withServer(productSpec(kind, { databaseUrl: url, dataDir: dir }), async (server) => {
+      const { result } = await orders(server, { ...shape, rounds: 1 }, 'postgres', null);
+      return [
+        {
+          section: 'api postgres',
+          name: 'POST /api/order orders/s, synchronous_commit=off',
+          value: result.rps,
+          unit: 'req/s',
+          note: `comparison only; ${describeLoad(result)}`,
+        },
+      ];
+    });
+  });
+}
+
 export async function apiBench(kind: TargetKind, shape: LoadShape): Promise<Figure[]> {
   const scratch = await scratchDir('api');
   try {
@@ -176,9 +199,19 @@ export async function apiBench(kind: TargetKind, shape: LoadShape): Promise<Figu
     );
     figures.push(
       ...(await guarded('api postgres', () =>
-        withPostgresDatabase('api', (url) => benchOneDatabase(kind, 'postgres', url, scratch.dir, shape, floor)),
+        withPostgresDatabase('api', async (url) => [
+          ...(await benchOneDatabase(kind, 'postgres', url, scratch.dir, shape, floor)),
+          {
+            section: 'api postgres',
+            name: 'hot-row durable commits/s (1 connection)',
+            value: await hotRowCommitsPerSecond(url),
+            unit: 'req/s',
+            note: 'ceiling for orders of one product with synchronous_commit=on',
+          },
+        ]),
       )),
     );
+    figures.push(...(await guarded('api postgres', () => asyncCommitOrders(kind, scratch.dir, shape))));
     return figures;
   } finally {
     await scratch.dispose();
