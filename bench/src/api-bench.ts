@@ -113,14 +113,10 @@ async function benchOneDatabase(
   const server = await startServer(productSpec(kind, { databaseUrl, dataDir: dir }));
   try {
     await new Promise((r) => setTimeout(r, 1000));
+    // The first start on an empty database seeds the demo catalogue through the image pipeline (sharp), which keeps
+    // some memory; the budgeted idle figure is a restart's, in the startup section.
     const figures: Figure[] = [
-      {
-        section,
-        name: 'RSS idle after start',
-        value: await server.rssMiB(),
-        unit: 'MiB',
-        budget: atMost(budgets.idleRssMiB),
-      },
+      { section, name: 'RSS idle after first start (seeded)', value: await server.rssMiB(), unit: 'MiB' },
     ];
     const peaks: number[] = [];
     // Each scenario is guarded on its own, so one failing call still leaves the other figures in the table.
