@@ -62,6 +62,7 @@ test('the navbar offers Home, My Portfolio, Blogs and Login to a visitor, and /h
   await nav.getByRole('link', { name: 'My Portfolio' }).click();
   await expect(page).toHaveURL(/\/myportfolio$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Mara Voss');
+  await expect(page).toHaveTitle('My Portfolio · Kestrel Components');
 
   await nav.getByRole('link', { name: 'Blogs' }).click();
   await expect(page).toHaveURL(/\/blog$/);
@@ -76,6 +77,7 @@ test('an unknown address shows the 404 page', async ({ page }) => {
   const response = await page.goto('/no/such/page');
   expect(response?.status()).toBe(200);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page is not Found');
+  await expect(page).toHaveTitle('Page is not Found · Kestrel Components');
   await page.goto('/dashboard-typo');
   await expect(page.getByText('Page is not Found', { exact: true })).toBeVisible();
 });

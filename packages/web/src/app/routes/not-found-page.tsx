@@ -1,7 +1,9 @@
 import { Link } from 'react-router';
 import { messages } from '@kestrel/shared';
+import { useDocumentTitle } from '../../lib/use-document-title';
 
 export function NotFoundPage() {
+  useDocumentTitle(messages.notFoundPage);
   return (
     <div className="mx-auto flex max-w-xl flex-col items-center gap-4 px-4 py-24 text-center">
       <p className="text-6xl font-bold text-primary" aria-hidden="true">

@@ -6,12 +6,14 @@ import { useProduct } from '../../features/products/api/get-product';
 import { ProductCard } from '../../features/products/components/product-card';
 import { OrderModal } from '../../features/orders/components/order-modal';
 import { SessionExpiryHandler } from '../session-expiry-handler';
+import { useDocumentTitle } from '../../lib/use-document-title';
 
 export function PurchasePage() {
   const { id = '' } = useParams();
   const { user } = useAuth();
   const { data: product, isPending, isError, error } = useProduct(id);
   const [ordering, setOrdering] = useState(false);
+  useDocumentTitle(product ? `Purchase ${product.name}` : 'Purchase');
 
   if (isPending) return <PageSpinner label="Loading the product" />;
   if (isError) {

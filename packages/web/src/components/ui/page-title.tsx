@@ -1,7 +1,9 @@
 import type { ReactNode } from 'react';
+import { useDocumentTitle } from '../../lib/use-document-title';
 
 /** Every dashboard page opens with one h1 so screen-reader users land on a named page. */
 export function PageTitle({ children, lead }: { children: ReactNode; lead?: string }) {
+  useDocumentTitle(typeof children === 'string' ? children : 'Dashboard');
   return (
     <div className="mb-6">
       <h1 className="text-2xl font-semibold">{children}</h1>

@@ -8,8 +8,10 @@ import { useLogin } from '../api/login';
 import { googleAuthError } from '../google-auth-error';
 import { AuthCard, AuthError, SubmitButton } from './auth-card';
 import { GoogleButton } from './google-button';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 
 export function LoginPage() {
+  useDocumentTitle('Login');
   const location = useLocation();
   const navigate = useNavigate();
   const from = originPath(location.state);

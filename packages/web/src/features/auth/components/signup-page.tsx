@@ -7,8 +7,10 @@ import { originPath } from '../../../lib/origin';
 import { useSignup } from '../api/signup';
 import { AuthCard, AuthError, SubmitButton } from './auth-card';
 import { GoogleButton } from './google-button';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 
 export function SignupPage() {
+  useDocumentTitle('Sign Up');
   const location = useLocation();
   const navigate = useNavigate();
   const from = originPath(location.state);

@@ -5,8 +5,10 @@ import { InputField, TextAreaField } from '../../../components/ui/field';
 import { useAuth } from '../../../lib/auth-store';
 import { notify } from '../../../lib/notify';
 import { useCreateReview } from '../api/create-review';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 
 export function AddReviewPage() {
+  useDocumentTitle('Add review');
   const { user } = useAuth();
   const createReview = useCreateReview();
   const {

@@ -1,3 +1,5 @@
+import { useDocumentTitle } from '../../../lib/use-document-title';
+
 const posts = [
   {
     question: 'Why keep server state in a query cache instead of a global store?',
@@ -27,6 +29,7 @@ const posts = [
 ];
 
 export function BlogPage() {
+  useDocumentTitle('Blogs');
   return (
     <div className="mx-auto max-w-3xl px-4 py-12">
       <h1 className="text-3xl font-semibold">Blogs</h1>

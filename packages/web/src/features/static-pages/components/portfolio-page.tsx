@@ -1,3 +1,5 @@
+import { useDocumentTitle } from '../../../lib/use-document-title';
+
 const skills = [
   'TypeScript',
   'React',
@@ -25,6 +27,7 @@ const projects = [
 ];
 
 export function PortfolioPage() {
+  useDocumentTitle('My Portfolio');
   return (
     <div className="mx-auto max-w-3xl px-4 py-12">
       <article className="card border border-base-300 bg-base-100 shadow-sm">
