@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.js';
 import type { Db } from '../db/create-db.js';
+import { AppError } from '../errors.js';
 import { createImageStore } from '../images/create-image-store.js';
 import { ingestDemoImages } from '../images/demo-images.js';
 import { insertProduct } from '../repositories/products.js';
@@ -42,7 +43,13 @@ export async function ensureAdmin(db: Db, config: Config, log: FastifyBaseLogger
     return;
   }
   const password = config.adminPassword ?? randomBytes(12).toString('base64url');
-  await createUser(db, { email, name: 'Administrator', passwordHash: await hashPassword(password), role: 'admin' });
+  try {
+    await createUser(db, { email, name: 'Administrator', passwordHash: await hashPassword(password), role: 'admin' });
+  } catch (error) {
+    // Another instance starting at the same moment created it first: promote it as above instead of failing to start.
+    if (error instanceof AppError && error.code === 'email_taken') return ensureAdmin(db, config, log);
+    throw error;
+  }
   if (!config.adminPassword) {
     log.warn(`Created administrator ${email} with password ${password} (shown once; set ADMIN_PASSWORD to choose it)`);
   }
