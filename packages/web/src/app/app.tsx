@@ -1,12 +1,26 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { BrowserRouter } from 'react-router';
+import { getAuthState, subscribeAuth } from '../lib/auth-store';
 import { createQueryClient } from './query-client';
 import { AppRoutes } from './routes';
 import { ToastHost } from './toasts/toast-host';
 
 export function App() {
   const [queryClient] = useState(createQueryClient);
+  // Whatever one person loaded (orders, profile, users, admin status) is forgotten when they sign out, so the next
+  // person on a shared computer never sees it, not even from the cache.
+  useEffect(
+    () =>
+      subscribeAuth(() => {
+        if (getAuthState().status !== 'signed-out') return;
+        // The public catalogue and reviews stay; everything tied to a person goes.
+        queryClient.removeQueries({
+          predicate: ({ queryKey }) => !['products', 'reviews'].includes(String(queryKey[0])),
+        });
+      }),
+    [queryClient],
+  );
   return (
     <QueryClientProvider client={queryClient}>
       <BrowserRouter>

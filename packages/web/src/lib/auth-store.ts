@@ -19,7 +19,7 @@ function setState(next: AuthState): void {
   listeners.forEach((listener) => listener());
 }
 
-function subscribe(listener: () => void): () => void {
+export function subscribeAuth(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
 }
@@ -29,7 +29,7 @@ export function getAuthState(): AuthState {
 }
 
 export function useAuth(): AuthState {
-  return useSyncExternalStore(subscribe, getAuthState);
+  return useSyncExternalStore(subscribeAuth, getAuthState);
 }
 
 function isUser(value: unknown): value is User {
