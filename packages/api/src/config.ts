@@ -53,6 +53,14 @@ const envSchema = z.object({
     .int('must be a whole number')
     .min(1, 'must be at least 1')
     .optional(),
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .regex(
+      /^(true|false|[0-9a-fA-F.:/]+(,[0-9a-fA-F.:/]+)*)$/,
+      'must be true, false or a comma-separated list of addresses/CIDRs',
+    )
+    .default('false'),
   DATA_DIR: z.string().trim().min(1).default('./data'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
@@ -72,6 +80,8 @@ export interface Config {
   redisUrl: string | undefined;
   seedDemo: boolean;
   rateLimitPerMinute: number | undefined;
+  /** Whose X-Forwarded-For to believe for the client address (rate limits): nobody, everybody, or these proxies. */
+  trustProxy: boolean | string[];
   /** Where generated state lives (the auth secret when AUTH_SECRET is unset); absolute. */
   dataDir: string;
   logLevel: string;
@@ -126,6 +136,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     redisUrl: e.REDIS_URL,
     seedDemo: e.SEED_DEMO === '1',
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+    trustProxy: e.TRUST_PROXY === 'true' ? true : e.TRUST_PROXY === 'false' ? false : e.TRUST_PROXY.split(','),
     dataDir: resolve(cwd, e.DATA_DIR),
     logLevel: e.LOG_LEVEL,
   };

@@ -1,4 +1,5 @@
 // 50 parallel orders over real HTTP against stock for exactly 7: exactly 7 succeed and the stock ends at 0.
+import { orderSchema, productSchema } from '@kestrel/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databases } from './helpers/databases.js';
 import { ADMIN, addProduct, createTestApp, logIn, signUp, type SignedIn, type TestApp } from './helpers/test-app.js';
@@ -31,11 +32,11 @@ describe.each(databases)('parallel orders on %s', (kind) => {
     const statuses = responses.map((r) => r.status);
     expect(statuses.filter((s) => s === 201)).toHaveLength(7);
     expect(statuses.filter((s) => s === 400)).toHaveLength(43);
-    const product = await (await fetch(`${base}/api/service/${productId}`)).json();
+    const product = productSchema.parse(await (await fetch(`${base}/api/service/${productId}`)).json());
     expect(product.availableQuantity).toBe(0);
-    const orders = await (await fetch(`${base}/api/order`, { headers: admin.auth })).json();
+    const orders = orderSchema.array().parse(await (await fetch(`${base}/api/order`, { headers: admin.auth })).json());
     expect(orders).toHaveLength(7);
-    expect(orders.map((o: { price: number }) => o.price)).toEqual(Array(7).fill(2500));
+    expect(orders.map((o) => o.price)).toEqual(Array(7).fill(2500));
   });
 
   it('gives stock back exactly when orders are deleted in parallel', async () => {
@@ -56,7 +57,7 @@ describe.each(databases)('parallel orders on %s', (kind) => {
       [...ids, ...ids].map((id) => fetch(`${base}/api/order/${id}`, { method: 'DELETE', headers: buyers[0]?.auth })),
     );
     expect(deletes.map((r) => r.status).sort()).toEqual([...Array(10).fill(200), ...Array(10).fill(404)]);
-    const product = await (await fetch(`${base}/api/service/${productId}`)).json();
+    const product = productSchema.parse(await (await fetch(`${base}/api/service/${productId}`)).json());
     expect(product.availableQuantity).toBe(10000);
   });
 });

@@ -40,6 +40,9 @@ describe('loadConfig', () => {
       redisUrl: 'redis://cache:6379',
       adminEmail: 'boss@example.com',
     });
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8,127.0.0.1' }).trustProxy).toEqual(['10.0.0.0/8', '127.0.0.1']);
+    expect(loadConfig({}).trustProxy).toBe(false);
   });
 
   it.each([

@@ -68,3 +68,35 @@ describe('RATE_LIMIT_PER_MINUTE', () => {
     }
   });
 });
+
+describe('client address behind a proxy', () => {
+  const hammer = async (t: TestApp) => {
+    const get = (forwardedFor: string) =>
+      t.app.inject({
+        method: 'GET',
+        url: '/api/review',
+        remoteAddress: '10.8.0.1',
+        headers: { 'x-forwarded-for': forwardedFor },
+      });
+    for (let i = 0; i < 3; i++) await get('203.0.113.1');
+    return [(await get('203.0.113.1')).statusCode, (await get('203.0.113.2')).statusCode];
+  };
+
+  it('ignores X-Forwarded-For by default, so a client cannot dodge the limit by inventing addresses', async () => {
+    const t = await createTestApp('sqlite', { RATE_LIMIT_PER_MINUTE: '3' });
+    try {
+      expect(await hammer(t)).toEqual([429, 429]);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('counts each forwarded client separately with TRUST_PROXY set to the proxy', async () => {
+    const t = await createTestApp('sqlite', { RATE_LIMIT_PER_MINUTE: '3', TRUST_PROXY: '10.8.0.0/16' });
+    try {
+      expect(await hammer(t)).toEqual([429, 200]);
+    } finally {
+      await t.close();
+    }
+  });
+});
