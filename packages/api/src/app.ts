@@ -24,6 +24,18 @@ export interface BuildOptions {
 
 export const BODY_LIMIT_BYTES = 256 * 1024;
 
+/**
+ * Slow clients may not hold connections open: headers must arrive within 10 s and the whole request within 60 s
+ * (Fastify's default of 0 would disable Node's limit); both are checked every 2 s. Idle keep-alive connections close
+ * after 72 s (Fastify's default, kept above the 60 s idle time-out of common load balancers).
+ */
+export const SERVER_TIMEOUTS = {
+  headersTimeoutMs: 10_000,
+  requestTimeoutMs: 60_000,
+  keepAliveTimeoutMs: 72_000,
+  checkEveryMs: 2_000,
+};
+
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
@@ -31,6 +43,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     logController: new LogController({ disableRequestLogging: !['debug', 'trace'].includes(config.logLevel) }),
     trustProxy: config.trustProxy,
     bodyLimit: BODY_LIMIT_BYTES,
+    requestTimeout: SERVER_TIMEOUTS.requestTimeoutMs,
+    keepAliveTimeout: SERVER_TIMEOUTS.keepAliveTimeoutMs,
+    http: {
+      headersTimeout: SERVER_TIMEOUTS.headersTimeoutMs,
+      connectionsCheckingInterval: SERVER_TIMEOUTS.checkEveryMs,
+    },
     // Answer 503 to new requests while closing, and finish the ones in flight.
     return503OnClosing: true,
     forceCloseConnections: 'idle',
