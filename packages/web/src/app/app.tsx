@@ -4,7 +4,6 @@ import { BrowserRouter } from 'react-router';
 import { getAuthState, subscribeAuth } from '../lib/auth-store';
 import { createQueryClient } from './query-client';
 import { AppRoutes } from './routes';
-import { ToastHost } from './toasts/toast-host';
 
 export function App() {
   const [queryClient] = useState(createQueryClient);
@@ -25,7 +24,6 @@ export function App() {
     <QueryClientProvider client={queryClient}>
       <BrowserRouter>
         <AppRoutes />
-        <ToastHost />
       </BrowserRouter>
     </QueryClientProvider>
   );

@@ -1,27 +1,20 @@
-// Toasts without paying for react-toastify on the home page: messages wait in a queue until the first one asks
-// for the (lazily loaded) container, which then drains the queue and takes every later message directly.
-export type ToastKind = 'success' | 'error' | 'info';
-export interface ToastMessage {
-  kind: ToastKind;
-  text: string;
-}
-type Sink = (message: ToastMessage) => void;
+// Toasts without paying for react-toastify on the home page: the first message loads the toast part, which mounts
+// its own container. react-toastify keeps messages raised before its container is up and shows them once it is.
+import type * as ToastPart from './toast-part';
 
-const queue: ToastMessage[] = [];
-let sink: Sink | null = null;
-let wanted = false;
-const listeners = new Set<() => void>();
+export type ToastKind = 'success' | 'error' | 'info';
+
+let toastPart: Promise<typeof ToastPart> | undefined;
 
 function emit(kind: ToastKind, text: string): void {
-  if (sink) {
-    sink({ kind, text });
-    return;
-  }
-  queue.push({ kind, text });
-  if (!wanted) {
-    wanted = true;
-    listeners.forEach((listener) => listener());
-  }
+  toastPart ??= import('./toast-part');
+  toastPart.then(
+    (part) => part.showToast(kind, text),
+    () => {
+      // The part could not be downloaded; the next message tries again.
+      toastPart = undefined;
+    },
+  );
 }
 
 export const notify = {
@@ -29,22 +22,3 @@ export const notify = {
   error: (text: string) => emit('error', text),
   info: (text: string) => emit('info', text),
 };
-
-/** The toast host subscribes here and mounts the container once a message is waiting. */
-export function subscribeToastDemand(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
-
-export function isToastWanted(): boolean {
-  return wanted;
-}
-
-/** Called by the mounted container: later messages go straight to it; queued ones are replayed in order. */
-export function attachToastSink(next: Sink): () => void {
-  sink = next;
-  queue.splice(0).forEach(next);
-  return () => {
-    if (sink === next) sink = null;
-  };
-}
