@@ -4,25 +4,32 @@ import { useLatestProducts } from '../../features/products/api/get-latest-produc
 import { ProductCard } from '../../features/products/components/product-card';
 import { HomeBanner, HomeStats } from './home-banner';
 
-// Shipping, about and reviews sit below the fold: their code and the reviews call wait until they are near the
-// viewport, so the first screen stays inside the page-weight budget.
+// Shipping, about and reviews sit below the fold: their code and the reviews call wait until the first screen is
+// usable, then load when the visitor scrolls near them or the browser is idle, whichever comes first (so find-in-page
+// and screen readers get them without scrolling).
 const HomeBelowFold = lazy(() => import('./home-below-fold').then((m) => ({ default: m.HomeBelowFold })));
 
 function BelowFold() {
   const ref = useRef<HTMLDivElement>(null);
-  const [near, setNear] = useState(false);
+  const [wanted, setWanted] = useState(false);
   useEffect(() => {
     const node = ref.current;
     if (!node) return;
-    const observer = new IntersectionObserver(([entry]) => entry?.isIntersecting && setNear(true), {
-      rootMargin: '300px',
-    });
+    const want = () => setWanted(true);
+    const observer = new IntersectionObserver(([entry]) => entry?.isIntersecting && want(), { rootMargin: '300px' });
     observer.observe(node);
-    return () => observer.disconnect();
+    // Safari has no requestIdleCallback; a short timer stands in for it there.
+    const hasIdle = 'requestIdleCallback' in window;
+    const idle = hasIdle ? window.requestIdleCallback(want, { timeout: 3000 }) : window.setTimeout(want, 1500);
+    return () => {
+      observer.disconnect();
+      if (hasIdle) window.cancelIdleCallback(idle);
+      else window.clearTimeout(idle);
+    };
   }, []);
   return (
     <div ref={ref} className="min-h-96">
-      {near ? (
+      {wanted ? (
         <Suspense fallback={null}>
           <HomeBelowFold />
         </Suspense>
