@@ -32,17 +32,6 @@ export function useAuth(): AuthState {
   return useSyncExternalStore(subscribeAuth, getAuthState);
 }
 
-function isUser(value: unknown): value is User {
-  return (
-    typeof value === 'object' &&
-    value !== null &&
-    'email' in value &&
-    typeof value.email === 'string' &&
-    'role' in value &&
-    typeof value.role === 'string'
-  );
-}
-
 /** Login and signup end here: keep the token first, then publish the user, so guarded pages see both at once. */
 export function startSession(token: string, user: User): void {
   writeToken(token);
@@ -71,10 +60,7 @@ export async function signOut(): Promise<void> {
 export async function restoreSession(): Promise<void> {
   if (!readToken()) return;
   try {
-    const body = await apiRequest<unknown>('/auth/me');
-    const user = typeof body === 'object' && body !== null && 'user' in body ? body.user : body;
-    if (isUser(user)) setState({ status: 'signed-in', user });
-    else clearSession();
+    setState({ status: 'signed-in', user: await apiRequest<User>('/auth/me') });
   } catch (error) {
     // Only a refused token is forgotten; an unreachable server keeps it for the next visit.
     if (error instanceof ApiRequestError && error.status === 401) clearSession();
