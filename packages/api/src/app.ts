@@ -5,6 +5,7 @@ import type { Config } from './config.js';
 import { authPlugin } from './plugins/auth.js';
 import { dbPlugin } from './plugins/db.js';
 import { docsPlugin } from './plugins/docs.js';
+import { emptyJsonBodyPlugin } from './plugins/empty-json-body.js';
 import { errorsPlugin } from './plugins/errors.js';
 import { imagesRoutes } from './images/images-routes.js';
 import { rateLimitPlugin } from './plugins/rate-limit.js';
@@ -66,6 +67,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
 
   await app.register(errorsPlugin);
+  await app.register(emptyJsonBodyPlugin);
   await app.register(dbPlugin, { config });
   await app.register(rateLimitPlugin, { config, limiter: options.limiter });
   await app.register(authPlugin, { config });
