@@ -5,8 +5,10 @@ import { newId } from '../db/ids.js';
 import { AppError, notFound } from '../errors.js';
 import * as orders from '../repositories/orders.js';
 import { findProduct, releaseStock, reserveStock } from '../repositories/products.js';
+import { findUserByEmail } from '../repositories/users.js';
 import { centsToDollars } from './money.js';
 import type { AuthUser } from './sessions.js';
+import { requireOwnEmail } from './users.js';
 
 export function toOrder(row: orders.OrderRow): Order {
   return {
@@ -69,8 +71,11 @@ export async function listAllOrders(db: Db): Promise<Order[]> {
   return (await orders.listAllOrders(db)).map(toOrder);
 }
 
-export async function listOrdersOf(db: Db, userId: string): Promise<Order[]> {
-  return (await orders.listOrdersOfUser(db, userId)).map(toOrder);
+/** GET /orders?email=: your own orders; admins may read anyone's (an unknown e-mail has none). */
+export async function listOrdersByEmail(db: Db, caller: AuthUser, email: string): Promise<Order[]> {
+  if (caller.role !== 'admin') requireOwnEmail(caller, email);
+  const userId = email === caller.email ? caller.id : (await findUserByEmail(db, email))?.id;
+  return userId ? (await orders.listOrdersOfUser(db, userId)).map(toOrder) : [];
 }
 
 /** An order its owner or an admin may see; to anyone else it does not exist (404, so ids do not leak). */

@@ -10,9 +10,7 @@ import {
 } from '@kestrel/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '../../plugins/auth.js';
-import { findUserByEmail } from '../../repositories/users.js';
 import * as orders from '../../services/orders.js';
-import { requireOwnEmail } from '../../services/users.js';
 
 const tags = ['orders'];
 const security = [{ bearer: [] }];
@@ -62,14 +60,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: orderSchema.array(), 400: errorSchema, 401: errorSchema, 403: errorSchema },
       },
     },
-    async (request) => {
-      const caller = currentUser(request);
-      const { email } = request.query;
-      if (caller.role !== 'admin') requireOwnEmail(caller, email);
-      if (email === caller.email) return orders.listOrdersOf(app.db, caller.id);
-      const user = await findUserByEmail(app.db, email);
-      return user ? orders.listOrdersOf(app.db, user.id) : [];
-    },
+    async (request) => orders.listOrdersByEmail(app.db, currentUser(request), request.query.email),
   );
 
   app.get(
