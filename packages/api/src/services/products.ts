@@ -1,5 +1,6 @@
 // Products: the catalogue rules (prices in cents, the minimum order never above the stock).
-import type { Product, ProductListQuery } from '@kestrel/shared';
+import type { Product, productListQuerySchema } from '@kestrel/shared';
+import type { z } from 'zod';
 import type { Db } from '../db/create-db.js';
 import { newId } from '../db/ids.js';
 import { notFound } from '../errors.js';
@@ -18,10 +19,11 @@ export function toProduct(row: repo.ProductRow): Product {
   };
 }
 
-export async function listProducts(db: Db, query: ProductListQuery): Promise<Product[]> {
+/** Without paging parameters: every product, oldest first (SPEC.md). One query either way. */
+export async function listProducts(db: Db, query: z.output<typeof productListQuerySchema>): Promise<Product[]> {
   const rows = await repo.listProducts(db, {
-    limit: query.limit === undefined ? undefined : Number(query.limit),
-    offset: query.offset === undefined ? undefined : Number(query.offset),
+    limit: query.limit,
+    offset: query.offset,
     newestFirst: query.sort === 'newest',
   });
   return rows.map(toProduct);
