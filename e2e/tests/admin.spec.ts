@@ -122,3 +122,22 @@ test('Make Admin promotes a customer and Manage All Orders shows every order', a
   });
   expect(await check.json()).toEqual({ admin: true });
 });
+
+test("a refused promotion (403) reads 'Failed to make an admin'", async ({ page, request }) => {
+  // A signed-in administrator is never refused by this backend, so the refusal is played by the browser's network
+  // layer for this one call; everything else on the page is the real server.
+  const customer = await signUpByApi(request, 'Ned Refused');
+  await useSession(page, await adminByApi(request));
+  await page.route(`**/api/user/admin/${encodeURIComponent(customer.email)}`, (route) =>
+    route.fulfill({
+      status: 403,
+      contentType: 'application/json',
+      body: JSON.stringify({ error: { code: 'forbidden', message: 'Only administrators may do this' } }),
+    }),
+  );
+  await page.goto('/dashboard/makeadmin');
+  const row = page.getByRole('row').filter({ hasText: customer.email });
+  await row.getByRole('button', { name: `Make Admin ${customer.email}` }).click();
+  await expectMessage(page, 'Failed to make an admin');
+  await expect(row.getByRole('button', { name: `Make Admin ${customer.email}` })).toBeVisible();
+});
