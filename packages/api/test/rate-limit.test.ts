@@ -100,3 +100,20 @@ describe('client address behind a proxy', () => {
     }
   });
 });
+
+describe('rate-limit store outage', () => {
+  it('keeps sign-in working (fail open) when Redis cannot be reached', async () => {
+    const t = await createTestApp('sqlite', { REDIS_URL: 'redis://127.0.0.1:1', RATE_LIMIT_PER_MINUTE: '100' });
+    try {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/signup',
+        payload: { name: 'Ann', email: 'ann@example.com', password: 'password-1' },
+      });
+      expect(res.statusCode).toBe(201);
+      expect((await t.app.inject({ url: '/api/service' })).statusCode).toBe(200);
+    } finally {
+      await t.close();
+    }
+  });
+});

@@ -6,6 +6,7 @@ import type { Config } from '../config.js';
 import { AppError } from '../errors.js';
 import { createMemoryLimiter, type Limiter } from '../rate-limit/limiter.js';
 import { createRedisLimiter } from '../rate-limit/redis-limiter.js';
+import { failOpen } from '../rate-limit/fail-open.js';
 
 /** Sign-ins plus sign-ups from one address: generous for people, a wall for scripts. */
 export const AUTH_PER_IP = { limit: 30, windowMs: 60_000 };
@@ -30,7 +31,12 @@ function tooMany(retryAfterMs: number): AppError {
 
 export const rateLimitPlugin = fp(
   async (app: FastifyInstance, { config, limiter }: { config: Config; limiter?: Limiter | undefined }) => {
-    const store = limiter ?? (config.redisUrl ? createRedisLimiter(config.redisUrl) : createMemoryLimiter());
+    const report = (error: unknown) => app.log.warn({ err: error }, 'rate-limit store unavailable; not limiting');
+    const store =
+      limiter ??
+      (config.redisUrl
+        ? failOpen(createRedisLimiter(config.redisUrl, undefined, report), report)
+        : createMemoryLimiter());
     app.decorate('limiter', store);
     app.addHook('onClose', async () => {
       await store.close();

@@ -2,8 +2,14 @@
 import { Redis } from 'ioredis';
 import type { Limiter } from './limiter.js';
 
-export function createRedisLimiter(url: string, prefix = 'kestrel:rl:'): Limiter {
+/** `onError`: connection problems (ioredis reconnects by itself; without a listener it prints them to stderr). */
+export function createRedisLimiter(
+  url: string,
+  prefix = 'kestrel:rl:',
+  onError: (error: Error) => void = () => undefined,
+): Limiter {
   const redis = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 2, enableOfflineQueue: true });
+  redis.on('error', onError);
 
   return {
     async hit(key, limit, windowMs) {
