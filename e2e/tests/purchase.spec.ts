@@ -1,6 +1,6 @@
 // A customer orders below the minimum (refused in the browser), then within range, then deletes the unpaid order.
 import { expect, test } from '@playwright/test';
-import { listProducts, signUpByApi, useSession } from '../support/api';
+import { adminByApi, listProducts, orderByApi, signUpByApi, useSession } from '../support/api';
 import { expectMessage } from '../support/screens';
 
 test('ordering: range check, booking, My Order and delete with confirmation', async ({ page, request }) => {
@@ -73,4 +73,34 @@ test('ordering: range check, booking, My Order and delete with confirmation', as
   expect(await after.json()).toEqual([]);
   const restored = (await listProducts(request)).find((p) => p._id === product._id);
   expect(restored?.availableQuantity).toBe(product.availableQuantity);
+});
+
+test('a product whose stock is below its minimum cannot be booked', async ({ page, request }) => {
+  const admin = await adminByApi(request);
+  const name = `Kestrel Last Batch ${Date.now()}`;
+  const created = await request.post('/api/service', {
+    headers: { Authorization: `Bearer ${admin.token}` },
+    data: {
+      name,
+      price: 1.5,
+      description: 'The last 1,000 units of a retired line.',
+      img: '/api/images/demo/case-fan.png',
+      quantity: 1000,
+      availableQuantity: 1000,
+    },
+  });
+  expect(created.status()).toBe(201);
+  const { insertedId }: { insertedId: string } = await created.json();
+  const first = await signUpByApi(request, 'Fast Buyer');
+  await orderByApi(request, first, {
+    productId: insertedId,
+    inputQuantity: 1000,
+    phone: '+1 555 0101',
+    address: 'Dock 1',
+  });
+
+  await useSession(page, await signUpByApi(request, 'Late Buyer'));
+  await page.goto(`/purchase/${insertedId}`);
+  await expect(page.getByText('Not enough stock for the minimum order right now.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'place order' })).toBeDisabled();
 });

@@ -25,6 +25,7 @@ export function PurchasePage() {
     );
   }
 
+  const soldOut = product.availableQuantity < product.quantity;
   return (
     <div className="mx-auto grid max-w-5xl gap-8 px-4 py-10 md:grid-cols-2">
       <SessionExpiryHandler />
@@ -37,7 +38,19 @@ export function PurchasePage() {
         <p className="mt-2">
           Hello {user?.name}. Orders start at {product.quantity} pieces; we reserve the stock as soon as you book.
         </p>
-        <button type="button" className="btn btn-primary mt-4" onClick={() => setOrdering(true)}>
+        {/* Less stock than the minimum order means nothing can be booked until it is restocked. */}
+        {soldOut ? (
+          <p id="sold-out" className="mt-2 font-semibold text-error">
+            Not enough stock for the minimum order right now.
+          </p>
+        ) : null}
+        <button
+          type="button"
+          className="btn btn-primary mt-4"
+          disabled={soldOut}
+          aria-describedby={soldOut ? 'sold-out' : undefined}
+          onClick={() => setOrdering(true)}
+        >
           place order
         </button>
       </section>
