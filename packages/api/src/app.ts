@@ -7,6 +7,7 @@ import { dbPlugin } from './plugins/db.js';
 import { docsPlugin } from './plugins/docs.js';
 import { emptyJsonBodyPlugin } from './plugins/empty-json-body.js';
 import { errorsPlugin } from './plugins/errors.js';
+import { gracefulClosePlugin } from './plugins/graceful-close.js';
 import { imagesRoutes } from './images/images-routes.js';
 import { rateLimitPlugin } from './plugins/rate-limit.js';
 import { bareSecurityHeaders, securityPlugin } from './plugins/security.js';
@@ -68,6 +69,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   await app.register(errorsPlugin);
   await app.register(emptyJsonBodyPlugin);
+  await app.register(gracefulClosePlugin);
   await app.register(dbPlugin, { config });
   await app.register(rateLimitPlugin, { config, limiter: options.limiter });
   await app.register(authPlugin, { config });

@@ -1,0 +1,59 @@
+// server.ts as a real process: it serves on PORT and, on SIGTERM, finishes the request in flight, then exits 0.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const server = fileURLToPath(new URL('../src/server.ts', import.meta.url));
+const tsx = fileURLToPath(new URL('../../../node_modules/tsx/dist/cli.mjs', import.meta.url));
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+describe('server process', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'kestrel-server-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('finishes an in-flight sign-up after SIGTERM, then exits 0', async () => {
+    const port = await freePort();
+    const child = spawn(process.execPath, [tsx, server], {
+      cwd: dir,
+      env: { PATH: process.env['PATH'], PORT: String(port), SEED_DEMO: '0', LOG_LEVEL: 'debug' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    const base = `http://127.0.0.1:${port}`;
+    for (let i = 0; i < 150 && !(await fetch(`${base}/api/health`).catch(() => undefined))?.ok; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    expect((await fetch(`${base}/api/health`)).status).toBe(200);
+
+    // Sign-up hashes a password (tens of milliseconds): SIGTERM is sent once the server has logged the request.
+    const pending = fetch(`${base}/api/auth/signup`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Late', email: 'late@example.com', password: 'password-1' }),
+    });
+    for (let i = 0; i < 200 && !output.includes('"url":"/api/auth/signup"'); i++)
+      await new Promise((r) => setTimeout(r, 5));
+    child.kill('SIGTERM');
+    const res = await pending;
+    expect(res.status).toBe(201);
+    expect(await exited).toBe(0);
+    expect(output).toContain('SIGTERM: finishing in-flight requests, then closing the database');
+  });
+});
