@@ -31,12 +31,20 @@ export async function freePort(): Promise<number> {
   });
 }
 
-/** Starts dist/server.js on the given database and waits until /api/health answers 200. */
-export async function startServer(databaseUrl: string, dataDir: string, port?: number): Promise<ServerProcess> {
+/**
+ * Starts dist/server.js (or another entry, given as node arguments) on the given database and waits until
+ * /api/health answers 200. It runs from the api folder, so `--import tsx` resolves; all paths it gets are absolute.
+ */
+export async function startServer(
+  databaseUrl: string,
+  dataDir: string,
+  port?: number,
+  nodeArgs: string[] = [SERVER_JS],
+): Promise<ServerProcess> {
   if (!existsSync(SERVER_JS)) throw new Error(`${SERVER_JS} is missing: run npm run build -w packages/api`);
   const chosen = port ?? (await freePort());
-  const child = spawn(process.execPath, [SERVER_JS], {
-    cwd: dataDir,
+  const child = spawn(process.execPath, nodeArgs, {
+    cwd: API_DIR,
     env: {
       PATH: process.env['PATH'] ?? '',
       PORT: String(chosen),
