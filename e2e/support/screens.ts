@@ -8,7 +8,20 @@ import { SCREENSHOT_DIR } from './settings';
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };
 
+/** Lets short transitions (a dialog fading in) end, so colours are measured as people see them. */
+async function settle(page: Page): Promise<void> {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => Number(a.effect?.getComputedTiming().endTime ?? Infinity) <= 1000)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
+}
+
 async function expectNoSeriousViolations(page: Page, label: string): Promise<void> {
+  await settle(page);
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   const serious = results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')

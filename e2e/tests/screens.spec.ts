@@ -45,6 +45,13 @@ test('customer screens', async ({ page, request }) => {
   await checkScreen(page, 'purchase', () => expect(page.getByRole('button', { name: 'place order' })).toBeVisible());
   await page.getByRole('button', { name: 'place order' }).click();
   await checkScreen(page, 'purchase-modal', () => expect(page.getByRole('dialog')).toBeVisible());
+  await page.getByLabel('Quantity').fill('10');
+  await page.getByLabel('Phone').fill('+49 30 1234567');
+  await page.getByLabel('Address').fill('Werkstrasse 5, Berlin');
+  await page.getByRole('dialog').getByRole('button', { name: 'Order' }).click();
+  await checkScreen(page, 'purchase-toast', () =>
+    expect(page.getByText(/^cannot order less then/).first()).toBeVisible(),
+  );
   await page.keyboard.press('Escape');
 
   await page.goto('/dashboard');

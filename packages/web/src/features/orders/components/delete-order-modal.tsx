@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import type { Order } from '@kestrel/shared';
 import { Modal } from '../../../components/ui/modal';
 import { notify } from '../../../lib/notify';
@@ -12,24 +13,39 @@ interface DeleteOrderModalProps {
 /** Deleting an unpaid order is final, so it is confirmed first (SPEC.md §2). */
 export function DeleteOrderModal({ order, onClose, onDeleted }: DeleteOrderModalProps) {
   const deleteOrder = useDeleteOrder();
+  // Said inside the dialog as well: the page behind a modal <dialog>, toasts included, is inert.
+  const [problem, setProblem] = useState<string | null>(null);
+  const close = () => {
+    setProblem(null);
+    onClose();
+  };
   const confirm = () => {
     if (!order) return;
+    setProblem(null);
     deleteOrder.mutate(order._id, {
       onSuccess: () => {
         onDeleted(order);
-        onClose();
+        close();
       },
-      onError: (error) => notify.error(error.message),
+      onError: (error) => {
+        setProblem(error.message);
+        notify.error(error.message);
+      },
     });
   };
   return (
-    <Modal open={order !== null} onClose={onClose} title="Delete this order?">
+    <Modal open={order !== null} onClose={close} title="Delete this order?">
       <p>
         Are you sure you want to delete the order of <strong>{order?.itemName}</strong> ({order?.quantity} pc)? The
         reserved stock is released.
       </p>
+      {problem ? (
+        <p role="alert" className="mt-3 text-sm text-error">
+          {problem}
+        </p>
+      ) : null}
       <div className="modal-action">
-        <button type="button" className="btn btn-ghost" onClick={onClose}>
+        <button type="button" className="btn btn-ghost" onClick={close}>
           Cancel
         </button>
         <button type="button" className="btn btn-error" onClick={confirm} disabled={deleteOrder.isPending}>

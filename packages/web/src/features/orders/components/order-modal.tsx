@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { messages, orderCreateSchema, orderRangeMessage, type Product } from '@kestrel/shared';
@@ -17,6 +18,16 @@ interface OrderModalProps {
 
 export function OrderModal({ product, customer, open, onClose }: OrderModalProps) {
   const createOrder = useCreateOrder();
+  // The modal <dialog> makes the rest of the page inert, toasts included, so a refusal is also said inside it.
+  const [problem, setProblem] = useState<string | null>(null);
+  const close = () => {
+    setProblem(null);
+    onClose();
+  };
+  const refuse = (message: string) => {
+    setProblem(message);
+    notify.error(message);
+  };
   const {
     register,
     handleSubmit,
@@ -28,11 +39,12 @@ export function OrderModal({ product, customer, open, onClose }: OrderModalProps
   });
 
   const onSubmit = handleSubmit((values) => {
+    setProblem(null);
     const min = product.quantity;
     const max = product.availableQuantity;
     // Checked here as well as on the server so an out-of-range order never leaves the browser (SPEC.md §5).
     if (values.inputQuantity < min || values.inputQuantity > max) {
-      notify.error(orderRangeMessage(min, max));
+      refuse(orderRangeMessage(min, max));
       return;
     }
     createOrder.mutate(
@@ -49,15 +61,15 @@ export function OrderModal({ product, customer, open, onClose }: OrderModalProps
         onSuccess: () => {
           notify.success(messages.toast.bookingSet);
           reset();
-          onClose();
+          close();
         },
-        onError: (error) => notify.error(error.message),
+        onError: (error) => refuse(error.message),
       },
     );
   });
 
   return (
-    <Modal open={open} onClose={onClose} title={`Booking for: ${product.name}`}>
+    <Modal open={open} onClose={close} title={`Booking for: ${product.name}`}>
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-3">
         <InputField label="Name" name="name" value={customer.name} readOnly />
         <InputField label="Email" name="email" type="email" value={customer.email} readOnly />
@@ -88,6 +100,11 @@ export function OrderModal({ product, customer, open, onClose }: OrderModalProps
           registration={register('address')}
           error={errors.address?.message}
         />
+        {problem ? (
+          <p role="alert" className="text-sm text-error">
+            {problem}
+          </p>
+        ) : null}
         <button type="submit" className="btn btn-primary mt-2" disabled={createOrder.isPending}>
           {createOrder.isPending ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
           Order
