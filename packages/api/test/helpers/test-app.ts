@@ -26,6 +26,7 @@ export async function createTestApp(
     DATABASE_URL: db.url,
     AUTH_SECRET: TEST_SECRET,
     DATA_DIR: db.dir,
+    UPLOAD_DIR: `${db.dir}/uploads`,
     SEED_DEMO: '0',
     LOG_LEVEL: 'silent',
     ADMIN_EMAIL: ADMIN.email,
