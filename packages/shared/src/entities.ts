@@ -2,7 +2,8 @@
 import { z } from 'zod';
 
 /** `_id` values are opaque 24-character lowercase hex strings (time-ordered, so creation order sorts by id). */
-export const idSchema = z.string().regex(/^[0-9a-f]{24}$/, 'must be a 24-character id');
+export const ID_PATTERN = /^[0-9a-f]{24}$/;
+export const idSchema = z.string().regex(ID_PATTERN, 'must be a 24-character id');
 export type Id = z.infer<typeof idSchema>;
 
 export const roleSchema = z.enum(['admin', 'customer']);

@@ -14,7 +14,7 @@ import {
   RATING_MAX,
   RATING_MIN,
 } from './constants.js';
-import { idSchema } from './entities.js';
+import { ID_PATTERN, idSchema } from './entities.js';
 import { messages } from './messages.js';
 
 /** A simple e-mail pattern, as SPEC.md asks: something@something.tld, no spaces. */
@@ -109,7 +109,9 @@ export type ReviewCreate = z.input<typeof reviewCreateSchema>;
  * (identity comes from the token, the total is computed) and takes itemName from the product.
  */
 export const orderCreateSchema = z.object({
-  productId: idSchema,
+  productId: z
+    .string({ error: messages.order.productRequired })
+    .regex(ID_PATTERN, 'productId must be a 24-character id'),
   inputQuantity: z
     .number({ error: messages.order.quantityRequired })
     .int('inputQuantity must be a whole number')
