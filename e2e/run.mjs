@@ -6,6 +6,17 @@ import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
+// One run at a time on this machine: a second run's build would rewrite packages/web/dist under the first run's
+// server (blank pages mid-journey). flock(1) queues runs; without it the run goes ahead unlocked.
+if (!process.env.E2E_LOCK_HELD) {
+  const locked = spawnSync(
+    'flock',
+    ['/tmp/kestrel-e2e.lock', process.execPath, fileURLToPath(import.meta.url), ...process.argv.slice(2)],
+    { stdio: 'inherit', env: { ...process.env, E2E_LOCK_HELD: '1' } },
+  );
+  if (!locked.error) process.exit(locked.status ?? 1);
+}
+
 function freePort() {
   return new Promise((resolve, reject) => {
     const server = createServer();
