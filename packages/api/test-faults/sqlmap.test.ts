@@ -3,7 +3,6 @@
 // order, on SQLite and PostgreSQL. It must find nothing, and the server must never answer 5xx to its payloads.
 // Time-based blind tests are left out (--technique=BEUSQ): on a busy 2-core machine slow answers read as false
 // positives, and any blind injection here would show in the boolean-based tests as well.
-import { spawn } from 'node:child_process';
 import { createServer } from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,37 +13,7 @@ import { createTestDatabase, databases, type TestDatabase } from '../test/helper
 import { ADMIN } from '../test/helpers/test-app.js';
 import { addProductAt, api, logInAt, signUpAt, stringField, type Session } from './http-client.js';
 import { API_DIR, startServer, stopServer, type ServerProcess } from './server-process.js';
-
-const RUN_LIMIT_MS = 120_000;
-// sqlmap's verdicts when it finds something. Its quick heuristic ("... might be injectable") is only a reason to run
-// the real tests, whose verdict for each parameter is "does not seem to be injectable" or one of these.
-const FOUND = /identified the following injection point|is vulnerable|appears to be '.{0,120}' injectable/i;
-
-/** Runs sqlmap to the end (or kills it at the time limit) and answers its exit code and output. */
-function sqlmap(args: string[], outDir: string): Promise<{ code: number | null; output: string }> {
-  const common = [
-    '--batch',
-    '--level=2',
-    '--risk=2',
-    '--technique=BEUSQ',
-    '--threads=4',
-    '--timeout=10',
-    '--retries=0',
-  ];
-  const more = ['--flush-session', `--output-dir=${outDir}`, '--disable-coloring', '--ignore-code=400,401,403,404'];
-  return new Promise((resolve, reject) => {
-    const child = spawn('sqlmap', [...args, ...common, ...more], { stdio: ['ignore', 'pipe', 'pipe'] });
-    let output = '';
-    child.stdout.on('data', (d: Buffer) => (output += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (output += d.toString()));
-    const limit = setTimeout(() => child.kill('SIGKILL'), RUN_LIMIT_MS);
-    child.once('error', reject);
-    child.once('exit', (code) => {
-      clearTimeout(limit);
-      resolve({ code, output });
-    });
-  });
-}
+import { FOUND, sqlmap } from './sqlmap-runner.js';
 
 describe('sqlmap with these settings', () => {
   it('does find a planted injection (so "nothing found" below means something)', async () => {

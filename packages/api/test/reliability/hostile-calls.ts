@@ -2,7 +2,8 @@
 // records are mixed into the hostile ones so that generated requests also reach the deeper rules (stock, payment).
 import fc from 'fast-check';
 import type { HTTPMethods } from 'fastify';
-import { hostileNumber, jsonValue, pathSegment, queryString, rawBody, type RawBody } from './hostile-arbitraries.js';
+import { hostileNumber, jsonValue, rawBody, type RawBody } from './hostile-arbitraries.js';
+import { pathSegment, queryString } from './hostile-urls.js';
 
 export interface Known {
   productId: string;
