@@ -57,28 +57,33 @@ export function describeHostileInput(kind: DatabaseKind, calls: HostileCall[], r
       await t.close();
     });
 
-    it.each(calls.map((c) => [`${c.method} ${c.route}`, c] as const))('%s', async (name, call) => {
-      const statuses: Record<number, number> = {};
-      let baseline: Snapshot = await snapshotTables(t.app.db);
-      await fc.assert(
-        fc.asyncProperty(call.request(known), async (req) => {
-          const res = await send(t.app, call, req, callers[call.who]);
-          statuses[res.statusCode] = (statuses[res.statusCode] ?? 0) + 1;
-          expect(res.statusCode).toBeLessThan(500);
-          const after = await snapshotTables(t.app.db);
-          if (res.statusCode >= 400) {
-            expectErrorShape(res.statusCode, String(res.headers['content-type']), res.body);
-            expect(after).toEqual(baseline);
-          }
-          baseline = after;
-          expect(Object.keys(Object.prototype)).toEqual([]);
-          expect(Object.getOwnPropertyNames(Object.prototype)).not.toContain('polluted');
-        }),
-        { numRuns: runs, seed: SEED, endOnFailure: true },
-      );
-      const total = Object.values(statuses).reduce((a, b) => a + b, 0);
-      expect(total).toBe(runs);
-      summary.push(`  ${name}: ${total} requests, statuses ${JSON.stringify(statuses)}`);
-    });
+    it.each(calls.map((c) => [`${c.method} ${c.route}`, c] as const))(
+      '%s',
+      async (name, call) => {
+        const statuses: Record<number, number> = {};
+        let baseline: Snapshot = await snapshotTables(t.app.db);
+        await fc.assert(
+          fc.asyncProperty(call.request(known), async (req) => {
+            const res = await send(t.app, call, req, callers[call.who]);
+            statuses[res.statusCode] = (statuses[res.statusCode] ?? 0) + 1;
+            expect(res.statusCode).toBeLessThan(500);
+            const after = await snapshotTables(t.app.db);
+            if (res.statusCode >= 400) {
+              expectErrorShape(res.statusCode, String(res.headers['content-type']), res.body);
+              expect(after).toEqual(baseline);
+            }
+            baseline = after;
+            expect(Object.keys(Object.prototype)).toEqual([]);
+            expect(Object.getOwnPropertyNames(Object.prototype)).not.toContain('polluted');
+          }),
+          { numRuns: runs, seed: SEED, endOnFailure: true },
+        );
+        const total = Object.values(statuses).reduce((a, b) => a + b, 0);
+        expect(total).toBe(runs);
+        summary.push(`  ${name}: ${total} requests, statuses ${JSON.stringify(statuses)}`);
+        // A few seconds alone; room for a machine busy with the rest of the suite.
+      },
+      120_000,
+    );
   });
 }
