@@ -1,6 +1,6 @@
 // The sign-in and admin guards of SPEC.md §4.
 import { expect, test } from '@playwright/test';
-import { signUpByApi, useSession } from '../support/api';
+import { adminByApi, signUpByApi, useSession } from '../support/api';
 
 test('a customer opening an admin page is signed out and sent to login', async ({ page, request }) => {
   const customer = await signUpByApi(request);
@@ -41,4 +41,21 @@ test('an expired or revoked token sends the customer to login from the page they
   await page.getByLabel('Password').fill(customer.password);
   await page.getByRole('button', { name: 'Login' }).click();
   await expect(page).toHaveURL(/\/dashboard\/myorder$/);
+});
+
+test('an admin whose access check cannot reach the server is offered a retry, not signed out', async ({
+  page,
+  request,
+}) => {
+  await useSession(page, await adminByApi(request));
+  // The network drops every admin check until the visitor retries.
+  await page.route('**/api/admin/**', (route) => route.abort('connectionrefused'));
+  await page.goto('/dashboard/manageorder');
+  const problem = page.getByRole('alert').filter({ hasText: 'Your access could not be checked' });
+  await expect(problem).toBeVisible({ timeout: 30_000 });
+  expect(await page.evaluate(() => window.localStorage.getItem('accessToken'))).not.toBeNull();
+
+  await page.unroute('**/api/admin/**');
+  await problem.getByRole('button', { name: 'Try again' }).click();
+  await expect(page.getByRole('heading', { name: 'Manage All Orders' })).toBeVisible();
 });

@@ -1,18 +1,23 @@
 import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
+import { ListState } from '../../components/ui/page-title';
 import { PageSpinner } from '../../components/ui/spinner';
+import { ApiRequestError } from '../../lib/api-client';
 import { signOut, useAuth } from '../../lib/auth-store';
 import { useAdminStatus } from '../../features/users/api/get-admin-status';
 
 /**
- * Admin pages (SPEC.md §4): a spinner while the server is asked; an administrator sees the page; anybody else is
- * signed out and sent to /login, which remembers the page so an administrator can sign in and come back.
+ * Admin pages (SPEC.md §4): a spinner while the server is asked; an administrator sees the page; anybody the server
+ * says is not one is signed out and sent to /login, which remembers the page so an administrator can sign in and come
+ * back. A server that cannot be reached is not an answer: that shows a retry instead of signing anyone out.
  */
 export function RequireAdmin() {
   const { user } = useAuth();
   const location = useLocation();
-  const { data, isPending, isError } = useAdminStatus(user?.email);
-  const refused = !isPending && (isError || data?.admin !== true);
+  const { data, isPending, error, refetch, isFetching } = useAdminStatus(user?.email);
+  const unreachable =
+    error !== null && !(error instanceof ApiRequestError && error.status >= 400 && error.status < 500);
+  const refused = !isPending && !unreachable && data?.admin !== true;
 
   useEffect(() => {
     if (refused) void signOut();
@@ -20,5 +25,16 @@ export function RequireAdmin() {
 
   if (refused) return <Navigate to="/login" replace state={{ from: location }} />;
   if (isPending) return <PageSpinner label="Checking your access" />;
-  return <Outlet />;
+  if (data?.admin === true) return <Outlet />;
+  if (unreachable) {
+    return (
+      <ListState alert>
+        Your access could not be checked: {error.message}{' '}
+        <button type="button" className="btn btn-primary btn-sm" disabled={isFetching} onClick={() => void refetch()}>
+          Try again
+        </button>
+      </ListState>
+    );
+  }
+  return null;
 }
