@@ -14,3 +14,14 @@ export class AppError extends Error {
 export const notFound = (what: string) => new AppError(404, 'not_found', `${what} not found`);
 export const forbidden = (message = 'You are not allowed to do this') => new AppError(403, 'forbidden', message);
 export const unauthorized = (message = 'Sign in to do this') => new AppError(401, 'unauthorized', message);
+
+/** A 429 that says when to come back: the error handler sends `Retry-After` (RFC 6585) besides the message. */
+export class RetryLaterError extends AppError {
+  constructor(
+    readonly retryAfterSeconds: number,
+    message: string,
+  ) {
+    super(429, 'rate_limited', message);
+    this.name = 'RetryLaterError';
+  }
+}

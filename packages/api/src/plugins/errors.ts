@@ -2,7 +2,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError } from '../errors.js';
+import { AppError, RetryLaterError } from '../errors.js';
 
 const CODE_BY_STATUS: Record<number, string> = {
   400: 'bad_request',
@@ -44,6 +44,7 @@ function isDataException(error: unknown): boolean {
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: unknown, request, reply) => {
     if (error instanceof AppError) {
+      if (error instanceof RetryLaterError) void reply.header('retry-after', String(error.retryAfterSeconds));
       return reply.code(error.statusCode).send({ error: { code: error.code, message: error.message } });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {

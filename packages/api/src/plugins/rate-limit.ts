@@ -3,7 +3,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config.js';
-import { AppError } from '../errors.js';
+import { RetryLaterError } from '../errors.js';
 import { createMemoryLimiter, type Limiter } from '../rate-limit/limiter.js';
 import { createRedisLimiter } from '../rate-limit/redis-limiter.js';
 import { failOpen } from '../rate-limit/fail-open.js';
@@ -20,11 +20,10 @@ declare module 'fastify' {
   }
 }
 
-function tooMany(retryAfterMs: number): AppError {
+function tooMany(retryAfterMs: number): RetryLaterError {
   const minutes = Math.max(1, Math.ceil(retryAfterMs / 60_000));
-  return new AppError(
-    429,
-    'rate_limited',
+  return new RetryLaterError(
+    Math.max(1, Math.ceil(retryAfterMs / 1000)),
     `Too many attempts. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`,
   );
 }
@@ -53,12 +52,9 @@ export const rateLimitPlugin = fp(
 
     const perMinute = config.rateLimitPerMinute;
     if (perMinute !== undefined) {
-      app.addHook('onRequest', async (request, reply) => {
+      app.addHook('onRequest', async (request) => {
         const hit = await store.hit(`all:ip:${request.ip}`, perMinute, 60_000);
-        if (!hit.allowed) {
-          reply.header('retry-after', Math.ceil(hit.retryAfterMs / 1000));
-          throw tooMany(hit.retryAfterMs);
-        }
+        if (!hit.allowed) throw tooMany(hit.retryAfterMs);
       });
     }
   },
