@@ -46,7 +46,7 @@ describe('sign-in and sign-up throttles, and when they lift', () => {
     for (let i = 0; i < 12; i++) statuses.push((await login(`guess-${i}`, `10.5.0.${i}`)).statusCode);
     expect(statuses).toEqual([...Array(10).fill(401), 429, 429]);
     const blocked = await login('ann-passphrase', '10.5.1.1');
-    expect([blocked.statusCode, blocked.json()]).toEqual([429, tooMany(15)]);
+    expect([blocked.statusCode, blocked.json(), blocked.headers['retry-after']]).toEqual([429, tooMany(15), '900']);
     clock += 15 * 60_000 - 1;
     expect((await login('ann-passphrase', '10.5.1.2')).statusCode).toBe(429);
     clock += 1;
@@ -60,7 +60,7 @@ describe('sign-in and sign-up throttles, and when they lift', () => {
     for (let i = 0; i < 15; i++) statuses.push((await login('ann-passphrase', '10.6.0.1')).statusCode);
     expect(statuses).toEqual([...Array(15).fill(201), ...Array(15).fill(200)]);
     const refused = await signup(99, '10.6.0.1');
-    expect([refused.statusCode, refused.json()]).toEqual([429, tooMany(1)]);
+    expect([refused.statusCode, refused.json(), refused.headers['retry-after']]).toEqual([429, tooMany(1), '60']);
     expect((await signup(100, '10.6.0.2')).statusCode).toBe(201);
     clock += 59_999;
     expect((await login('ann-passphrase', '10.6.0.1')).statusCode).toBe(429);
