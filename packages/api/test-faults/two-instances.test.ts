@@ -1,6 +1,6 @@
 // Scale-out (PRODUCT.md §1, §5, §6): two server processes on one PostgreSQL database, as behind a load balancer.
-// 200 orders at once, split across both, for stock of 37 sell exactly 37; 20 parallel card confirmations and 20
-// parallel PATCH /orders/{id} on one order, split across both, charge once and record one succeeded payment.
+// 200 orders at once, split across both, for stock of 37 sell exactly 37; 20 sign-ups of one e-mail make one account;
+// 20 parallel card confirmations and 20 parallel PATCH /orders/{id} on one order charge once, with one payment record.
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../test/helpers/databases.js';
@@ -61,6 +61,24 @@ describe('two instances on one PostgreSQL database', () => {
       productId,
     ]);
     expect(rows[0]).toEqual({ n: 37, q: 37 });
+  });
+
+  it('creates one account when 20 sign-ups of one e-mail race across both instances', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        api(i % 2 ? b.base : a.base, 'POST', '/api/auth/signup', undefined, {
+          name: `Twin ${i}`,
+          email: 'twin@example.com',
+          password: 'twin-passphrase',
+        }),
+      ),
+    );
+    const taken = { error: { code: 'email_taken', message: 'An account with this e-mail already exists' } };
+    expect(answers.filter((x) => x.status === 201)).toHaveLength(1);
+    expect(answers.filter((x) => x.status === 409).map((x) => x.body)).toEqual(Array(19).fill(taken));
+    expect(await query('select count(*)::int as n from users where email = $1', ['twin@example.com'])).toEqual([
+      { n: 1 },
+    ]);
   });
 
   it('charges one order once when 20 confirmations and 20 PATCH calls race across both instances', async () => {
