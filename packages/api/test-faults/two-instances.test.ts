@@ -16,6 +16,7 @@ describe('two instances on one PostgreSQL database', () => {
   let db: TestDatabase;
   let a: ServerProcess;
   let b: ServerProcess;
+  let servers: ServerProcess[] = [];
   let admin: Session;
   let buyers: Session[];
   const query = async (text: string, values: unknown[]) => {
@@ -30,14 +31,20 @@ describe('two instances on one PostgreSQL database', () => {
 
   beforeAll(async () => {
     db = await createTestDatabase('postgres');
-    [a, b] = await Promise.all([startServer(db.url, db.dir), startServer(db.url, db.dir)]);
+    // Both at once, as a deployment would; if one fails, the other is still stopped by afterAll.
+    const started = await Promise.allSettled([startServer(db.url, db.dir), startServer(db.url, db.dir)]);
+    servers = started.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
+    for (const r of started) if (r.status === 'rejected') throw r.reason;
+    const [first, second] = servers;
+    if (!first || !second) throw new Error('both instances must start');
+    [a, b] = [first, second];
     admin = await logInAt(a.base, ADMIN.email, ADMIN.password);
     buyers = [];
     for (let i = 0; i < 10; i++)
       buyers.push(await signUpAt(i % 2 ? b.base : a.base, `Buyer ${i}`, `buyer${i}@example.com`));
   });
   afterAll(async () => {
-    await Promise.all([stopServer(a), stopServer(b)]);
+    await Promise.all(servers.map(stopServer));
     await db?.drop();
   });
 
