@@ -80,7 +80,11 @@ describe.each(databases)('orders on %s', (kind) => {
       [{ productId: ssd, phone: '1', address: 'a' }, 400, messages.order.quantityRequired],
       [{ productId: ssd, inputQuantity: 1000, address: 'a' }, 400, messages.order.phoneRequired],
       [{ productId: ssd, inputQuantity: 1000, phone: '1', address: '  ' }, 400, messages.order.addressRequired],
-      [{ productId: 'nope', inputQuantity: 1000, phone: '1', address: 'a' }, 400, 'must be a 24-character id'],
+      [
+        { productId: 'nope', inputQuantity: 1000, phone: '1', address: 'a' },
+        400,
+        'productId must be a 24-character id',
+      ],
       [
         { productId: '0123456789abcdef01234567', inputQuantity: 1000, phone: '1', address: 'a' },
         404,
