@@ -28,7 +28,7 @@ test('the home page shows the banner, the stats, the newest three products and t
   for (const [index, product] of newest.entries()) {
     const card = cards.nth(index);
     await expect(card.getByRole('heading')).toHaveText(product.name);
-    await expect(card.getByText(`Price:$${product.price}/per unit`, { exact: true })).toBeVisible();
+    await expect(card.getByText(`Price:$${product.price.toFixed(2)}/per unit`, { exact: true })).toBeVisible();
     await expect(card.getByText('Minimun Order Quantity', { exact: true })).toBeVisible();
     await expect(card.getByText('Available Quantity', { exact: true })).toBeVisible();
     await expect(card.getByRole('img', { name: product.name })).toHaveAttribute('width', '480');

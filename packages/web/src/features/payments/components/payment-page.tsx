@@ -4,6 +4,7 @@ import { messages } from '@kestrel/shared';
 import { ListState, PageTitle } from '../../../components/ui/page-title';
 import { PageSpinner, Spinner } from '../../../components/ui/spinner';
 import { useAuth } from '../../../lib/auth-store';
+import { formatDollars } from '../../../lib/money';
 import { usePaymentIntent } from '../api/create-payment-intent';
 import { useOrder } from '../api/get-order';
 import { usePaymentConfig } from '../api/get-payment-config';
@@ -12,8 +13,6 @@ import type { CardFormProps } from './card-form-props';
 import { PaymentError } from './payment-error';
 import { SandboxCardForm } from './sandbox-card-form';
 import { StripeCardPart } from './stripe-card-part';
-
-const dollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 
 /** SPEC.md's Payment page: greeting, 'Please Pay {item}', the amount, and the provider's card form. */
 export function PaymentPage() {
@@ -76,7 +75,7 @@ export function PaymentPage() {
           Please Pay {order.data.itemName}
         </h2>
         <p className="mt-2">
-          {order.data.quantity} pieces — amount due: <strong>{dollars.format(order.data.price)}</strong>
+          {order.data.quantity} pieces — amount due: <strong>{formatDollars(order.data.price)}</strong>
         </p>
         <div className="mt-6">{body}</div>
         {intent.isError && !completedId && !order.data.paid ? <PaymentError message={intent.error.message} /> : null}
