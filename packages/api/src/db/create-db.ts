@@ -33,7 +33,30 @@ export function createDb(config: DatabaseConfig, onPoolError: (error: Error) => 
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+}
+
+/** Past this many distinct statements the cache starts over (query shapes are finite; a variable IN list is not). */
+const STATEMENT_CACHE_LIMIT = 500;
+
+/**
+ * Kysely prepares every query afresh; better-sqlite3 statements are reusable, and preparing was a top cost of each
+ * request under load. Kysely runs one query at a time on the connection, so a cached statement is never busy.
+ */
+function withStatementCache(sqlite: SQLite.Database) {
+  const cache = new Map<string, SQLite.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(sql: string) {
+      let statement = cache.get(sql);
+      if (!statement) {
+        statement = sqlite.prepare(sql);
+        if (cache.size >= STATEMENT_CACHE_LIMIT) cache.clear();
+        cache.set(sql, statement);
+      }
+      return statement;
+    },
+  };
 }
 
 /** Runs pending migrations; answers whether this run created the schema (an empty database, so it may be seeded). */
