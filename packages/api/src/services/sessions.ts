@@ -1,4 +1,5 @@
 // Access tokens: HS256 JWTs whose `sid` names a row in `sessions`, so sign-out and expiry are enforced on the server.
+import { createSecretKey } from 'node:crypto';
 import { jwtVerify, SignJWT } from 'jose';
 import type { Role } from '@kestrel/shared';
 import type { Db } from '../db/create-db.js';
@@ -11,6 +12,15 @@ export const SESSION_ABSOLUTE_MS = 7 * 24 * 60 * 60 * 1000;
 export const SESSION_IDLE_MS = 24 * 60 * 60 * 1000;
 /** last_seen_at is written at most this often, so authenticated reads stay one SELECT. */
 export const SESSION_TOUCH_MS = 60 * 1000;
+
+/** How many verified tokens are remembered before the memory starts over (a few MB at most). */
+const VERIFIED_TOKEN_LIMIT = 10_000;
+
+interface VerifiedClaims {
+  sid: string;
+  sub: string;
+  expiresAtMs: number;
+}
 
 export interface AuthUser {
   id: string;
@@ -29,7 +39,33 @@ export interface SessionService {
 }
 
 export function createSessionService(db: Db, secret: string, now: () => number = Date.now): SessionService {
-  const key = new TextEncoder().encode(secret);
+  // A KeyObject, not raw bytes: jose caches the WebCrypto key it derives from a KeyObject, while raw bytes are
+  // imported again on every sign and verify (a top cost of each authenticated request).
+  const key = createSecretKey(Buffer.from(secret, 'utf8'));
+
+  // Tokens whose signature already checked out, so a customer's next requests skip the HMAC (with the session lookup,
+  // the largest cost of an authenticated request). Keyed by the whole token string; expiry is still checked on every
+  // use, and revocation and idle time are checked against the session row as before.
+  const verified = new Map<string, VerifiedClaims>();
+
+  async function verifiedClaims(token: string): Promise<VerifiedClaims | undefined> {
+    const known = verified.get(token);
+    if (known && known.expiresAtMs > now()) return known;
+    try {
+      const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], currentDate: new Date(now()) });
+      const sid = payload['sid'];
+      if (typeof sid !== 'string' || !payload.sub) return undefined;
+      const claims = { sid, sub: payload.sub, expiresAtMs: (payload.exp ?? 0) * 1000 };
+      // Only tokens that expire are remembered (every token this service issues does).
+      if (payload.exp !== undefined) {
+        if (verified.size >= VERIFIED_TOKEN_LIMIT) verified.clear();
+        verified.set(token, claims);
+      }
+      return claims;
+    } catch {
+      return undefined;
+    }
+  }
 
   return {
     async issueSession(userId) {
@@ -54,16 +90,9 @@ export function createSessionService(db: Db, secret: string, now: () => number =
     },
 
     async authenticate(token) {
-      let sid: unknown;
-      let sub: string | undefined;
-      try {
-        const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], currentDate: new Date(now()) });
-        sid = payload['sid'];
-        sub = payload.sub;
-      } catch {
-        return undefined;
-      }
-      if (typeof sid !== 'string' || !sub) return undefined;
+      const claims = await verifiedClaims(token);
+      if (!claims) return undefined;
+      const { sid, sub } = claims;
       const row = await findSessionWithUser(db, sid);
       if (!row || row.user_id !== sub || row.revoked_at !== null) return undefined;
       const at = now();
