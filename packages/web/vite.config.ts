@@ -1,4 +1,8 @@
+import { readFile, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
@@ -25,12 +29,37 @@ const reactRouterProduction = createRequire(import.meta.url)
   .resolve('react-router')
   .replace(/[\\/]development[\\/]index\.m?js$/, '/production/index.mjs');
 
+const gzipAsync = promisify(gzip);
+const brotliAsync = promisify(brotliCompress);
+
+/**
+ * Writes `.gz` and `.br` beside every script, stylesheet and SVG of the build; the server sends them to browsers that
+ * accept them (@fastify/static `preCompressed`), so nothing is compressed per request. index.html is left alone: it
+ * is tiny and must keep its no-cache header.
+ */
+const precompress = (): Plugin => ({
+  name: 'kestrel:precompress',
+  apply: 'build',
+  async writeBundle(options, bundle) {
+    const dir = options.dir ?? 'dist';
+    const files = Object.keys(bundle).filter((file) => /\.(?:js|css|svg)$/.test(file));
+    const brotli = { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY } };
+    await Promise.all(
+      files.map(async (file) => {
+        const data = await readFile(join(dir, file));
+        await writeFile(join(dir, `${file}.gz`), await gzipAsync(data, { level: 9 }));
+        await writeFile(join(dir, `${file}.br`), await brotliAsync(data, brotli));
+      }),
+    );
+  },
+});
+
 // The backend serves dist/ and expects every hashed part under /static/ (SPEC.md §7: parts load from static/js).
 export default defineConfig(({ command }) => ({
   resolve: {
     alias: command === 'build' ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : [],
   },
-  plugins: [react(), tailwindcss(), bareDynamicImports],
+  plugins: [react(), tailwindcss(), bareDynamicImports, precompress()],
   server: {
     // In development the Vite server hands every /api call to the backend on its default port.
     proxy: { '/api': 'http://127.0.0.1:3000' },

@@ -1,6 +1,7 @@
 // The page-weight budgets of issue #7, checked on every `npm run test:unit`: the JavaScript and CSS the home page
 // needs before it is usable, gzip level 9, in kB of 1000 bytes. Uses packages/web/dist when it is current; a
 // missing dist is built in place, a stale one is rebuilt into a scratch folder (see bench/src/web-build.ts).
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -32,6 +33,15 @@ describe('page weight of the built storefront', () => {
 
   it(`sends at most ${kB(budgets.homeCssGzipBytes)} kB of gzip CSS before the home page is usable`, () => {
     expect(weight.home.cssGzipBytes).toBeLessThanOrEqual(budgets.homeCssGzipBytes);
+  });
+
+  it('ships a .br and a .gz copy beside every script and stylesheet of the first load', () => {
+    for (const { file } of [...weight.home.js, ...weight.home.css]) {
+      expect(
+        [existsSync(path.join(build.dist, `${file}.br`)), existsSync(path.join(build.dist, `${file}.gz`))],
+        file,
+      ).toEqual([true, true]);
+    }
   });
 
   it('keeps every route other than home out of the first load', () => {
