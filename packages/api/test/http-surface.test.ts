@@ -2,6 +2,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databases } from './helpers/databases.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
@@ -17,6 +18,9 @@ describe('headers, storefront and docs', () => {
     mkdirSync(join(web, 'static/js'), { recursive: true });
     writeFileSync(join(web, 'index.html'), INDEX);
     writeFileSync(join(web, 'static/js/main.abc123.js'), 'console.log(1);');
+    // The storefront build writes these beside every script (packages/web/vite.config.ts).
+    writeFileSync(join(web, 'static/js/main.abc123.js.br'), brotliCompressSync('console.log(1);'));
+    writeFileSync(join(web, 'static/js/main.abc123.js.gz'), gzipSync('console.log(1);'));
     writeFileSync(join(web, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
     t = await createTestApp('sqlite', { PUBLIC_URL: 'http://shop.example.com' }, { webDist: web });
   });
@@ -47,6 +51,26 @@ describe('headers, storefront and docs', () => {
     expect(ours.headers['access-control-allow-origin']).toBe('http://shop.example.com');
     const theirs = await t.app.inject({ url: '/api/service', headers: { origin: 'https://evil.example' } });
     expect(theirs.headers['access-control-allow-origin']).toBeUndefined();
+  });
+
+  it('sends the pre-compressed copy of a script the browser accepts, varying by encoding', async () => {
+    const url = '/static/js/main.abc123.js';
+    const br = await t.app.inject({ url, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect([br.statusCode, br.headers['content-encoding'], br.headers['vary']]).toEqual([
+      200,
+      'br',
+      'Origin, Accept-Encoding',
+    ]);
+    expect(br.rawPayload.equals(brotliCompressSync('console.log(1);'))).toBe(true);
+    const gz = await t.app.inject({ url, headers: { 'accept-encoding': 'gzip' } });
+    expect([gz.headers['content-encoding'], gunzipSync(gz.rawPayload).toString()]).toEqual(['gzip', 'console.log(1);']);
+    const plain = await t.app.inject({ url });
+    expect([plain.headers['content-encoding'], plain.body, plain.headers['vary']]).toEqual([
+      undefined,
+      'console.log(1);',
+      'Origin, Accept-Encoding',
+    ]);
+    expect((await t.app.inject({ url: '/api/service' })).headers['vary']).toBe('Origin');
   });
 
   it('serves index.html uncached for / and client routes, hashed assets immutable, JSON 404 under /api', async () => {

@@ -16,6 +16,8 @@ export function apiPackageDir(): string {
 
 export const WEB_DIST = resolve(apiPackageDir(), '../web/dist');
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** What the storefront build writes .br and .gz copies of (packages/web/vite.config.ts). */
+const PRECOMPRESSED = /\.(?:js|css|svg)$/;
 
 export const staticWebPlugin = fp(async (app: FastifyInstance, opts: { webDist?: string }) => {
   const webDist = opts.webDist ?? WEB_DIST;
@@ -38,6 +40,8 @@ export const staticWebPlugin = fp(async (app: FastifyInstance, opts: { webDist?:
     wildcard: false,
     index: false,
     cacheControl: false,
+    // The storefront build writes .br and .gz beside each script and stylesheet; send those when the browser accepts them.
+    preCompressed: true,
     setHeaders(res, path) {
       const hashed = path.startsWith(join(webDist, 'static') + '/') || path.startsWith(join(webDist, 'assets') + '/');
       res.setHeader(
@@ -45,5 +49,14 @@ export const staticWebPlugin = fp(async (app: FastifyInstance, opts: { webDist?:
         hashed ? IMMUTABLE : path.endsWith('index.html') ? 'no-cache' : 'public, max-age=3600',
       );
     },
+  });
+  // The same URL answers br, gzip or plain bytes by Accept-Encoding, so caches must keep them apart. Appended to what
+  // CORS put there (Origin) rather than replacing it.
+  app.addHook('onRequest', (request, reply, done) => {
+    if (PRECOMPRESSED.test(request.url.split('?')[0] ?? '')) {
+      const vary = reply.getHeader('vary');
+      reply.header('vary', vary ? `${String(vary)}, Accept-Encoding` : 'Accept-Encoding');
+    }
+    done();
   });
 });
