@@ -69,6 +69,9 @@ export async function main(args: string[]): Promise<void> {
   }
   const elapsed = (Date.now() - startedAt.getTime()) / 1000;
   console.log(`\n${consoleTable(figures)}\n`);
-  const file = await writeResults(RESULTS_DIR, figures, { startedAt, seconds: elapsed, target, parts });
+  // A run against another build says which, so its results are never mistaken for the current product's.
+  const entry = process.env.BENCH_PRODUCT_ENTRY;
+  const described = entry && target === 'product' ? `product at ${entry}` : target;
+  const file = await writeResults(RESULTS_DIR, figures, { startedAt, seconds: elapsed, target: described, parts });
   console.log(`[bench] ${elapsed.toFixed(0)} s; results in ${file} and bench/results/latest.md`);
 }
