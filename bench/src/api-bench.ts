@@ -75,6 +75,8 @@ async function orders(server: ServerProcess, shape: LoadShape, db: DbKind, floor
   });
   // Every 2xx must have taken one unit of stock; a few orders still in flight when the run stopped may add to it.
   const taken = before - (await availableQuantityOf(server.origin, productId));
+  // Warm-up orders and those still in flight at the end add to `taken`, never to `counted`.
+  if (taken < counted) throw new Error(`only ${taken} units of stock taken for ${counted} orders answered 201`);
   const stockNote = `stock taken ${taken}, ${counted} orders counted outside warm-up`;
   const figures: Figure[] = [
     {
