@@ -1,4 +1,4 @@
-import { Suspense, lazy, useState, type ComponentType, type LazyExoticComponent } from 'react';
+import { Suspense, lazy, useState, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
 import { CHUNK_LOAD_TIMEOUT_MS } from '@kestrel/shared';
 import { PageSpinner } from '../components/ui/spinner';
 import { PartErrorBoundary } from '../components/ui/part-error-boundary';
@@ -47,4 +47,45 @@ export function lazyPart(load: Loader): ComponentType {
     );
   }
   return LazyPart;
+}
+
+/**
+ * A component (not a whole route) loaded on demand, with the same time-out and retry as a route part and its own
+ * fallback while it loads. preload() starts the download early (e.g. on hover or focus of the button that needs it).
+ */
+export function lazyComponent<P extends object>(load: () => Promise<ComponentType<P>>, fallback: ReactNode) {
+  let pending: Promise<ComponentType<P>> | null = null;
+  const fetchOnce = () => (pending ??= load());
+  const make = () =>
+    lazy(() =>
+      withTimeout(fetchOnce(), CHUNK_LOAD_TIMEOUT_MS).then(
+        (component) => ({ default: component }),
+        (error: unknown) => {
+          pending = null;
+          throw error;
+        },
+      ),
+    );
+  let Part = make();
+  function LazyComponent(props: P) {
+    const [attempt, setAttempt] = useState(0);
+    const retry = () => {
+      Part = make();
+      setAttempt((n) => n + 1);
+    };
+    const Loaded = Part as ComponentType<P>;
+    return (
+      <PartErrorBoundary key={attempt} onRetry={retry}>
+        <Suspense fallback={fallback}>
+          <Loaded {...props} />
+        </Suspense>
+      </PartErrorBoundary>
+    );
+  }
+  const preload = () => {
+    fetchOnce().catch(() => {
+      pending = null;
+    });
+  };
+  return Object.assign(LazyComponent, { preload });
 }

@@ -1,18 +1,28 @@
 import { useState } from 'react';
 import { useParams } from 'react-router';
-import { PageSpinner } from '../../components/ui/spinner';
+import { PageSpinner, Spinner } from '../../components/ui/spinner';
 import { useAuth } from '../../lib/auth-store';
 import { useProduct } from '../../features/products/api/get-product';
 import { ProductCard } from '../../features/products/components/product-card';
-import { OrderModal } from '../../features/orders/components/order-modal';
 import { SessionExpiryHandler } from '../session-expiry-handler';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { lazyComponent } from '../lazy-part';
+
+// The order form (zod, react-hook-form: most of this page's script) loads when it is first wanted, not with the page.
+const OrderModal = lazyComponent(
+  () => import('../../features/orders/components/order-modal').then((m) => m.OrderModal),
+  <p className="mt-3">
+    <Spinner label="Loading the order form" size="sm" />
+  </p>,
+);
 
 export function PurchasePage() {
   const { id = '' } = useParams();
   const { user } = useAuth();
   const { data: product, isPending, isError, error } = useProduct(id);
   const [ordering, setOrdering] = useState(false);
+  // Mounted from the first 'place order' on, so the dialog opens as soon as its code arrives and stays mounted after.
+  const [wanted, setWanted] = useState(false);
   useDocumentTitle(product ? `Purchase ${product.name}` : 'Purchase');
 
   if (isPending) return <PageSpinner label="Loading the product" />;
@@ -49,19 +59,24 @@ export function PurchasePage() {
           className="btn btn-primary mt-4"
           disabled={soldOut}
           aria-describedby={soldOut ? 'sold-out' : undefined}
-          onClick={() => setOrdering(true)}
+          onPointerEnter={OrderModal.preload}
+          onFocus={OrderModal.preload}
+          onClick={() => {
+            setWanted(true);
+            setOrdering(true);
+          }}
         >
           place order
         </button>
+        {user && wanted ? (
+          <OrderModal
+            product={product}
+            customer={{ name: user.name, email: user.email }}
+            open={ordering}
+            onClose={() => setOrdering(false)}
+          />
+        ) : null}
       </section>
-      {user ? (
-        <OrderModal
-          product={product}
-          customer={{ name: user.name, email: user.email }}
-          open={ordering}
-          onClose={() => setOrdering(false)}
-        />
-      ) : null}
     </div>
   );
 }
