@@ -8,6 +8,7 @@ import { createImageStore } from '../images/create-image-store.js';
 import { ingestDemoImages } from '../images/demo-images.js';
 import { insertProduct } from '../repositories/products.js';
 import { insertReview } from '../repositories/reviews.js';
+import { invalidateLists } from '../services/list-cache.js';
 import { findUserByEmail, hasAdmin, setUserRole, updateUser } from '../repositories/users.js';
 import { createUser } from '../services/identity.js';
 import { hashPassword } from '../services/passwords.js';
@@ -29,6 +30,7 @@ export async function seedDemoCatalogue(db: Db, config: Pick<Config, 'uploadDir'
       await insertReview(trx, reviewRow(review, null, start + i));
     }
   });
+  invalidateLists(db);
 }
 
 /** ADMIN_EMAIL/ADMIN_PASSWORD create or promote that account; with neither and no admin, a default one is made. */

@@ -6,6 +6,7 @@ import { AppError, notFound } from '../errors.js';
 import * as orders from '../repositories/orders.js';
 import { findProduct, releaseStock, reserveStock } from '../repositories/products.js';
 import { findUserByEmail } from '../repositories/users.js';
+import { invalidateLists } from './list-cache.js';
 import { centsToDollars } from './money.js';
 import type { AuthUser } from './sessions.js';
 import { requireOwnEmail } from './users.js';
@@ -38,28 +39,32 @@ export interface NewOrder {
 /** Places an order: one short transaction of a conditional stock UPDATE and the INSERT. */
 export async function placeOrder(db: Db, user: AuthUser, input: NewOrder): Promise<Order> {
   const now = Date.now();
-  const row = await db.transaction().execute(async (trx) => {
-    const product = await reserveStock(trx, input.productId, input.inputQuantity);
-    if (!product) return undefined;
-    const order: orders.OrderRow = {
-      id: newId(now),
-      product_id: input.productId,
-      user_id: user.id,
-      item_name: product.name,
-      quantity: input.inputQuantity,
-      unit_price_cents: product.price_cents,
-      total_cents: product.price_cents * input.inputQuantity,
-      email: user.email,
-      user_name: user.name,
-      phone: input.phone,
-      address: input.address,
-      paid_at: null,
-      transaction_id: null,
-      created_at: new Date(now).toISOString(),
-    };
-    await orders.insertOrder(trx, order);
-    return order;
-  });
+  // The stock shown by GET /service changes with the order: the cached lists go (services/list-cache.ts).
+  const row = await db
+    .transaction()
+    .execute(async (trx) => {
+      const product = await reserveStock(trx, input.productId, input.inputQuantity);
+      if (!product) return undefined;
+      const order: orders.OrderRow = {
+        id: newId(now),
+        product_id: input.productId,
+        user_id: user.id,
+        item_name: product.name,
+        quantity: input.inputQuantity,
+        unit_price_cents: product.price_cents,
+        total_cents: product.price_cents * input.inputQuantity,
+        email: user.email,
+        user_name: user.name,
+        phone: input.phone,
+        address: input.address,
+        paid_at: null,
+        transaction_id: null,
+        created_at: new Date(now).toISOString(),
+      };
+      await orders.insertOrder(trx, order);
+      return order;
+    })
+    .finally(() => invalidateLists(db));
   if (row) return toOrder(row);
   // The reservation refused: say why from the product as it is now.
   const product = await findProduct(db, input.productId);
@@ -87,18 +92,21 @@ export async function getVisibleOrder(db: Db, user: AuthUser, id: string): Promi
 
 /** Deletes the caller's own unpaid order and gives its stock back, atomically. */
 export async function deleteOrder(db: Db, user: AuthUser, id: string): Promise<number> {
-  return db.transaction().execute(async (trx) => {
-    const row = await orders.findOrder(trx, id);
-    if (!row || row.user_id !== user.id) throw notFound('Order');
-    if (row.paid_at !== null) throw new AppError(409, 'order_paid', 'A paid order cannot be deleted');
-    const deleted = await orders.deleteUnpaidOrder(trx, id);
-    // Another request got there between our read and our delete: it was paid or deleted meanwhile.
-    if (deleted === 0) {
-      if ((await orders.findOrder(trx, id))?.paid_at)
-        throw new AppError(409, 'order_paid', 'A paid order cannot be deleted');
-      throw notFound('Order');
-    }
-    if (row.product_id) await releaseStock(trx, row.product_id, row.quantity);
-    return deleted;
-  });
+  return db
+    .transaction()
+    .execute(async (trx) => {
+      const row = await orders.findOrder(trx, id);
+      if (!row || row.user_id !== user.id) throw notFound('Order');
+      if (row.paid_at !== null) throw new AppError(409, 'order_paid', 'A paid order cannot be deleted');
+      const deleted = await orders.deleteUnpaidOrder(trx, id);
+      // Another request got there between our read and our delete: it was paid or deleted meanwhile.
+      if (deleted === 0) {
+        if ((await orders.findOrder(trx, id))?.paid_at)
+          throw new AppError(409, 'order_paid', 'A paid order cannot be deleted');
+        throw notFound('Order');
+      }
+      if (row.product_id) await releaseStock(trx, row.product_id, row.quantity);
+      return deleted;
+    })
+    .finally(() => invalidateLists(db));
 }

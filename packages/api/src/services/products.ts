@@ -5,6 +5,7 @@ import type { Db } from '../db/create-db.js';
 import { newId } from '../db/ids.js';
 import { notFound } from '../errors.js';
 import * as repo from '../repositories/products.js';
+import { invalidateLists, listCache } from './list-cache.js';
 import { centsToDollars, dollarsToCents } from './money.js';
 
 export function toProduct(row: repo.ProductRow): Product {
@@ -27,6 +28,12 @@ export async function listProducts(db: Db, query: z.output<typeof productListQue
     newestFirst: query.sort === 'newest',
   });
   return rows.map(toProduct);
+}
+
+/** The same list as JSON text, from the short-lived list cache (services/list-cache.ts). */
+export function listProductsJson(db: Db, query: z.output<typeof productListQuerySchema>): Promise<string> {
+  const key = `service:${query.limit ?? ''}:${query.offset ?? ''}:${query.sort === 'newest' ? 'newest' : 'oldest'}`;
+  return listCache(db).json(key, () => listProducts(db, query));
 }
 
 export async function getProduct(db: Db, id: string): Promise<Product> {
@@ -60,12 +67,21 @@ export function productRow(input: NewProduct, now = Date.now()): repo.ProductRow
 
 export async function createProduct(db: Db, input: NewProduct): Promise<string> {
   const row = productRow(input);
-  await repo.insertProduct(db, row);
+  try {
+    await repo.insertProduct(db, row);
+  } finally {
+    invalidateLists(db);
+  }
   return row.id;
 }
 
 export async function deleteProduct(db: Db, id: string): Promise<number> {
-  const deleted = await repo.deleteProduct(db, id);
+  let deleted: number;
+  try {
+    deleted = await repo.deleteProduct(db, id);
+  } finally {
+    invalidateLists(db);
+  }
   if (deleted === 0) throw notFound('Product');
   return deleted;
 }

@@ -3,6 +3,7 @@ import type { Review } from '@kestrel/shared';
 import type { Db } from '../db/create-db.js';
 import { newId } from '../db/ids.js';
 import * as repo from '../repositories/reviews.js';
+import { invalidateLists, listCache } from './list-cache.js';
 
 export function toReview(row: repo.ReviewRow): Review {
   const review: Review = { _id: row.id, name: row.name, rating: row.rating, description: row.description };
@@ -12,6 +13,11 @@ export function toReview(row: repo.ReviewRow): Review {
 
 export async function listReviews(db: Db): Promise<Review[]> {
   return (await repo.listReviews(db)).map(toReview);
+}
+
+/** The same list as JSON text, from the short-lived list cache (services/list-cache.ts). */
+export function listReviewsJson(db: Db): Promise<string> {
+  return listCache(db).json('review', () => listReviews(db));
 }
 
 export interface NewReview {
@@ -35,6 +41,10 @@ export function reviewRow(input: NewReview, userId: string | null, now = Date.no
 
 export async function createReview(db: Db, input: NewReview, userId: string): Promise<string> {
   const row = reviewRow(input, userId);
-  await repo.insertReview(db, row);
+  try {
+    await repo.insertReview(db, row);
+  } finally {
+    invalidateLists(db);
+  }
   return row.id;
 }

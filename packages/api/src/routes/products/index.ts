@@ -9,6 +9,7 @@ import {
   productSchema,
 } from '@kestrel/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { sendJsonText } from '../json-text.js';
 import * as products from '../../services/products.js';
 
 const tags = ['products'];
@@ -25,7 +26,8 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: productSchema.array(), 400: errorSchema },
       },
     },
-    async (request) => products.listProducts(app.db, request.query),
+    // The list's JSON text comes from the short-lived list cache; sent as Fastify would send the serialised array.
+    async (request, reply) => sendJsonText(reply, await products.listProductsJson(app.db, request.query)),
   );
 
   app.get(

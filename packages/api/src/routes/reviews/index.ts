@@ -2,6 +2,7 @@
 import { errorSchema, insertedIdSchema, reviewCreateSchema, reviewSchema } from '@kestrel/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '../../plugins/auth.js';
+import { sendJsonText } from '../json-text.js';
 import * as reviews from '../../services/reviews.js';
 
 const tags = ['reviews'];
@@ -10,7 +11,8 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/review',
     { schema: { tags, summary: 'Reviews, oldest first', response: { 200: reviewSchema.array() } } },
-    async () => reviews.listReviews(app.db),
+    // The list's JSON text comes from the short-lived list cache; sent as Fastify would send the serialised array.
+    async (_request, reply) => sendJsonText(reply, await reviews.listReviewsJson(app.db)),
   );
 
   app.post(

@@ -1,0 +1,74 @@
+// The serialised answers of the public list reads (GET /api/service, GET /api/review), kept briefly in memory.
+//
+// Every write in this process that changes what those lists show (products created or deleted, stock taken by an
+// order or given back by its deletion, reviews created, the demo seed) calls invalidateLists(db), so this process
+// answers its own writes at once. Writes made by another instance on the same PostgreSQL database are not seen here
+// until an entry expires: an entry lives LIST_CACHE_TTL_MS (1 s) from the moment its query started, which bounds
+// how stale a list can be across instances (docs/operations.md).
+import type { Db } from '../db/create-db.js';
+
+export const LIST_CACHE_TTL_MS = 1_000;
+export const LIST_CACHE_MAX_KEYS = 64;
+
+interface Entry {
+  json: string;
+  expiresAt: number;
+}
+
+export class ListCache {
+  private readonly entries = new Map<string, Entry>();
+  /** Bumped by every invalidation; a read that started before one must not store what it read. */
+  private generation = 0;
+
+  constructor(
+    private readonly now: () => number = Date.now,
+    readonly ttlMs = LIST_CACHE_TTL_MS,
+    readonly maxKeys = LIST_CACHE_MAX_KEYS,
+  ) {}
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  /** The JSON text stored under key while fresh, else load() serialised (and stored). */
+  async json(key: string, load: () => Promise<unknown>): Promise<string> {
+    const startedAt = this.now();
+    const hit = this.entries.get(key);
+    if (hit && hit.expiresAt > startedAt) return hit.json;
+    const generation = this.generation;
+    const json = JSON.stringify(await load());
+    if (generation === this.generation) {
+      this.entries.delete(key);
+      // Oldest entry out first (Map keeps insertion order).
+      if (this.entries.size >= this.maxKeys) this.entries.delete(this.entries.keys().next().value as string);
+      this.entries.set(key, { json, expiresAt: startedAt + this.ttlMs });
+    }
+    return json;
+  }
+
+  invalidate(): void {
+    this.generation++;
+    this.entries.clear();
+  }
+}
+
+// One cache per database handle, so two apps in one process (tests) never share answers.
+const caches = new WeakMap<Db, ListCache>();
+
+export function listCache(db: Db): ListCache {
+  let cache = caches.get(db);
+  if (!cache) {
+    cache = new ListCache();
+    caches.set(db, cache);
+  }
+  return cache;
+}
+
+/** Replaces the cache of db (tests: an injectable clock, a smaller bound). */
+export function setListCache(db: Db, cache: ListCache): void {
+  caches.set(db, cache);
+}
+
+export function invalidateLists(db: Db): void {
+  caches.get(db)?.invalidate();
+}
