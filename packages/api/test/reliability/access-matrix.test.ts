@@ -1,6 +1,6 @@
-// OWASP API1/API2/API5: every call of the API x nine callers, from one table. The four real callers extend
-// test/authorization.test.ts's table (kept by the backend's engineer) with the calls it leaves out (images, Google
-// sign-in, payments config, sandbox confirm); the five forged or dead tokens must be treated exactly as no token.
+// OWASP API1/API2/API5 and PRODUCT.md §4: every call of the API x nine callers, from one table (the project's only
+// authorization table): anonymous, the owner, another customer and an admin, plus five forged or dead tokens that
+// must be treated exactly as no token.
 // The table is checked against the OpenAPI description, so a new route without a row fails this test.
 import type { FastifyInstance, HTTPMethods } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
