@@ -33,7 +33,29 @@ export function createDb(config: DatabaseConfig, onPoolError: (error: Error) => 
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  const handle = withStatementCache(sqlite);
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: handle }) });
+  sqliteHandles.set(db, handle);
+  return db;
+}
+
+/** better-sqlite3 behind a SQLite Db, with the statement cache Kysely uses. */
+export type SqliteHandle = ReturnType<typeof withStatementCache>;
+
+const sqliteHandles = new WeakMap<Db, SqliteHandle>();
+
+/**
+ * Runs `work` synchronously on the SQLite database behind `db`, holding Kysely's one connection meanwhile so that no
+ * Kysely query or open transaction interleaves with it. Answers `{ dialect: 'postgres' }` without running it on
+ * PostgreSQL. Only for the hottest write (repositories/orders.ts, ADR 004): everything else goes through Kysely.
+ */
+export async function onSqliteConnection<T>(
+  db: Db,
+  work: (sqlite: SqliteHandle) => T,
+): Promise<{ dialect: 'sqlite'; value: T } | { dialect: 'postgres' }> {
+  const handle = sqliteHandles.get(db);
+  if (!handle) return { dialect: 'postgres' };
+  return db.connection().execute(async () => ({ dialect: 'sqlite', value: work(handle) }));
 }
 
 /** Past this many distinct statements the cache starts over (query shapes are finite; a variable IN list is not). */
@@ -46,6 +68,7 @@ const STATEMENT_CACHE_LIMIT = 500;
 function withStatementCache(sqlite: SQLite.Database) {
   const cache = new Map<string, SQLite.Statement>();
   return {
+    database: sqlite,
     close: () => sqlite.close(),
     prepare(sql: string) {
       let statement = cache.get(sql);

@@ -44,25 +44,6 @@ export function countProducts(db: Db): Promise<number> {
     .then((r) => Number(r.n));
 }
 
-/**
- * Takes `quantity` units out of stock if, and only if, the quantity is within the product's range at this instant.
- * One conditional UPDATE, so concurrent orders can never drive the stock below zero.
- */
-export function reserveStock(
-  trx: Transaction<Database>,
-  id: string,
-  quantity: number,
-): Promise<Pick<ProductRow, 'name' | 'price_cents'> | undefined> {
-  return trx
-    .updateTable('products')
-    .set((eb) => ({ available_quantity: eb('available_quantity', '-', quantity) }))
-    .where('id', '=', id)
-    .where('available_quantity', '>=', quantity)
-    .where('min_quantity', '<=', quantity)
-    .returning(['name', 'price_cents'])
-    .executeTakeFirst();
-}
-
 /** Gives reserved units back (the product may be gone, then nothing happens). */
 export async function releaseStock(trx: Transaction<Database>, id: string, quantity: number): Promise<void> {
   await trx

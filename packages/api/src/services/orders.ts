@@ -4,7 +4,7 @@ import type { Db } from '../db/create-db.js';
 import { newId } from '../db/ids.js';
 import { AppError, notFound } from '../errors.js';
 import * as orders from '../repositories/orders.js';
-import { findProduct, releaseStock, reserveStock } from '../repositories/products.js';
+import { findProduct, releaseStock } from '../repositories/products.js';
 import { findUserByEmail } from '../repositories/users.js';
 import { invalidateLists } from './list-cache.js';
 import { centsToDollars } from './money.js';
@@ -36,33 +36,23 @@ export interface NewOrder {
   address: string;
 }
 
-/** Places an order: one short transaction of a conditional stock UPDATE and the INSERT. */
+/** Places an order: the stock is taken and the order recorded in one atomic step (repositories/orders.ts). */
 export async function placeOrder(db: Db, user: AuthUser, input: NewOrder): Promise<Order> {
   const now = Date.now();
   // The stock shown by GET /service changes with the order: the cached lists go (services/list-cache.ts).
-  const row = await db
-    .transaction()
-    .execute(async (trx) => {
-      const product = await reserveStock(trx, input.productId, input.inputQuantity);
-      if (!product) return undefined;
-      const order: orders.OrderRow = {
-        id: newId(now),
-        product_id: input.productId,
-        user_id: user.id,
-        item_name: product.name,
-        quantity: input.inputQuantity,
-        unit_price_cents: product.price_cents,
-        total_cents: product.price_cents * input.inputQuantity,
-        email: user.email,
-        user_name: user.name,
-        phone: input.phone,
-        address: input.address,
-        paid_at: null,
-        transaction_id: null,
-        created_at: new Date(now).toISOString(),
-      };
-      await orders.insertOrder(trx, order);
-      return order;
+  const row = await orders
+    .insertOrderTakingStock(db, {
+      id: newId(now),
+      product_id: input.productId,
+      user_id: user.id,
+      quantity: input.inputQuantity,
+      email: user.email,
+      user_name: user.name,
+      phone: input.phone,
+      address: input.address,
+      paid_at: null,
+      transaction_id: null,
+      created_at: new Date(now).toISOString(),
     })
     .finally(() => invalidateLists(db));
   if (row) return toOrder(row);
