@@ -1,9 +1,11 @@
 // Token lifetimes with a controlled clock: 7 days absolute, 24 h idle, last_seen_at written at most once a minute.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SignJWT } from 'jose';
-import { findSessionWithUser } from '../src/repositories/sessions.js';
+import { findSessionWithUser, revokeSession } from '../src/repositories/sessions.js';
+import { CheckedSessions, SESSION_RECHECK_MS } from '../src/services/checked-sessions.js';
 import { createUser } from '../src/services/identity.js';
 import { createSessionService } from '../src/services/sessions.js';
+import { makeAdmin, updateOwnUser } from '../src/services/users.js';
 import { databases } from './helpers/databases.js';
 import { createTestApp, TEST_SECRET, type TestApp } from './helpers/test-app.js';
 
@@ -66,5 +68,59 @@ describe.each(databases)('sessions on %s', (kind) => {
       .setProtectedHeader({ alg: 'HS512' })
       .sign(new TextEncoder().encode(TEST_SECRET));
     expect(await service().authenticate(hs512)).toBeUndefined();
+  });
+
+  it('sees a revocation by another instance within a second, and its own sign-out at once', async () => {
+    clock = Date.parse('2026-04-01T00:00:00Z');
+    const token = await service().issueSession(userId);
+    const sid = (await service().authenticate(token))?.sessionId ?? '';
+    // Another instance on the same database revokes the row: this process trusts what it read for up to 1 s.
+    await revokeSession(t.app.db, sid, new Date(clock).toISOString());
+    clock += SESSION_RECHECK_MS - 1;
+    expect((await service().authenticate(token))?.sessionId).toBe(sid);
+    clock += 1;
+    expect(await service().authenticate(token)).toBeUndefined();
+
+    const mine = await service().issueSession(userId);
+    const mineSid = (await service().authenticate(mine))?.sessionId ?? '';
+    await service().revoke(mineSid);
+    expect(await service().authenticate(mine)).toBeUndefined();
+  });
+
+  it('carries a new role and a new name on the very next request', async () => {
+    clock = Date.parse('2026-05-01T00:00:00Z');
+    const email = 'dee@example.com';
+    const dee = await createUser(t.app.db, { email, name: 'Dee', passwordHash: null });
+    const token = await service().issueSession(dee.id);
+    const before = await service().authenticate(token);
+    expect(before?.role).toBe('customer');
+    expect(await makeAdmin(t.app.db, email)).toBe(1);
+    expect((await service().authenticate(token))?.role).toBe('admin');
+    await updateOwnUser(t.app.db, { ...dee, role: 'admin', sessionId: before?.sessionId ?? '' }, email, 'Dee Renamed');
+    expect((await service().authenticate(token))?.name).toBe('Dee Renamed');
+  });
+});
+
+describe('CheckedSessions', () => {
+  const user = { id: 'u1', email: 'a@example.com', name: 'A', role: 'customer' as const, sessionId: 's1' };
+  const entry = { user, expiresAtMs: 10_000, lastSeenAtMs: 0, checkedAtMs: 1_000 };
+
+  it('keeps an entry for exactly SESSION_RECHECK_MS', () => {
+    const cache = new CheckedSessions();
+    cache.remember(cache.begin(), entry);
+    expect(cache.fresh('s1', 1_000)).toEqual(entry);
+    expect(cache.fresh('s1', 1_000 + SESSION_RECHECK_MS - 1)).toEqual(entry);
+    expect(cache.fresh('s1', 1_000 + SESSION_RECHECK_MS)).toBeUndefined();
+    expect(cache.fresh('s1', 999)).toBeUndefined();
+  });
+
+  it('does not store a lookup that started before a forget', () => {
+    const cache = new CheckedSessions();
+    const generation = cache.begin();
+    cache.forget();
+    cache.remember(generation, entry);
+    expect(cache.fresh('s1', 1_000)).toBeUndefined();
+    cache.remember(cache.begin(), entry);
+    expect(cache.fresh('s1', 1_000)).toEqual(entry);
   });
 });

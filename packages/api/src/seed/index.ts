@@ -10,6 +10,7 @@ import { insertProduct } from '../repositories/products.js';
 import { insertReview } from '../repositories/reviews.js';
 import { invalidateLists } from '../services/list-cache.js';
 import { findUserByEmail, hasAdmin, setUserRole, updateUser } from '../repositories/users.js';
+import { forgetCheckedSessions } from '../services/checked-sessions.js';
 import { createUser } from '../services/identity.js';
 import { hashPassword } from '../services/passwords.js';
 import { productRow } from '../services/products.js';
@@ -42,6 +43,7 @@ export async function ensureAdmin(db: Db, config: Config, log: FastifyBaseLogger
     await setUserRole(db, existing.id, 'admin');
     if (config.adminPassword)
       await updateUser(db, existing.id, { password_hash: await hashPassword(config.adminPassword) });
+    forgetCheckedSessions(db);
     return;
   }
   const password = config.adminPassword ?? randomBytes(12).toString('base64url');

@@ -4,6 +4,7 @@ import { jwtVerify, SignJWT } from 'jose';
 import type { Role } from '@kestrel/shared';
 import type { Db } from '../db/create-db.js';
 import { newId } from '../db/ids.js';
+import { checkedSessions, forgetCheckedSessions } from './checked-sessions.js';
 import { findSessionWithUser, insertSession, revokeSession, touchSession } from '../repositories/sessions.js';
 
 /** A token is refused 7 days after it was issued, whatever happens. */
@@ -47,6 +48,8 @@ export function createSessionService(db: Db, secret: string, now: () => number =
   // the largest cost of an authenticated request). Keyed by the whole token string; expiry is still checked on every
   // use, and revocation and idle time are checked against the session row as before.
   const verified = new Map<string, VerifiedClaims>();
+  // Session rows read within the last second (services/checked-sessions.ts).
+  const checked = checkedSessions(db);
 
   async function verifiedClaims(token: string): Promise<VerifiedClaims | undefined> {
     const known = verified.get(token);
@@ -93,18 +96,28 @@ export function createSessionService(db: Db, secret: string, now: () => number =
       const claims = await verifiedClaims(token);
       if (!claims) return undefined;
       const { sid, sub } = claims;
+      const at = now();
+      const known = checked.fresh(sid, at);
+      if (known && known.expiresAtMs > at && at - known.lastSeenAtMs < SESSION_TOUCH_MS) return known.user;
+      const generation = checked.begin();
       const row = await findSessionWithUser(db, sid);
       if (!row || row.user_id !== sub || row.revoked_at !== null) return undefined;
-      const at = now();
-      if (Date.parse(row.expires_at) <= at) return undefined;
-      const lastSeen = Date.parse(row.last_seen_at);
-      if (at - lastSeen >= SESSION_IDLE_MS) return undefined;
-      if (at - lastSeen >= SESSION_TOUCH_MS) await touchSession(db, sid, new Date(at).toISOString());
-      return { id: row.user_id, email: row.email, name: row.name, role: row.role, sessionId: row.id };
+      const expiresAtMs = Date.parse(row.expires_at);
+      if (expiresAtMs <= at) return undefined;
+      let lastSeenAtMs = Date.parse(row.last_seen_at);
+      if (at - lastSeenAtMs >= SESSION_IDLE_MS) return undefined;
+      if (at - lastSeenAtMs >= SESSION_TOUCH_MS) {
+        await touchSession(db, sid, new Date(at).toISOString());
+        lastSeenAtMs = at;
+      }
+      const user: AuthUser = { id: row.user_id, email: row.email, name: row.name, role: row.role, sessionId: row.id };
+      checked.remember(generation, { user, expiresAtMs, lastSeenAtMs, checkedAtMs: at });
+      return user;
     },
 
     async revoke(sessionId) {
       await revokeSession(db, sessionId, new Date(now()).toISOString());
+      forgetCheckedSessions(db);
     },
   };
 }

@@ -3,6 +3,7 @@ import type { User } from '@kestrel/shared';
 import type { Db } from '../db/create-db.js';
 import { forbidden, notFound } from '../errors.js';
 import * as repo from '../repositories/users.js';
+import { forgetCheckedSessions } from './checked-sessions.js';
 import { toUser } from './identity.js';
 import type { AuthUser } from './sessions.js';
 
@@ -14,7 +15,10 @@ export async function listUsers(db: Db): Promise<User[]> {
 export async function makeAdmin(db: Db, email: string): Promise<number> {
   const user = await repo.findUserByEmail(db, email);
   if (!user) throw notFound('User');
-  return repo.setUserRole(db, user.id, 'admin');
+  const modified = await repo.setUserRole(db, user.id, 'admin');
+  // Their signed-in requests carry the role from here on (services/checked-sessions.ts).
+  forgetCheckedSessions(db);
+  return modified;
 }
 
 /** Callers may ask about themselves; admins about anyone. */
@@ -33,5 +37,8 @@ export function requireOwnEmail(caller: AuthUser, email: string): void {
 /** PUT /user/{email}: keeps the record of the signed-in user up to date (its name, never its role). */
 export async function updateOwnUser(db: Db, caller: AuthUser, email: string, name: string | undefined): Promise<void> {
   requireOwnEmail(caller, email);
-  if (name && name !== caller.name) await repo.updateUser(db, caller.id, { name });
+  if (name && name !== caller.name) {
+    await repo.updateUser(db, caller.id, { name });
+    forgetCheckedSessions(db);
+  }
 }
