@@ -16,8 +16,11 @@ export function apiPackageDir(): string {
 
 export const WEB_DIST = resolve(apiPackageDir(), '../web/dist');
 const IMMUTABLE = 'public, max-age=31536000, immutable';
-/** What the storefront build writes .br and .gz copies of (packages/web/vite.config.ts). */
-const PRECOMPRESSED = /\.(?:js|css|svg)$/;
+/**
+ * A request URL whose path (before any query) names a file the storefront build writes .br and .gz copies of
+ * (packages/web/vite.config.ts). Tested on every request, so one regex and no split.
+ */
+const PRECOMPRESSED_URL = /^[^?]*\.(?:js|css|svg)(?:\?|$)/;
 
 export const staticWebPlugin = fp(async (app: FastifyInstance, opts: { webDist?: string }) => {
   const webDist = opts.webDist ?? WEB_DIST;
@@ -53,7 +56,7 @@ export const staticWebPlugin = fp(async (app: FastifyInstance, opts: { webDist?:
   // The same URL answers br, gzip or plain bytes by Accept-Encoding, so caches must keep them apart. Appended to what
   // CORS put there (Origin) rather than replacing it.
   app.addHook('onRequest', (request, reply, done) => {
-    if (PRECOMPRESSED.test(request.url.split('?')[0] ?? '')) {
+    if (PRECOMPRESSED_URL.test(request.url)) {
       const vary = reply.getHeader('vary');
       reply.header('vary', vary ? `${String(vary)}, Accept-Encoding` : 'Accept-Encoding');
     }

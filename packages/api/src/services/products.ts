@@ -31,7 +31,7 @@ export async function listProducts(db: Db, query: z.output<typeof productListQue
 }
 
 /** The same list as JSON text, from the short-lived list cache (services/list-cache.ts). */
-export function listProductsJson(db: Db, query: z.output<typeof productListQuerySchema>): Promise<string> {
+export function listProductsJson(db: Db, query: z.output<typeof productListQuerySchema>): string | Promise<string> {
   const key = `service:${query.limit ?? ''}:${query.offset ?? ''}:${query.sort === 'newest' ? 'newest' : 'oldest'}`;
   return listCache(db).json(key, () => listProducts(db, query));
 }

@@ -16,7 +16,7 @@ export async function listReviews(db: Db): Promise<Review[]> {
 }
 
 /** The same list as JSON text, from the short-lived list cache (services/list-cache.ts). */
-export function listReviewsJson(db: Db): Promise<string> {
+export function listReviewsJson(db: Db): string | Promise<string> {
   return listCache(db).json('review', () => listReviews(db));
 }
 

@@ -27,7 +27,7 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     // The list's JSON text comes from the short-lived list cache; sent as Fastify would send the serialised array.
-    async (request, reply) => sendJsonText(reply, await products.listProductsJson(app.db, request.query)),
+    (request, reply) => sendJsonText(reply, products.listProductsJson(app.db, request.query)),
   );
 
   app.get(

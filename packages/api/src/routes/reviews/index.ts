@@ -12,7 +12,7 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
     '/review',
     { schema: { tags, summary: 'Reviews, oldest first', response: { 200: reviewSchema.array() } } },
     // The list's JSON text comes from the short-lived list cache; sent as Fastify would send the serialised array.
-    async (_request, reply) => sendJsonText(reply, await reviews.listReviewsJson(app.db)),
+    (_request, reply) => sendJsonText(reply, reviews.listReviewsJson(app.db)),
   );
 
   app.post(
