@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { partOpenedAt } from './app/routes';
 import { restoreSession } from './lib/auth-store';
 import './index.css';
 
@@ -8,10 +9,11 @@ import './index.css';
 void restoreSession();
 
 const root = document.getElementById('root');
-if (root) {
+void partOpenedAt(location.pathname).then(() => {
+  if (!root) return;
   createRoot(root).render(
     <StrictMode>
       <App />
     </StrictMode>,
   );
-}
+});

@@ -28,16 +28,31 @@ function makeLazy(load: Loader): LazyExoticComponent<ComponentType> {
 
 /**
  * A route part loaded on demand. React.lazy remembers a failure forever, so a retry builds a fresh lazy component
- * and remounts the boundary.
+ * and remounts the boundary. preload() fetches it ahead; once it has arrived the part renders at once, without a
+ * Suspense fallback (React keeps a fallback it has shown for at least 300 ms).
  */
-export function lazyPart(load: Loader): ComponentType {
-  let Part = makeLazy(load);
+export function lazyPart(load: Loader) {
+  let loaded: ComponentType | undefined;
+  let pending: Promise<ComponentType> | undefined;
+  const fetchOnce: Loader = () =>
+    (pending ??= load().then(
+      (component) => (loaded = component),
+      (error: unknown) => {
+        pending = undefined;
+        throw error;
+      },
+    ));
+  let Part = makeLazy(fetchOnce);
   function LazyPart() {
     const [attempt, setAttempt] = useState(0);
     const retry = () => {
-      Part = makeLazy(load);
+      Part = makeLazy(fetchOnce);
       setAttempt((n) => n + 1);
     };
+    if (loaded) {
+      const Loaded = loaded;
+      return <Loaded />;
+    }
     return (
       <PartErrorBoundary key={attempt} onRetry={retry}>
         <Suspense fallback={<PageSpinner />}>
@@ -46,7 +61,7 @@ export function lazyPart(load: Loader): ComponentType {
       </PartErrorBoundary>
     );
   }
-  return LazyPart;
+  return Object.assign(LazyPart, { preload: fetchOnce });
 }
 
 /**

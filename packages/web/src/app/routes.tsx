@@ -1,8 +1,7 @@
 import { Route, Routes } from 'react-router';
 import { RootLayout } from './layout/root-layout';
-import { RequireAuth } from './guards/require-auth';
 import { HomePage } from './routes/home-page';
-import { lazyPart } from './lazy-part';
+import { lazyPart, withTimeout } from './lazy-part';
 
 // Everything but the home page loads on demand, so the first visit only pays for what it shows.
 const PortfolioPage = lazyPart(() =>
@@ -18,6 +17,20 @@ const PurchasePage = lazyPart(() => import('./routes/purchase-page').then((m) =>
 const NotFoundPage = lazyPart(() => import('./routes/not-found-page').then((m) => m.NotFoundPage));
 const DashboardRoutes = lazyPart(() => import('./dashboard/dashboard-routes').then((m) => m.DashboardRoutes));
 
+/** How long the first render waits for the part of the URL the app opens on (partOpenedAt), at most. */
+const OPENING_PART_WAIT_MS = 1500;
+
+/**
+ * Fetches the part of the URL the app opens on, so that the first render shows the page rather than a fallback
+ * React would then hold for 300 ms: on the purchase page that delay came before the product request and its
+ * image, the page's largest paint (docs/performance.md). Only small parts are worth waiting for; a slow or failed
+ * one is left to its own spinner and retry.
+ */
+export function partOpenedAt(pathname: string): Promise<unknown> {
+  const part = pathname.startsWith('/purchase/') ? PurchasePage : undefined;
+  return part ? withTimeout(part.preload(), OPENING_PART_WAIT_MS).catch(() => undefined) : Promise.resolve();
+}
+
 export function AppRoutes() {
   return (
     <Routes>
@@ -29,10 +42,9 @@ export function AppRoutes() {
         <Route path="login" element={<LoginPage />} />
         <Route path="signup" element={<SignupPage />} />
         <Route path="auth/callback" element={<AuthCallbackPage />} />
-        <Route element={<RequireAuth />}>
-          <Route path="purchase/:id" element={<PurchasePage />} />
-          <Route path="dashboard/*" element={<DashboardRoutes />} />
-        </Route>
+        {/* Signed-in only: each of these parts guards itself (app/guards/require-auth.tsx). */}
+        <Route path="purchase/:id" element={<PurchasePage />} />
+        <Route path="dashboard/*" element={<DashboardRoutes />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>

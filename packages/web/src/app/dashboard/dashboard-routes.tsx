@@ -1,4 +1,5 @@
 import { Route, Routes } from 'react-router';
+import { RequireAuth } from '../guards/require-auth';
 import { lazyPart } from '../lazy-part';
 import { NotFoundPage } from '../routes/not-found-page';
 import { DashboardLayout } from './dashboard-layout';
@@ -29,10 +30,10 @@ const MakeAdminPage = lazyPart(() =>
   import('../../features/users/components/make-admin-page').then((m) => m.MakeAdminPage),
 );
 
-/** The nested routes under /dashboard (SPEC.md §2). */
+/** The nested routes under /dashboard (SPEC.md §2), for signed-in users only. */
 export function DashboardRoutes() {
   return (
-    <>
+    <RequireAuth>
       <SessionExpiryHandler />
       <Routes>
         <Route element={<DashboardLayout />}>
@@ -49,6 +50,6 @@ export function DashboardRoutes() {
           <Route path="*" element={<NotFoundPage />} />
         </Route>
       </Routes>
-    </>
+    </RequireAuth>
   );
 }

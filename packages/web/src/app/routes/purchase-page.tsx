@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useParams } from 'react-router';
+import { RequireAuth } from '../guards/require-auth';
 import { PageSpinner, Spinner } from '../../components/ui/spinner';
 import { useAuth } from '../../lib/auth-store';
 import { useProduct } from '../../features/products/api/get-product';
@@ -16,8 +17,18 @@ const OrderModal = lazyComponent(
   </p>,
 );
 
+/** Signed-in only (SPEC.md §4). The product is public, so it is fetched while the session is still being checked. */
 export function PurchasePage() {
   const { id = '' } = useParams();
+  useProduct(id);
+  return (
+    <RequireAuth>
+      <PurchaseContent id={id} />
+    </RequireAuth>
+  );
+}
+
+function PurchaseContent({ id }: { id: string }) {
   const { user } = useAuth();
   const { data: product, isPending, isError, error } = useProduct(id);
   const [ordering, setOrdering] = useState(false);
