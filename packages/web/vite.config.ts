@@ -73,9 +73,9 @@ export default defineConfig(({ command }) => ({
     reportCompressedSize: true,
     rolldownOptions: {
       // The shared package is plain declarations; marking it side-effect free lets the home chunk take `messages`
-      // and constants without dragging the zod schemas (and zod) along.
+      // and constants without dragging the zod schemas (and zod) along. zod-setup.ts is its one side effect.
       treeshake: {
-        moduleSideEffects: (id: string) => !id.includes('/packages/shared/'),
+        moduleSideEffects: (id: string) => !id.includes('/packages/shared/') || id.endsWith('/zod-setup.ts'),
       },
       output: {
         // React itself in a chunk of its own: it changes less often than the shop's code and splits the entry cleanly.

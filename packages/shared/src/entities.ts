@@ -1,4 +1,5 @@
 // The records the API answers with (SPEC.md §3), as zod schemas so the OpenAPI description and the types come from one place.
+import './zod-setup.js';
 import { z } from 'zod';
 
 /** `_id` values are opaque 24-character lowercase hex strings (time-ordered, so creation order sorts by id). */

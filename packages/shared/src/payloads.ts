@@ -1,5 +1,6 @@
 // What clients send. The storefront's forms and the backend's route validation use these same schemas,
 // so a message shown under a field is the message the API answers with.
+import './zod-setup.js';
 import { z } from 'zod';
 import {
   MAX_FIELD_LENGTH,

@@ -1,4 +1,5 @@
 // Response bodies of the calls in SPEC.md §7 and PRODUCT.md.
+import './zod-setup.js';
 import { z } from 'zod';
 import { idSchema, userSchema } from './entities.js';
 
