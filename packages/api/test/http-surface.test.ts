@@ -95,6 +95,17 @@ describe('headers, storefront and docs', () => {
     expect((await t.app.inject({ method: 'POST', url: '/somewhere' })).statusCode).toBe(404);
   });
 
+  it("hints the purchase page's product to the browser with the HTML, and nothing on other pages", async () => {
+    const purchase = await t.app.inject({ url: '/purchase/0123456789abcdef01234567?x=1' });
+    expect(purchase.headers['link']).toBe(
+      '</api/service/0123456789abcdef01234567>; rel=preload; as=fetch; crossorigin',
+    );
+    for (const url of ['/', '/dashboard/myorder', '/purchase/not-an-id', '/purchase/0123456789abcdef01234567/x']) {
+      const res = await t.app.inject({ url });
+      expect([res.statusCode, res.headers['link']]).toEqual([200, undefined]);
+    }
+  });
+
   it('serves no raw files under /api/images/demo/ (demo images go through the image pipeline)', async () => {
     for (const url of ['/api/images/demo/processor.png', '/api/images/demo/../../package.json']) {
       const res = await t.app.inject({ url });
