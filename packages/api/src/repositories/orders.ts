@@ -6,8 +6,11 @@ import type { Database, OrdersTable } from '../db/schema.js';
 export type OrderRow = Selectable<OrdersTable>;
 type Executor = Db | Transaction<Database>;
 
-/** An order before it is placed: what it names, price and item name come from the product row as stock is taken. */
-export type PendingOrder = Omit<OrderRow, 'item_name' | 'unit_price_cents' | 'total_cents'>;
+/** An order before it is placed: unpaid, with its item name and prices to come from the product row. */
+export type PendingOrder = Omit<
+  OrderRow,
+  'item_name' | 'unit_price_cents' | 'total_cents' | 'paid_at' | 'transaction_id'
+>;
 
 /**
  * Takes `quantity` units of the product's stock and records the order, as one atomic step; answers undefined, with
@@ -79,6 +82,8 @@ function sqliteOrderWriter(handle: SqliteHandle): OrderWriter {
       item_name: product.name,
       unit_price_cents: product.price_cents,
       total_cents: product.price_cents * order.quantity,
+      paid_at: null,
+      transaction_id: null,
     };
     insert.run(row);
     return row;

@@ -50,8 +50,6 @@ export async function placeOrder(db: Db, user: AuthUser, input: NewOrder): Promi
       user_name: user.name,
       phone: input.phone,
       address: input.address,
-      paid_at: null,
-      transaction_id: null,
       created_at: new Date(now).toISOString(),
     })
     .finally(() => invalidateLists(db));
