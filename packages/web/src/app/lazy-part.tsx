@@ -44,14 +44,21 @@ export function lazyPart(load: Loader) {
     ));
   let Part = makeLazy(fetchOnce);
   function LazyPart() {
+    // Decided once per mount: swapping the boundary for the component in a later render would remount the page and
+    // lose its state (a half-filled form).
+    const [ready] = useState(() => loaded);
     const [attempt, setAttempt] = useState(0);
     const retry = () => {
       Part = makeLazy(fetchOnce);
       setAttempt((n) => n + 1);
     };
-    if (loaded) {
-      const Loaded = loaded;
-      return <Loaded />;
+    if (ready) {
+      const Ready = ready;
+      return (
+        <PartErrorBoundary key={attempt} onRetry={retry}>
+          <Ready />
+        </PartErrorBoundary>
+      );
     }
     return (
       <PartErrorBoundary key={attempt} onRetry={retry}>
