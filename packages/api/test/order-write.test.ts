@@ -1,0 +1,103 @@
+// The order write of ADR 004 (one statement on PostgreSQL, one synchronous transaction on SQLite): all or nothing,
+// and safe beside Kysely transactions running at the same time.
+import { orderSchema, productSchema } from '@kestrel/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newId } from '../src/db/ids.js';
+import { insertOrderTakingStock } from '../src/repositories/orders.js';
+import { databases } from './helpers/databases.js';
+import { ADMIN, addProduct, createTestApp, logIn, signUp, type SignedIn, type TestApp } from './helpers/test-app.js';
+
+describe.each(databases)('the order write on %s', (kind) => {
+  let t: TestApp;
+  let admin: SignedIn;
+  let buyer: SignedIn;
+
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+    admin = await logIn(t.app, ADMIN.email, ADMIN.password);
+    buyer = await signUp(t.app, 'Cy', 'cy@example.com');
+  });
+  afterAll(() => t.close());
+
+  const stockOf = async (productId: string) =>
+    productSchema.parse((await t.app.inject({ url: `/api/service/${productId}` })).json()).availableQuantity;
+
+  it('takes no stock when the order row cannot be written', async () => {
+    const productId = await addProduct(t.app, admin, { price: 3, quantity: 10, availableQuantity: 100 });
+    const order = {
+      id: newId(Date.now()),
+      product_id: productId,
+      user_id: 'no-such-user-000000000000',
+      quantity: 10,
+      email: 'ghost@example.com',
+      user_name: 'Ghost',
+      phone: '1',
+      address: 'a',
+      created_at: new Date().toISOString(),
+    };
+    // The user does not exist: the INSERT breaks its foreign key after the stock UPDATE ran, and both are undone.
+    await expect(insertOrderTakingStock(t.app.db, order)).rejects.toThrow();
+    expect(await stockOf(productId)).toBe(100);
+  });
+
+  it('is never caught up in another transaction that is open at the same time and then rolls back', async () => {
+    const productId = await addProduct(t.app, admin, { price: 2, quantity: 5, availableQuantity: 50 });
+    const order = {
+      id: newId(Date.now()),
+      product_id: productId,
+      user_id: buyer.id,
+      quantity: 5,
+      email: 'cy@example.com',
+      user_name: 'Cy',
+      phone: '1',
+      address: 'a',
+      created_at: new Date().toISOString(),
+    };
+    let placing: Promise<unknown> = Promise.resolve();
+    // A transaction that stays open across a timer (as one waiting on the network would), with the order placed
+    // while it is open; it then fails and rolls back. The order must stand on its own either way.
+    const failing = t.app.db.transaction().execute(async (trx) => {
+      await trx.selectFrom('products').select('id').where('id', '=', productId).execute();
+      placing = insertOrderTakingStock(t.app.db, order);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      throw new Error('rolled back on purpose');
+    });
+    await expect(failing).rejects.toThrow('rolled back on purpose');
+    expect(await placing).toMatchObject({ id: order.id, quantity: 5, total_cents: 1000 });
+    expect(await stockOf(productId)).toBe(45);
+    const found = await t.app.db.selectFrom('orders').select('id').where('id', '=', order.id).execute();
+    expect(found).toEqual([{ id: order.id }]);
+  });
+
+  it('keeps the stock exact while orders are placed and deleted at the same time', async () => {
+    const productId = await addProduct(t.app, admin, { price: 1, quantity: 10, availableQuantity: 1000 });
+    const place = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/order',
+        headers: buyer.auth,
+        payload: { productId, inputQuantity: 10, phone: '1', address: 'a' },
+      });
+    const first = await Promise.all(Array.from({ length: 10 }, place));
+    const ids: string[] = first.map((r) => r.json().insertedId);
+    // Deletes run as Kysely transactions: each order deleted twice and 30 unknown ids, so most of them roll back
+    // (404). New orders run between them through the other path and must not be caught up in any of them.
+    const gone = Array.from({ length: 30 }, () => newId(Date.now()));
+    const remove = (id: string) => t.app.inject({ method: 'DELETE', url: `/api/order/${id}`, headers: buyer.auth });
+    const mixed = await Promise.all(
+      [...ids, ...ids, ...gone].flatMap((id, i) => (i % 2 === 0 ? [remove(id), place()] : [remove(id)])),
+    );
+    expect(mixed.map((r) => r.statusCode).sort()).toEqual([
+      ...Array(10).fill(200),
+      ...Array(25).fill(201),
+      ...Array(40).fill(404),
+    ]);
+    const placed = new Set(mixed.filter((r) => r.statusCode === 201).map((r) => String(r.json().insertedId)));
+    const mine = orderSchema
+      .array()
+      .parse((await t.app.inject({ url: '/api/orders?email=cy@example.com', headers: buyer.auth })).json())
+      .filter((o) => o.productId === productId);
+    expect(new Set(mine.map((o) => o._id))).toEqual(placed);
+    expect(await stockOf(productId)).toBe(1000 - 25 * 10);
+  });
+});
