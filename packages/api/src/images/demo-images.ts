@@ -2,7 +2,7 @@
 // as an admin's upload, so the seeded products point at `/api/images/<sha256>.webp` and get card variants too.
 import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { apiPackageDir } from '../plugins/static-web.js';
+import { apiPackageDir } from '../package-dir.js';
 import type { ImageStore } from './image-store.js';
 import { createImageService } from './image-service.js';
 

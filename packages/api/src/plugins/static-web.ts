@@ -1,18 +1,11 @@
 // Serves the built storefront (packages/web/dist). Client routes fall back to index.html;
 // /api paths never do (they answer JSON 404 from the error plugin).
 import { existsSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join, resolve } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-
-/** The api package folder, whether running from src/plugins (tsx, tests) or dist/server.js (bundle). */
-export function apiPackageDir(): string {
-  let dir = dirname(fileURLToPath(import.meta.url));
-  while (!existsSync(join(dir, 'package.json')) && dirname(dir) !== dir) dir = dirname(dir);
-  return dir;
-}
+import { apiPackageDir } from '../package-dir.js';
 
 export const WEB_DIST = resolve(apiPackageDir(), '../web/dist');
 const IMMUTABLE = 'public, max-age=31536000, immutable';

@@ -2,7 +2,7 @@
 // limit only slows guessing down. The list is read once, on first use, from a text file shipped beside the code.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { apiPackageDir } from '../plugins/static-web.js';
+import { apiPackageDir } from '../package-dir.js';
 
 /** Where the list lives, whether the code runs from src (tsx, tests) or from the dist bundle. */
 export const COMMON_PASSWORDS_FILE = join(apiPackageDir(), 'src/services/common-passwords.txt');
