@@ -92,7 +92,9 @@ describe.each(databases)('kill -9 during a stream of orders on %s', (kind) => {
       }
     };
     const stream = Promise.all(Array.from({ length: PARALLEL }, client));
-    while (acknowledged.length < 150) await new Promise((r) => setTimeout(r, 20));
+    // Kill once 150 orders are answered; a server that stops answering first fails the test rather than hanging it.
+    while (acknowledged.length < 150 && failed === 0) await new Promise((r) => setTimeout(r, 20));
+    expect(failed).toBe(0);
     server.child.kill('SIGKILL');
     const { signal } = await server.exited;
     await stream;
@@ -116,7 +118,6 @@ describe.each(databases)('kill -9 during a stream of orders on %s', (kind) => {
     const ordered = orders.reduce((sum, o) => sum + o.quantity, 0);
     expect(stock + ordered).toBe(INITIAL_STOCK);
     // At most the requests in flight at the moment of the kill may have been written without being answered.
-    expect(orders.length - acknowledged.length).toBeGreaterThanOrEqual(0);
     expect(orders.length - acknowledged.length).toBeLessThanOrEqual(PARALLEL);
     const after = await api(server.base, 'GET', `/api/service/${productId}`);
     expect(after.body).toMatchObject({ availableQuantity: stock });

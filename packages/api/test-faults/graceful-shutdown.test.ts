@@ -61,7 +61,7 @@ describe('SIGTERM with requests in flight', () => {
     expect(acceptedAfterSignal).toBe(false);
     expect({ code, signal }).toEqual({ code: 0, signal: null });
     expect(Date.now() - signalledAt).toBeLessThan(10_000);
-    // The stored data agrees with the answers: all 8 orders and 8 new accounts are there after a restart.
+    // The stored data agrees with the answers: all 4 orders and 16 new accounts are there after a restart.
     server = await startServer(db.url, db.dir, port);
     const product = await api(server.base, 'GET', `/api/service/${productId}`);
     expect(product.body).toMatchObject({ availableQuantity: 996 });

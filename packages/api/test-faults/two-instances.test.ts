@@ -5,12 +5,12 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../test/helpers/databases.js';
 import { ADMIN } from '../test/helpers/test-app.js';
+import { GOOD_CARD, intentIdOf } from '../test/payments/payment-fixtures.js';
 import { addProductAt, api, logInAt, numberField, signUpAt, stringField, type Session } from './http-client.js';
 import { startServer, stopServer, type ServerProcess } from './server-process.js';
 
 const ALREADY =
   'You cannot confirm this PaymentIntent because it has already succeeded after being previously confirmed.';
-const GOOD_CARD = { cardNumber: '4242 4242 4242 4242', expMonth: 12, expYear: 2040, cvc: '123' };
 
 describe('two instances on one PostgreSQL database', () => {
   let db: TestDatabase;
@@ -114,7 +114,7 @@ describe('two instances on one PostgreSQL database', () => {
         { error: { code: 'payment_intent_unexpected_state', message: ALREADY } },
       ]);
     }
-    const transactionId = clientSecret.split('_secret_')[0] ?? '';
+    const transactionId = intentIdOf(clientSecret);
     const patches = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
         api(i % 2 ? a.base : b.base, 'PATCH', `/api/orders/${orderId}`, buyer?.token, { transactionId }),

@@ -2,17 +2,16 @@
 // within the lifetime, the number of kept answers is bounded, and the answers are the same bytes and headers.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
-import { loadConfig } from '../src/config.js';
 import { LIST_CACHE_MAX_KEYS, LIST_CACHE_TTL_MS, ListCache, listCache } from '../src/services/list-cache.js';
 import { databases } from './helpers/databases.js';
 import {
   ADMIN,
-  TEST_SECRET,
   addProduct,
   call,
   createTestApp,
   logIn,
   signUp,
+  testConfig,
   type SignedIn,
   type TestApp,
 } from './helpers/test-app.js';
@@ -131,18 +130,7 @@ describe.each(databases)('list cache on %s', (kind) => {
   });
 
   it("shows another instance's write once the entry's lifetime has passed", async () => {
-    const other = await buildApp(
-      loadConfig({
-        DATABASE_URL: t.db.url,
-        AUTH_SECRET: TEST_SECRET,
-        DATA_DIR: t.db.dir,
-        UPLOAD_DIR: `${t.db.dir}/uploads`,
-        SEED_DEMO: '0',
-        LOG_LEVEL: 'silent',
-        ADMIN_EMAIL: ADMIN.email,
-        ADMIN_PASSWORD: ADMIN.password,
-      }),
-    );
+    const other = await buildApp(testConfig(t.db));
     try {
       expect(await stockOf(ssd)).toBe(500);
       const otherAnn = await logIn(other, 'ann@example.com', 'password-123');

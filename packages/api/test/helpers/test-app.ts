@@ -2,7 +2,7 @@
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import type { LightMyRequestResponse } from 'fastify';
 import { buildApp, type BuildOptions } from '../../src/app.js';
-import { loadConfig } from '../../src/config.js';
+import { loadConfig, type Config } from '../../src/config.js';
 import { createProduct } from '../../src/seed/factories.js';
 import type { NewProduct } from '../../src/services/products.js';
 import { createTestDatabase, type DatabaseKind, type TestDatabase } from './databases.js';
@@ -16,13 +16,9 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function createTestApp(
-  kind: DatabaseKind,
-  env: Record<string, string> = {},
-  options: BuildOptions = {},
-): Promise<TestApp> {
-  const db = await createTestDatabase(kind);
-  const config = loadConfig({
+/** The config every test app uses: its own database and data folder, no demo seed, a known admin; env adds to it. */
+export function testConfig(db: TestDatabase, env: Record<string, string> = {}): Config {
+  return loadConfig({
     DATABASE_URL: db.url,
     AUTH_SECRET: TEST_SECRET,
     DATA_DIR: db.dir,
@@ -33,7 +29,15 @@ export async function createTestApp(
     ADMIN_PASSWORD: ADMIN.password,
     ...env,
   });
-  const app = await buildApp(config, options);
+}
+
+export async function createTestApp(
+  kind: DatabaseKind,
+  env: Record<string, string> = {},
+  options: BuildOptions = {},
+): Promise<TestApp> {
+  const db = await createTestDatabase(kind);
+  const app = await buildApp(testConfig(db, env), options);
   return {
     app,
     db,

@@ -2,7 +2,6 @@
 // buildApp (same plugins and routes, minus static files and docs) because only the provider differs.
 import Fastify, { type FastifyInstance } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
-import { loadConfig } from '../../src/config.js';
 import { paymentRoutes } from '../../src/payments/payment-routes.js';
 import { StripeProvider } from '../../src/payments/stripe-provider.js';
 import { authPlugin } from '../../src/plugins/auth.js';
@@ -11,7 +10,7 @@ import { errorsPlugin } from '../../src/plugins/errors.js';
 import { rateLimitPlugin } from '../../src/plugins/rate-limit.js';
 import { apiRoutes } from '../../src/routes/index.js';
 import { createTestDatabase, type DatabaseKind, type TestDatabase } from '../helpers/databases.js';
-import { ADMIN, TEST_SECRET } from '../helpers/test-app.js';
+import { testConfig } from '../helpers/test-app.js';
 
 export const STRIPE_KEYS = {
   secret: 'sk_test_kestrel_standin',
@@ -27,14 +26,7 @@ export interface StripeTestApp {
 
 export async function createStripeTestApp(kind: DatabaseKind, standInPort: number): Promise<StripeTestApp> {
   const db = await createTestDatabase(kind);
-  const config = loadConfig({
-    DATABASE_URL: db.url,
-    AUTH_SECRET: TEST_SECRET,
-    DATA_DIR: db.dir,
-    SEED_DEMO: '0',
-    LOG_LEVEL: 'silent',
-    ADMIN_EMAIL: ADMIN.email,
-    ADMIN_PASSWORD: ADMIN.password,
+  const config = testConfig(db, {
     STRIPE_SECRET_KEY: STRIPE_KEYS.secret,
     STRIPE_PUBLISHABLE_KEY: STRIPE_KEYS.publishable,
     STRIPE_WEBHOOK_SECRET: STRIPE_KEYS.webhook,
