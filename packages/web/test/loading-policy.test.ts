@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { retryDelay, shouldRetry } from '../src/app/query-client';
 import { withTimeout } from '../src/app/lazy-part';
-import { ApiRequestError } from '../src/lib/api-client';
+import { ApiRequestError, isRefusal } from '../src/lib/api-client';
 
 describe('query retries (SPEC.md §9)', () => {
   it('retries a failed request 3 times', () => {
@@ -14,6 +14,14 @@ describe('query retries (SPEC.md §9)', () => {
     expect(shouldRetry(0, new ApiRequestError(404, 'not_found', 'gone'))).toBe(false);
     expect(shouldRetry(0, new ApiRequestError(403, 'forbidden', 'no'))).toBe(false);
     expect(shouldRetry(0, new ApiRequestError(429, 'rate_limited', 'wait'))).toBe(true);
+  });
+
+  it('counts only a 4xx other than 408 and 429 as the server saying no (the admin guard signs out on it)', () => {
+    const refusals = [400, 401, 403, 404, 409].map((status) => isRefusal(new ApiRequestError(status, 'c', 'm')));
+    expect(refusals).toEqual([true, true, true, true, true]);
+    const notNow = [0, 408, 429, 500, 503].map((status) => isRefusal(new ApiRequestError(status, 'c', 'm')));
+    expect(notNow).toEqual([false, false, false, false, false]);
+    expect(isRefusal(new TypeError('Failed to fetch'))).toBe(false);
   });
 
   it('backs off exponentially and never waits more than 30 s', () => {

@@ -1,13 +1,10 @@
 import { QueryClient } from '@tanstack/react-query';
 import { QUERY_CACHE_MS, QUERY_RETRIES, QUERY_RETRY_MAX_DELAY_MS } from '@kestrel/shared';
-import { ApiRequestError } from '../lib/api-client';
+import { isRefusal } from '../lib/api-client';
 
-/** A 4xx other than a time-out or a rate limit will answer the same on a second try, so it is not retried. */
+/** A refusal answers the same on a second try, so it is not retried; anything else is, up to QUERY_RETRIES times. */
 export function shouldRetry(failureCount: number, error: Error): boolean {
-  if (error instanceof ApiRequestError && error.status >= 400 && error.status < 500) {
-    return (error.status === 408 || error.status === 429) && failureCount < QUERY_RETRIES;
-  }
-  return failureCount < QUERY_RETRIES;
+  return !isRefusal(error) && failureCount < QUERY_RETRIES;
 }
 
 /** Exponential backoff from one second, capped at 30 s (SPEC.md §9). */

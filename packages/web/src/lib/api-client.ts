@@ -12,6 +12,16 @@ export class ApiRequestError extends Error {
   }
 }
 
+/**
+ * The server's refusal: a 4xx that will answer the same on a second try. A time-out (408) or a rate limit (429) says
+ * "not now", not "no", and a failure without a status never reached the server.
+ */
+export function isRefusal(error: unknown): error is ApiRequestError {
+  return (
+    error instanceof ApiRequestError && error.status >= 400 && error.status < 500 && ![408, 429].includes(error.status)
+  );
+}
+
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** A JSON body; the image upload uses XMLHttpRequest instead (upload progress). */

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { ListState } from '../../components/ui/page-title';
 import { PageSpinner } from '../../components/ui/spinner';
-import { ApiRequestError } from '../../lib/api-client';
+import { isRefusal } from '../../lib/api-client';
 import { signOut, useAuth } from '../../lib/auth-store';
 import { useAdminStatus } from '../../features/users/api/get-admin-status';
 
@@ -15,8 +15,8 @@ export function RequireAdmin() {
   const { user } = useAuth();
   const location = useLocation();
   const { data, isPending, error, refetch, isFetching } = useAdminStatus(user?.email);
-  const unreachable =
-    error !== null && !(error instanceof ApiRequestError && error.status >= 400 && error.status < 500);
+  // Only the server's refusal counts as an answer; a rate limit or a time-out shows the retry, like a network failure.
+  const unreachable = error !== null && !isRefusal(error);
   const refused = !isPending && !unreachable && data?.admin !== true;
 
   useEffect(() => {
