@@ -11,7 +11,7 @@ import { findSessionWithUser, insertSession, revokeSession, touchSession } from 
 export const SESSION_ABSOLUTE_MS = 7 * 24 * 60 * 60 * 1000;
 /** ... and after 24 hours without a request. */
 export const SESSION_IDLE_MS = 24 * 60 * 60 * 1000;
-/** last_seen_at is written at most this often, so authenticated reads stay one SELECT. */
+/** last_seen_at is written at most this often, so an authenticated read writes nothing. */
 export const SESSION_TOUCH_MS = 60 * 1000;
 
 /** How many verified tokens are remembered before the memory starts over (a few MB at most). */
