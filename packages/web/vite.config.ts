@@ -33,7 +33,7 @@ const gzipAsync = promisify(gzip);
 const brotliAsync = promisify(brotliCompress);
 
 /**
- * Writes `.gz` and `.br` beside every script, stylesheet and SVG of the build; the server sends them to browsers that
+ * Writes `.gz` and `.br` beside every script and stylesheet of the build; the server sends them to browsers that
  * accept them (@fastify/static `preCompressed`), so nothing is compressed per request. index.html is left alone: it
  * is tiny and must keep its no-cache header.
  */
@@ -42,7 +42,7 @@ const precompress = (): Plugin => ({
   apply: 'build',
   async writeBundle(options, bundle) {
     const dir = options.dir ?? 'dist';
-    const files = Object.keys(bundle).filter((file) => /\.(?:js|css|svg)$/.test(file));
+    const files = Object.keys(bundle).filter((file) => /\.(?:js|css)$/.test(file));
     const brotli = { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY } };
     await Promise.all(
       files.map(async (file) => {

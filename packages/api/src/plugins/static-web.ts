@@ -13,7 +13,7 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
  * A request URL whose path (before any query) names a file the storefront build writes .br and .gz copies of
  * (packages/web/vite.config.ts). Tested on every request, so one regex and no split.
  */
-const PRECOMPRESSED_URL = /^[^?]*\.(?:js|css|svg)(?:\?|$)/;
+const PRECOMPRESSED_URL = /^[^?]*\.(?:js|css)(?:\?|$)/;
 
 /**
  * The purchase page's product (its image is the page's largest paint) is worth fetching with the HTML rather than
