@@ -1,4 +1,5 @@
-// Headers (PRODUCT.md §10), CORS, the storefront's static files and fallback, the OpenAPI description, health.
+// The storefront's static files (pre-compressed copies, caching) and fallback, the OpenAPI description, health.
+// Security headers and CORS on every kind of answer are in reliability/headers.test.ts.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,7 +10,7 @@ import { createTestApp, type TestApp } from './helpers/test-app.js';
 
 const INDEX = '<!doctype html><title>Kestrel</title><script type="module" src="/static/js/main.abc123.js"></script>';
 
-describe('headers, storefront and docs', () => {
+describe('storefront and docs', () => {
   let t: TestApp;
   let web: string;
 
@@ -27,30 +28,6 @@ describe('headers, storefront and docs', () => {
   afterAll(async () => {
     await t.close();
     rmSync(web, { recursive: true, force: true });
-  });
-
-  it('sends the security headers on API answers and pages, without HSTS over http', async () => {
-    for (const url of ['/api/service', '/', '/api/nope']) {
-      const res = await t.app.inject({ url });
-      expect(res.headers['content-security-policy']).toBe(
-        "default-src 'self';script-src 'self';object-src 'none';base-uri 'self';frame-ancestors 'none';" +
-          "form-action 'self';img-src 'self' data: https:;style-src 'self' 'unsafe-inline';font-src 'self' data:",
-      );
-      expect(res.headers['x-content-type-options']).toBe('nosniff');
-      expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
-      expect(res.headers['strict-transport-security']).toBeUndefined();
-    }
-  });
-
-  it("allows cross-origin calls only from PUBLIC_URL's origin", async () => {
-    const ours = await t.app.inject({
-      method: 'OPTIONS',
-      url: '/api/order',
-      headers: { origin: 'http://shop.example.com', 'access-control-request-method': 'POST' },
-    });
-    expect(ours.headers['access-control-allow-origin']).toBe('http://shop.example.com');
-    const theirs = await t.app.inject({ url: '/api/service', headers: { origin: 'https://evil.example' } });
-    expect(theirs.headers['access-control-allow-origin']).toBeUndefined();
   });
 
   it('sends the pre-compressed copy of a script the browser accepts, varying by encoding', async () => {
@@ -129,18 +106,6 @@ describe('headers, storefront and docs', () => {
     expect(ui.body).toContain('swagger-initializer.js');
     expect(ui.body).not.toMatch(/<script>(?!\s*<\/script>)/);
     expect((await t.app.inject({ url: '/api/docs/static/swagger-initializer.js' })).statusCode).toBe(200);
-  });
-});
-
-describe('HSTS', () => {
-  it('is sent when PUBLIC_URL is https', async () => {
-    const t = await createTestApp('sqlite', { PUBLIC_URL: 'https://shop.example.com' });
-    try {
-      const res = await t.app.inject({ url: '/api/health' });
-      expect(res.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
-    } finally {
-      await t.close();
-    }
   });
 });
 
