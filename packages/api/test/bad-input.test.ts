@@ -1,5 +1,4 @@
 // PRODUCT.md §9: malformed or hostile input gets a 4xx `{ error: { code, message } }`, never a 5xx, never a change.
-import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databases } from './helpers/databases.js';
 import {
@@ -92,50 +91,5 @@ describe.each(databases)('bad input on %s', (kind) => {
     const put = await call(t.app, 'PUT', '/api/user/admin/a%00b@example.com', admin);
     expect(put.statusCode).toBe(kind === 'postgres' ? 400 : 404);
     expect((await call(t.app, 'GET', '/api/service?limit=1e99')).statusCode).toBe(400);
-  });
-
-  it('never answers 5xx or changes data for arbitrary bodies', async () => {
-    const before = await snapshot();
-    const value = fc.oneof(
-      fc.jsonValue(),
-      fc.string({ unit: 'binary' }),
-      fc.constantFrom(productId, -1, 0, 1e308, 2 ** 53, '1000', null, [], {}, '\u0000', "'; drop table users; --"),
-    );
-    const body = fc.record(
-      {
-        productId: value,
-        inputQuantity: fc.oneof(value, fc.constant(0), fc.constant(1e12)),
-        phone: value,
-        address: value,
-        name: value,
-        rating: value,
-        description: value,
-        image: value,
-        price: value,
-        img: value,
-        quantity: value,
-        availableQuantity: value,
-        email: value,
-        password: value,
-      },
-      { requiredKeys: [] },
-    );
-    // Bodies that would be valid are filtered out, so any accepted write would be a bug the snapshot catches.
-    const calls = [
-      ['POST', '/api/order', ann],
-      ['POST', '/api/service', admin],
-      ['POST', '/api/review', ann],
-      ['POST', '/api/auth/signup', undefined],
-    ] as const;
-    await fc.assert(
-      fc.asyncProperty(fc.constantFrom(...calls), fc.oneof(body, fc.jsonValue()), async ([method, url, who], b) => {
-        const res = await call(t.app, method, url, who, b);
-        expect(res.statusCode).toBeLessThan(500);
-        if (res.statusCode < 400) throw new Error(`accepted ${JSON.stringify(b)}`);
-        expect(Object.keys(res.json().error)).toEqual(['code', 'message']);
-      }),
-      { numRuns: 150 },
-    );
-    expect(await snapshot()).toBe(before);
   });
 });
