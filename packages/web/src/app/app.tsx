@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { BrowserRouter } from 'react-router';
 import { getAuthState, subscribeAuth } from '../lib/auth-store';
-import { createQueryClient } from './query-client';
+import { createQueryClient, forgetPersonalQueries } from './query-client';
 import { AppRoutes } from './routes';
 
 export function App() {
@@ -12,11 +12,7 @@ export function App() {
   useEffect(
     () =>
       subscribeAuth(() => {
-        if (getAuthState().status !== 'signed-out') return;
-        // The public catalogue and reviews stay; everything tied to a person goes.
-        queryClient.removeQueries({
-          predicate: ({ queryKey }) => !['products', 'reviews'].includes(String(queryKey[0])),
-        });
+        if (getAuthState().status === 'signed-out') forgetPersonalQueries(queryClient);
       }),
     [queryClient],
   );

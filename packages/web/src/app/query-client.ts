@@ -27,3 +27,11 @@ export function createQueryClient(): QueryClient {
     },
   });
 }
+
+/** What anybody may see: the catalogue and the reviews. Every other query holds one person's data. */
+const PUBLIC_QUERY_ROOTS = ['products', 'reviews'];
+
+/** Removes every query tied to a person (orders, profile, users, admin status), keeping the public ones. */
+export function forgetPersonalQueries(queryClient: QueryClient): void {
+  queryClient.removeQueries({ predicate: ({ queryKey }) => !PUBLIC_QUERY_ROOTS.includes(String(queryKey[0])) });
+}

@@ -1,0 +1,28 @@
+// Sign-out forgets one person's data from the query cache (app/app.tsx), so the next person on a shared computer never
+// sees it; the public catalogue and reviews stay cached.
+import { describe, expect, it } from 'vitest';
+import { createQueryClient, forgetPersonalQueries } from '../src/app/query-client';
+
+describe('forgetPersonalQueries', () => {
+  it('keeps products and reviews and removes everything else', () => {
+    const queryClient = createQueryClient();
+    const keys = [
+      ['products', 'all'],
+      ['products', 'one', 'p1'],
+      ['reviews'],
+      ['orders', 'mine', 'ann@example.com'],
+      ['orders', 'all'],
+      ['profile', 'ann@example.com'],
+      ['admin', 'ann@example.com'],
+      ['users'],
+    ];
+    for (const key of keys) queryClient.setQueryData(key, { for: key.join('/') });
+    forgetPersonalQueries(queryClient);
+    const left = queryClient
+      .getQueryCache()
+      .getAll()
+      .map((q) => q.queryKey.join('/'))
+      .sort();
+    expect(left).toEqual(['products/all', 'products/one/p1', 'reviews']);
+  });
+});
