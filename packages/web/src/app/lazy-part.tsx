@@ -1,4 +1,4 @@
-import { Suspense, lazy, useState, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
+import { Suspense, lazy, useState, type ComponentType, type ReactNode } from 'react';
 import { CHUNK_LOAD_TIMEOUT_MS } from '@kestrel/shared';
 import { PageSpinner } from '../components/ui/spinner';
 import { PartErrorBoundary } from '../components/ui/part-error-boundary';
@@ -20,94 +20,59 @@ export function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   });
 }
 
-type Loader = () => Promise<ComponentType>;
-
-function makeLazy(load: Loader): LazyExoticComponent<ComponentType> {
-  return lazy(() => withTimeout(load(), CHUNK_LOAD_TIMEOUT_MS).then((component) => ({ default: component })));
-}
-
 /**
- * A route part loaded on demand. React.lazy remembers a failure forever, so a retry builds a fresh lazy component
- * and remounts the boundary. preload() fetches it ahead; once it has arrived the part renders at once, without a
- * Suspense fallback (React keeps a fallback it has shown for at least 300 ms).
+ * A component loaded on demand (a route part, or a piece of a page such as a dialog), shown in place of `fallback`
+ * once it arrives. A part that does not arrive within CHUNK_LOAD_TIMEOUT_MS, or fails, shows a retry (SPEC.md §7);
+ * React.lazy remembers a failure forever, so a retry builds a fresh lazy component and remounts the boundary.
+ * preload() starts the download ahead (on hover or focus of the button that needs it, or before the first render)
+ * and settles when it has arrived or failed. A part that has already arrived renders at once, without a Suspense
+ * fallback (React keeps a fallback it has shown for at least 300 ms).
  */
-export function lazyPart(load: Loader) {
-  let loaded: ComponentType | undefined;
-  let pending: Promise<ComponentType> | undefined;
-  const fetchOnce: Loader = () =>
-    (pending ??= load().then(
+export function lazyComponent<P extends object>(load: () => Promise<ComponentType<P>>, fallback: ReactNode) {
+  let loaded: ComponentType<P> | undefined;
+  let pending: Promise<ComponentType<P>> | undefined;
+  const fetchOnce = () =>
+    (pending ??= withTimeout(load(), CHUNK_LOAD_TIMEOUT_MS).then(
       (component) => (loaded = component),
       (error: unknown) => {
+        // The next try (a retry, a preload) loads afresh.
         pending = undefined;
         throw error;
       },
     ));
-  let Part = makeLazy(fetchOnce);
-  function LazyPart() {
-    // Decided once per mount: swapping the boundary for the component in a later render would remount the page and
-    // lose its state (a half-filled form).
-    const [ready] = useState(() => loaded);
-    const [attempt, setAttempt] = useState(0);
-    const retry = () => {
-      Part = makeLazy(fetchOnce);
-      setAttempt((n) => n + 1);
-    };
-    if (ready) {
-      const Ready = ready;
-      return (
-        <PartErrorBoundary key={attempt} onRetry={retry}>
-          <Ready />
-        </PartErrorBoundary>
-      );
-    }
-    return (
-      <PartErrorBoundary key={attempt} onRetry={retry}>
-        <Suspense fallback={<PageSpinner />}>
-          <Part />
-        </Suspense>
-      </PartErrorBoundary>
-    );
-  }
-  return Object.assign(LazyPart, { preload: fetchOnce });
-}
-
-/**
- * A component (not a whole route) loaded on demand, with the same time-out and retry as a route part and its own
- * fallback while it loads. preload() starts the download early (e.g. on hover or focus of the button that needs it).
- */
-export function lazyComponent<P extends object>(load: () => Promise<ComponentType<P>>, fallback: ReactNode) {
-  let pending: Promise<ComponentType<P>> | null = null;
-  const fetchOnce = () => (pending ??= load());
-  const make = () =>
-    lazy(() =>
-      withTimeout(fetchOnce(), CHUNK_LOAD_TIMEOUT_MS).then(
-        (component) => ({ default: component }),
-        (error: unknown) => {
-          pending = null;
-          throw error;
-        },
-      ),
-    );
+  const make = () => lazy(() => fetchOnce().then((component) => ({ default: component })));
   let Part = make();
   function LazyComponent(props: P) {
+    // Decided once per mount: swapping the boundary for the component in a later render would remount it and lose
+    // its state (a half-filled form).
+    const [ready] = useState(() => loaded);
     const [attempt, setAttempt] = useState(0);
     const retry = () => {
       Part = make();
       setAttempt((n) => n + 1);
     };
-    const Loaded = Part as ComponentType<P>;
+    const Loaded = ready ?? Part;
     return (
       <PartErrorBoundary key={attempt} onRetry={retry}>
-        <Suspense fallback={fallback}>
+        {ready ? (
           <Loaded {...props} />
-        </Suspense>
+        ) : (
+          <Suspense fallback={fallback}>
+            <Loaded {...props} />
+          </Suspense>
+        )}
       </PartErrorBoundary>
     );
   }
-  const preload = () => {
-    fetchOnce().catch(() => {
-      pending = null;
-    });
-  };
+  const preload = (): Promise<void> =>
+    fetchOnce().then(
+      () => undefined,
+      () => undefined,
+    );
   return Object.assign(LazyComponent, { preload });
+}
+
+/** A whole route loaded on demand, with the page spinner while it loads. */
+export function lazyPart(load: () => Promise<ComponentType>) {
+  return lazyComponent(load, <PageSpinner />);
 }
