@@ -2,9 +2,9 @@
 // signal it and talk to it over TCP like a load balancer would.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort } from '../test/helpers/free-port.js';
 import { ADMIN, TEST_SECRET } from '../test/helpers/test-app.js';
 
 export const API_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -19,18 +19,6 @@ export interface ServerProcess {
   output(): string;
 }
 
-export async function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const probe = createServer();
-    probe.once('error', fail);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => done(port));
-    });
-  });
-}
-
 /**
  * Starts dist/server.js (or another entry, given as node arguments) on the given database and waits until
  * /api/health answers 200. It runs from the api folder, so `--import tsx` resolves; all paths it gets are absolute.
@@ -41,7 +29,9 @@ export async function startServer(
   port?: number,
   nodeArgs: string[] = [SERVER_JS],
 ): Promise<ServerProcess> {
-  if (!existsSync(SERVER_JS)) throw new Error(`${SERVER_JS} is missing: run npm run build -w packages/api`);
+  if (nodeArgs.includes(SERVER_JS) && !existsSync(SERVER_JS)) {
+    throw new Error(`${SERVER_JS} is missing: run npm run build -w packages/api`);
+  }
   const chosen = port ?? (await freePort());
   const child = spawn(process.execPath, nodeArgs, {
     cwd: API_DIR,

@@ -1,26 +1,14 @@
 // server.ts as a real process: it serves on PORT and, on SIGTERM, finishes the request in flight, then exits 0.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { freePort } from './helpers/free-port.js';
 
 const server = fileURLToPath(new URL('../src/server.ts', import.meta.url));
 const tsx = fileURLToPath(new URL('../../../node_modules/tsx/dist/cli.mjs', import.meta.url));
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 describe('server process', () => {
   const dir = mkdtempSync(join(tmpdir(), 'kestrel-server-'));
