@@ -1,12 +1,11 @@
 // Who may upload (PRODUCT.md §4: admin only), on both database engines, and the served file's headers.
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databases } from '../helpers/databases.js';
 import { ADMIN, createTestApp, logIn, signUp, type SignedIn, type TestApp } from '../helpers/test-app.js';
 import * as fixture from './image-fixtures.js';
-import { listUploads, multipart } from './http-helpers.js';
+import { listUploads, uploadDirOf, uploadImage } from './http-helpers.js';
 
 describe.each(databases)('image upload authorization on %s', (kind) => {
   let t: TestApp;
@@ -16,22 +15,18 @@ describe.each(databases)('image upload authorization on %s', (kind) => {
   let png: Buffer;
 
   beforeAll(async () => {
-    dir = join(await mkdtemp(join(tmpdir(), 'kestrel-uploads-')), 'uploads');
-    t = await createTestApp(kind, { UPLOAD_DIR: dir });
+    t = await createTestApp(kind);
+    dir = uploadDirOf(t);
     admin = await logIn(t.app, ADMIN.email, ADMIN.password);
     customer = await signUp(t.app, 'Casey Buyer', 'casey@example.com');
     png = await fixture.png(1000, 800);
   });
-  afterAll(async () => {
-    await t.close();
-    await rm(join(dir, '..'), { recursive: true, force: true });
-  });
+  afterAll(() => t.close());
 
-  const upload = async (who?: SignedIn, token?: string) => {
-    const body = await multipart([{ bytes: png, filename: 'board.png', type: 'image/png' }]);
-    const auth = who ? who.auth : token ? { authorization: `Bearer ${token}` } : {};
-    return t.app.inject({ method: 'POST', url: '/api/image', ...body, headers: { ...body.headers, ...auth } });
-  };
+  const upload = (who?: SignedIn, token?: string) =>
+    uploadImage(t, who ? who.auth : token ? { authorization: `Bearer ${token}` } : {}, [
+      { bytes: png, filename: 'board.png', type: 'image/png' },
+    ]);
 
   it('refuses an anonymous caller with 401 and stores nothing', async () => {
     const res = await upload();

@@ -1,14 +1,11 @@
 // The upload over a real socket on 127.0.0.1, sent by fetch + FormData as a browser sends it, including bodies far over
 // the limit (with and without a Content-Length) that must be refused without being stored.
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { imageUploadResponseSchema } from '@kestrel/shared';
 import { ADMIN, createTestApp, logIn, type SignedIn, type TestApp } from '../helpers/test-app.js';
 import * as fixture from './image-fixtures.js';
-import { listUploads } from './http-helpers.js';
+import { listUploads, uploadDirOf } from './http-helpers.js';
 
 describe('image upload over HTTP', () => {
   let t: TestApp;
@@ -17,15 +14,12 @@ describe('image upload over HTTP', () => {
   let origin: string;
 
   beforeAll(async () => {
-    dir = join(await mkdtemp(join(tmpdir(), 'kestrel-uploads-')), 'uploads');
-    t = await createTestApp('sqlite', { UPLOAD_DIR: dir });
+    t = await createTestApp('sqlite');
+    dir = uploadDirOf(t);
     admin = await logIn(t.app, ADMIN.email, ADMIN.password);
     origin = await t.app.listen({ port: 0, host: '127.0.0.1' });
   });
-  afterAll(async () => {
-    await t.close();
-    await rm(join(dir, '..'), { recursive: true, force: true });
-  });
+  afterAll(() => t.close());
 
   const form = (bytes: Buffer, filename: string) => {
     const body = new FormData();

@@ -1,33 +1,24 @@
 // POST /api/image through HTTP: every accepted format (served back at the answered URLs), idempotency, and every
 // refusal with its exact answer and an unchanged upload folder. Serving itself: images-serving.test.ts.
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_IMAGE_BYTES } from '@kestrel/shared';
 import { ADMIN, createTestApp, logIn, type SignedIn, type TestApp } from '../helpers/test-app.js';
 import * as fixture from './image-fixtures.js';
-import { listUploads, multipart, type FilePart } from './http-helpers.js';
+import { listUploads, uploadDirOf, uploadImage, type FilePart } from './http-helpers.js';
 
 let t: TestApp;
 let dir: string;
 let admin: SignedIn;
 
 beforeAll(async () => {
-  dir = join(await mkdtemp(join(tmpdir(), 'kestrel-uploads-')), 'uploads');
-  t = await createTestApp('sqlite', { UPLOAD_DIR: dir });
+  t = await createTestApp('sqlite');
+  dir = uploadDirOf(t);
   admin = await logIn(t.app, ADMIN.email, ADMIN.password);
 });
-afterAll(async () => {
-  await t.close();
-  await rm(join(dir, '..'), { recursive: true, force: true });
-});
+afterAll(() => t.close());
 
-async function upload(files: FilePart[], fields?: Record<string, string>) {
-  const body = await multipart(files, fields);
-  return t.app.inject({ method: 'POST', url: '/api/image', ...body, headers: { ...body.headers, ...admin.auth } });
-}
+const upload = (files: FilePart[], fields?: Record<string, string>) => uploadImage(t, admin.auth, files, fields);
 
 async function served(url: string) {
   const res = await t.app.inject({ method: 'GET', url });

@@ -1,30 +1,19 @@
 // GET /api/images/:name: conditional and HEAD requests, the OpenAPI entry, and names that must never resolve to a file.
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, createTestApp, logIn, type SignedIn, type TestApp } from '../helpers/test-app.js';
 import * as fixture from './image-fixtures.js';
-import { multipart, type FilePart } from './http-helpers.js';
+import { uploadImage, type FilePart } from './http-helpers.js';
 
 let t: TestApp;
-let dir: string;
 let admin: SignedIn;
 
 beforeAll(async () => {
-  dir = join(await mkdtemp(join(tmpdir(), 'kestrel-uploads-')), 'uploads');
-  t = await createTestApp('sqlite', { UPLOAD_DIR: dir });
+  t = await createTestApp('sqlite');
   admin = await logIn(t.app, ADMIN.email, ADMIN.password);
 });
-afterAll(async () => {
-  await t.close();
-  await rm(join(dir, '..'), { recursive: true, force: true });
-});
+afterAll(() => t.close());
 
-async function upload(files: FilePart[]) {
-  const body = await multipart(files);
-  return t.app.inject({ method: 'POST', url: '/api/image', ...body, headers: { ...body.headers, ...admin.auth } });
-}
+const upload = (files: FilePart[]) => uploadImage(t, admin.auth, files);
 
 describe('GET /api/images/:name', () => {
   const missing = { error: { code: 'not_found', message: 'No such image' } };
