@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { BASE_URL, PORT } from './support/settings';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, BASE_URL, PORT } from './support/settings';
 
 // Journeys in Debian's Chromium against the built product: `node e2e/run.mjs` builds, picks a port and runs this.
 export default defineConfig({
@@ -34,7 +34,8 @@ export default defineConfig({
     command: 'node e2e/support/start-server.mjs',
     cwd: new URL('..', import.meta.url).pathname,
     url: `${BASE_URL}/api/health`,
-    env: { E2E_PORT: String(PORT) },
+    // The server's administrator is the one the journeys sign in as (support/settings.ts).
+    env: { E2E_PORT: String(PORT), ADMIN_EMAIL, ADMIN_PASSWORD },
     reuseExistingServer: false,
     timeout: 120_000,
     stdout: 'pipe',

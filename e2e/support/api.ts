@@ -1,5 +1,6 @@
 // Direct calls to the backend for setting up a journey's preconditions (accounts, orders) quickly and exactly.
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import type { AuthResponse, Product } from '@kestrel/shared';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from './settings';
 
 export interface Account {
@@ -9,15 +10,8 @@ export interface Account {
   token: string;
 }
 
-export interface Product {
-  _id: string;
-  name: string;
-  price: number;
-  img: string;
-  quantity: number;
-  availableQuantity: number;
-  description: string;
-}
+/** What GET /api/service answers per product (the shared contract). */
+export type { Product } from '@kestrel/shared';
 
 let counter = 0;
 /** E-mail addresses unique within and across runs. */
@@ -31,14 +25,14 @@ export async function signUpByApi(request: APIRequestContext, name = 'Dana Custo
   const password = 'customer-pass-1';
   const response = await request.post('/api/auth/signup', { data: { name, email, password } });
   expect(response.status()).toBe(201);
-  const body: { token: string } = await response.json();
+  const body: AuthResponse = await response.json();
   return { name, email, password, token: body.token };
 }
 
 export async function adminByApi(request: APIRequestContext): Promise<Account> {
   const response = await request.post('/api/auth/login', { data: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD } });
   expect(response.status()).toBe(200);
-  const body: { token: string; user: { name: string } } = await response.json();
+  const body: AuthResponse = await response.json();
   return { name: body.user.name, email: ADMIN_EMAIL, password: ADMIN_PASSWORD, token: body.token };
 }
 

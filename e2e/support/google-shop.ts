@@ -4,6 +4,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { ADMIN_EMAIL, ADMIN_PASSWORD } from './settings';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -71,6 +72,8 @@ export async function startGoogleShop(): Promise<GoogleShop> {
     env: {
       ...process.env,
       E2E_PORT: String(port),
+      ADMIN_EMAIL,
+      ADMIN_PASSWORD,
       OIDC_ISSUER: provider.issuer,
       GOOGLE_CLIENT_ID: provider.clientId,
       GOOGLE_CLIENT_SECRET: provider.clientSecret,

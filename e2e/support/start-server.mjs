@@ -1,10 +1,13 @@
-// Starts the built backend (which serves the built storefront) on a fresh SQLite database in a temp folder,
-// with a known administrator, for one Playwright run. The folder is removed when the server stops.
+// Starts the built backend (which serves the built storefront) on a fresh SQLite database in a temp folder, for one
+// Playwright run, with the administrator playwright.config.ts passes in (ADMIN_EMAIL, ADMIN_PASSWORD from
+// support/settings.ts). The folder is removed when the server stops.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
+if (!process.env.ADMIN_EMAIL || !process.env.ADMIN_PASSWORD)
+  throw new Error('ADMIN_EMAIL and ADMIN_PASSWORD are required');
 const dir = mkdtempSync(join(tmpdir(), 'kestrel-e2e-'));
 const port = process.env.E2E_PORT ?? '4310';
 Object.assign(process.env, {
@@ -13,8 +16,6 @@ Object.assign(process.env, {
   DATA_DIR: join(dir, 'data'),
   UPLOAD_DIR: join(dir, 'uploads'),
   PUBLIC_URL: `http://127.0.0.1:${port}`,
-  ADMIN_EMAIL: 'admin@kestrel.test',
-  ADMIN_PASSWORD: 'e2e-admin-password-1',
   SEED_DEMO: '1',
   LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
 });

@@ -1,17 +1,18 @@
 // Paying an order with the built-in sandbox card processor (PRODUCT.md §6), from My Order to Paid.
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { listProducts, signUpByApi, useSession, type Account } from '../support/api';
+import { listProducts, orderByApi, signUpByApi, useSession, type Account } from '../support/api';
 
 async function newOrder(request: APIRequestContext, account: Account) {
   const [product] = await listProducts(request);
   if (!product) throw new Error('the demo catalogue is empty');
-  const response = await request.post('/api/order', {
-    data: { productId: product._id, inputQuantity: product.quantity, phone: '+1 555 0100', address: '12 Foundry Lane' },
-    headers: { Authorization: `Bearer ${account.token}` },
-  });
-  expect(response.status()).toBe(201);
-  const created: { insertedId: string } = await response.json();
-  return { product, orderId: created.insertedId };
+  const order = {
+    productId: product._id,
+    inputQuantity: product.quantity,
+    phone: '+1 555 0100',
+    address: '12 Foundry Lane',
+  };
+  const { _id } = await orderByApi(request, account, order);
+  return { product, orderId: _id };
 }
 
 async function fillCard(page: Page, cardNumber: string) {
