@@ -13,18 +13,9 @@ import { budgets } from './budgets.js';
 import { atLeast, atMost, guarded, type Figure } from './figures.js';
 import { withServer } from './processes.js';
 import { productSpec, scratchDir, type TargetKind } from './target.js';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../e2e/support/chromium.js';
 
-export const CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-];
-const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_FLAGS];
 
 interface PageRun {
   performance: number;
@@ -149,7 +140,7 @@ export async function lighthouseBench(kind: TargetKind, runsPerPage: number): Pr
         { name: '/login', path: '/login', token: null },
       ];
       const chrome = await chromeLauncher.launch({
-        chromePath: CHROMIUM,
+        chromePath: CHROMIUM_PATH,
         chromeFlags: CHROME_FLAGS,
         logLevel: 'error',
       });
