@@ -3,9 +3,9 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { viteBuild } from '../../packages/web/scripts/web-build.js';
 import type { Figure } from './figures.js';
 import { API_DIR, WEB_DIR, WEB_DIST } from './paths.js';
-import { viteBuild } from './web-build.js';
 
 function timed(name: string, build: () => void): Figure {
   const began = performance.now();

@@ -1,9 +1,9 @@
 // The page-weight table of `npm run bench` (the same numbers packages/web/test/page-weight.test.ts holds to budget).
+import { kB, measurePageWeight } from '../../packages/web/scripts/page-weight.js';
+import { ensureWebBuild } from '../../packages/web/scripts/web-build.js';
 import { budgets } from './budgets.js';
 import { atMost, type Figure } from './figures.js';
-import { kB, measurePageWeight } from './page-weight.js';
 import { WEB_DIR } from './paths.js';
-import { ensureWebBuild } from './web-build.js';
 
 export async function pageWeightBench(): Promise<Figure[]> {
   const build = ensureWebBuild(WEB_DIR);

@@ -1,13 +1,13 @@
 // The page-weight budgets of issue #7, checked on every `npm run test:unit`: the JavaScript and CSS the home page
 // needs before it is usable, gzip level 9, in kB of 1000 bytes. Uses packages/web/dist when it is current; a
-// missing dist is built in place, a stale one is rebuilt into a scratch folder (see bench/src/web-build.ts).
+// missing dist is built in place, a stale one is rebuilt into a scratch folder (see scripts/web-build.ts).
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { budgets } from '../../../bench/src/budgets.js';
-import { kB, measurePageWeight, type PageWeight } from '../../../bench/src/page-weight.js';
-import { ensureWebBuild, type WebBuild } from '../../../bench/src/web-build.js';
+import { pageWeightBudget } from '../scripts/page-weight-budget.js';
+import { kB, measurePageWeight, type PageWeight } from '../scripts/page-weight.js';
+import { ensureWebBuild, type WebBuild } from '../scripts/web-build.js';
 
 const WEB_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -26,13 +26,13 @@ describe('page weight of the built storefront', () => {
     expect(weight.home.css.length).toBeGreaterThan(0);
   });
 
-  it(`sends at most ${kB(budgets.homeJsGzipBytes)} kB of gzip JavaScript before the home page is usable`, () => {
+  it(`sends at most ${kB(pageWeightBudget.homeJsGzipBytes)} kB of gzip JavaScript before the home page is usable`, () => {
     const list = weight.home.js.map((a) => `${a.file} ${kB(a.gzipBytes).toFixed(2)} kB`).join(', ');
-    expect(weight.home.jsGzipBytes, `home JS: ${list}`).toBeLessThanOrEqual(budgets.homeJsGzipBytes);
+    expect(weight.home.jsGzipBytes, `home JS: ${list}`).toBeLessThanOrEqual(pageWeightBudget.homeJsGzipBytes);
   });
 
-  it(`sends at most ${kB(budgets.homeCssGzipBytes)} kB of gzip CSS before the home page is usable`, () => {
-    expect(weight.home.cssGzipBytes).toBeLessThanOrEqual(budgets.homeCssGzipBytes);
+  it(`sends at most ${kB(pageWeightBudget.homeCssGzipBytes)} kB of gzip CSS before the home page is usable`, () => {
+    expect(weight.home.cssGzipBytes).toBeLessThanOrEqual(pageWeightBudget.homeCssGzipBytes);
   });
 
   it('ships a .br and a .gz copy beside every script and stylesheet of the first load', () => {

@@ -4,6 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { messages, orderCreateSchema, orderRangeMessage, type Product } from '@kestrel/shared';
 import { InputField, TextAreaField } from '../../../components/ui/field';
 import { Modal } from '../../../components/ui/modal';
+import { formatDollars } from '../../../lib/money';
 import { notify } from '../../../lib/notify';
 import { useCreateOrder } from '../api/create-order';
 
@@ -81,7 +82,7 @@ export function OrderModal({ product, customer, open, onClose }: OrderModalProps
           max={product.availableQuantity}
           // SPEC.md's 'minimum order 1000 pc', with this product's own minimum.
           placeholder={`minimum order ${product.quantity} pc`}
-          hint={`Between ${product.quantity} and ${product.availableQuantity} pieces at $${product.price} each.`}
+          hint={`Between ${product.quantity} and ${product.availableQuantity} pieces at ${formatDollars(product.price)} each.`}
           data-autofocus
           registration={register('inputQuantity', { valueAsNumber: true })}
           error={errors.inputQuantity?.message}

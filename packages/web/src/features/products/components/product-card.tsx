@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { CARD_IMAGE_HEIGHT, CARD_IMAGE_WIDTH, cardVariantUrl, type Product } from '@kestrel/shared';
+import { formatDollars } from '../../../lib/money';
 
 interface ProductCardProps {
   product: Product;
@@ -29,7 +30,8 @@ export function ProductCard({ product, eager = false, children, headingLevel = '
       </figure>
       <div className="card-body gap-2 p-5">
         <Heading className="card-title text-lg">{product.name}</Heading>
-        <p className="text-lg font-semibold text-primary">Price:${product.price.toFixed(2)}/per unit</p>
+        {/* SPEC.md's 'Price:$X/per unit': formatDollars gives the $ and the cents. */}
+        <p className="text-lg font-semibold text-primary">Price:{formatDollars(product.price)}/per unit</p>
         <p className="text-sm leading-relaxed">{product.description}</p>
         <dl className="mt-1 grid grid-cols-[1fr_auto] gap-x-3 gap-y-1 text-sm">
           <dt>Minimun Order Quantity</dt>
