@@ -1,27 +1,48 @@
 // buildApp(config): the whole backend as one Fastify instance; tests build it without a port, server.ts listens.
 import Fastify, { LogController, type FastifyInstance, type FastifyReply } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
-import type { Config } from './config.js';
-import { authPlugin } from './plugins/auth.js';
-import { dbPlugin } from './plugins/db.js';
-import { docsPlugin } from './plugins/docs.js';
-import { emptyJsonBodyPlugin } from './plugins/empty-json-body.js';
-import { errorsPlugin } from './plugins/errors.js';
-import { gracefulClosePlugin } from './plugins/graceful-close.js';
-import { imagesRoutes } from './images/images-routes.js';
-import { rateLimitPlugin } from './plugins/rate-limit.js';
-import { bareSecurityHeaders, securityPlugin } from './plugins/security.js';
-import { staticWebPlugin } from './plugins/static-web.js';
-import type { Limiter } from './rate-limit/limiter.js';
-import { apiRoutes } from './routes/index.js';
-import { oidcRoutes } from './auth/oidc/oidc-routes.js';
-import { paymentRoutes } from './payments/payment-routes.js';
+import type { Config } from './infra/config.js';
+import { migrate, openDatabase, type Db, type OpenDatabase } from './infra/db/create-db.js';
+import { docsPlugin } from './infra/http/docs.js';
+import { emptyJsonBodyPlugin } from './infra/http/empty-json-body.js';
+import { errorsPlugin } from './infra/http/errors-plugin.js';
+import { gracefulClosePlugin } from './infra/http/graceful-close.js';
+import { healthRoutes } from './infra/http/health-routes.js';
+import { bareSecurityHeaders, securityPlugin } from './infra/http/security.js';
+import { staticWebPlugin } from './infra/http/static-web.js';
+import type { Limiter } from './infra/rate-limit/limiter.js';
+import { rateLimitPlugin } from './infra/rate-limit/rate-limit-plugin.js';
+import { accountsRoutes, authPlugin, createAccountsService, loadAuthSecret } from './modules/accounts/index.js';
+import { catalogRoutes, createCatalogService } from './modules/catalog/index.js';
+import { createImageService, createImageStore, imagesRoutes } from './modules/images/index.js';
+import { createOrdersService, orderRoutes } from './modules/orders/index.js';
+import {
+  createPaymentProvider,
+  createPaymentsService,
+  paymentRoutes,
+  type PaymentProvider,
+} from './modules/payments/index.js';
+import { createProfilesService, profileRoutes } from './modules/profiles/index.js';
+import { createReviewsService, reviewRoutes } from './modules/reviews/index.js';
+import { seedDatabase } from './seed/index.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Kysely over the app's database (infrastructure: health; tests read tables through it). */
+    db: Db;
+    /** The same database with its SQLite handle, for tests of the one synchronous write (ADR 004). */
+    database: OpenDatabase;
+    config: Config;
+  }
+}
 
 export interface BuildOptions {
   /** Another storefront build folder (tests); default packages/web/dist. */
   webDist?: string;
   /** A limiter to use instead of the one the config selects (tests). */
   limiter?: Limiter;
+  /** A payment provider to use instead of the one the config selects (tests point Stripe at a local stand-in). */
+  paymentProvider?: PaymentProvider;
 }
 
 export const BODY_LIMIT_BYTES = 256 * 1024;
@@ -70,15 +91,49 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(errorsPlugin);
   await app.register(emptyJsonBodyPlugin);
   await app.register(gracefulClosePlugin);
-  await app.register(dbPlugin, { config });
+
+  // The database: opened, migrated, and closed after the requests in flight (onClose runs once they have finished).
+  const database = openDatabase(config.database, (error) =>
+    app.log.warn({ err: error }, 'idle database connection lost'),
+  );
+  app.addHook('onClose', async () => {
+    await database.db.destroy();
+  });
+  const { fresh } = await migrate(database.db);
+  const { db } = database;
+  app.decorate('db', db);
+  app.decorate('database', database);
+  app.decorate('config', config);
+
+  // The modules, each handed what it needs; their state (caches, sessions) lives in these objects, one set per app.
+  const accounts = createAccountsService(db, loadAuthSecret(config.authSecret, config.dataDir));
+  const catalog = createCatalogService(db);
+  const reviews = createReviewsService(db);
+  const profiles = createProfilesService(db, accounts);
+  const orders = createOrdersService({ database, catalog, accounts });
+  const provider = options.paymentProvider ?? createPaymentProvider(config, db);
+  const payments = createPaymentsService({ db, provider, orders });
+  const imageStore = createImageStore(config);
+  const images = createImageService(imageStore);
+  await seedDatabase({ accounts, catalog, reviews, images }, config, app.log, { fresh });
+
   await app.register(rateLimitPlugin, { config, limiter: options.limiter });
-  await app.register(authPlugin, { config });
+  await app.register(authPlugin, { sessions: accounts.sessions });
   await app.register(securityPlugin, { config });
   await app.register(docsPlugin);
-  await app.register(apiRoutes, { prefix: '/api' });
-  await app.register(imagesRoutes, { prefix: '/api' });
-  await app.register(oidcRoutes, { prefix: '/api' });
-  await app.register(paymentRoutes, { prefix: '/api' });
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes);
+      await api.register(accountsRoutes, { accounts });
+      await api.register(catalogRoutes, { catalog });
+      await api.register(reviewRoutes, { reviews });
+      await api.register(orderRoutes, { orders });
+      await api.register(profileRoutes, { profiles });
+      await api.register(paymentRoutes, { payments });
+      await api.register(imagesRoutes, { store: imageStore, images });
+    },
+    { prefix: '/api' },
+  );
   await app.register(staticWebPlugin, { webDist: options.webDist });
   return app;
 }

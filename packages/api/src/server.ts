@@ -1,7 +1,7 @@
 // Entry point: validate the environment, build the app, listen on PORT, and close gracefully on SIGTERM/SIGINT.
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
-import { ConfigError, loadConfig, type Config } from './config.js';
+import { ConfigError, loadConfig, type Config } from './infra/config.js';
 
 function readConfig(): Config {
   try {

@@ -2,8 +2,8 @@
 // sign-in attempts from one address, and they must reach the code that reads the e-mail, not stop at a 429 (the
 // limits themselves are tested in test/reliability/abuse.test.ts). Run with `node --import tsx`.
 import { buildApp } from '../src/app.js';
-import { loadConfig } from '../src/config.js';
-import type { Limiter } from '../src/rate-limit/limiter.js';
+import { loadConfig } from '../src/infra/config.js';
+import type { Limiter } from '../src/infra/rate-limit/limiter.js';
 
 const unlimited: Limiter = {
   hit: async () => ({ allowed: true, count: 1, retryAfterMs: 0 }),

@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@kestrel/shared';
 import { decodeJwt, decodeProtectedHeader } from 'jose';
-import { INVALID_CREDENTIALS } from '../src/services/identity.js';
+import { INVALID_CREDENTIALS } from '../src/modules/accounts/identity.js';
 import { databases } from './helpers/databases.js';
 import { call, createTestApp, logIn, signUp, type SignedIn, type TestApp } from './helpers/test-app.js';
 

@@ -3,8 +3,8 @@ import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { newId } from '../src/db/ids.js';
-import { AUTH_SECRET_FILE, loadAuthSecret } from '../src/services/auth-secret.js';
+import { newId } from '../src/infra/db/ids.js';
+import { AUTH_SECRET_FILE, loadAuthSecret } from '../src/modules/accounts/auth-secret.js';
 
 describe('newId', () => {
   it('makes 24 lowercase hex characters that sort in creation order, even within one millisecond', () => {

@@ -2,8 +2,8 @@
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createMemoryLimiter, type Limiter } from '../src/rate-limit/limiter.js';
-import { createRedisLimiter } from '../src/rate-limit/redis-limiter.js';
+import { createMemoryLimiter, type Limiter } from '../src/infra/rate-limit/limiter.js';
+import { createRedisLimiter } from '../src/infra/rate-limit/redis-limiter.js';
 
 const REDIS_URL = process.env['TEST_REDIS_URL'] ?? 'redis://127.0.0.1:6379';
 const prefix = `kestrel-test:${randomBytes(6).toString('hex')}:`;

@@ -2,8 +2,9 @@
 // and safe beside Kysely transactions running at the same time.
 import { orderSchema, productSchema } from '@kestrel/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newId } from '../src/db/ids.js';
-import { insertOrderTakingStock } from '../src/repositories/orders.js';
+import { newId } from '../src/infra/db/ids.js';
+import { createOrderWriter, type OrderWriter } from '../src/modules/orders/repository.js';
+import { decideUnitPrice } from '../src/modules/orders/service.js';
 import { databases } from './helpers/databases.js';
 import { ADMIN, addProduct, createTestApp, logIn, signUp, type SignedIn, type TestApp } from './helpers/test-app.js';
 
@@ -18,6 +19,11 @@ describe.each(databases)('the order write on %s', (kind) => {
     buyer = await signUp(t.app, 'Cy', 'cy@example.com');
   });
   afterAll(() => t.close());
+
+  // The app's own open database, so the SQLite write shares the connection Kysely uses.
+  const writer = (): OrderWriter => createOrderWriter(t.app.database);
+  const insertOrderTakingStock = (order: Parameters<OrderWriter>[0]) =>
+    writer()(order, (product) => decideUnitPrice(product, order.quantity));
 
   const stockOf = async (productId: string) =>
     productSchema.parse((await t.app.inject({ url: `/api/service/${productId}` })).json()).availableQuantity;
@@ -36,7 +42,7 @@ describe.each(databases)('the order write on %s', (kind) => {
       created_at: new Date().toISOString(),
     };
     // The user does not exist: the INSERT breaks its foreign key after the stock UPDATE ran, and both are undone.
-    await expect(insertOrderTakingStock(t.app.db, order)).rejects.toThrow();
+    await expect(insertOrderTakingStock(order)).rejects.toThrow();
     expect(await stockOf(productId)).toBe(100);
   });
 
@@ -58,7 +64,7 @@ describe.each(databases)('the order write on %s', (kind) => {
     // while it is open; it then fails and rolls back. The order must stand on its own either way.
     const failing = t.app.db.transaction().execute(async (trx) => {
       await trx.selectFrom('products').select('id').where('id', '=', productId).execute();
-      placing = insertOrderTakingStock(t.app.db, order);
+      placing = insertOrderTakingStock(order);
       await new Promise((resolve) => setTimeout(resolve, 50));
       throw new Error('rolled back on purpose');
     });

@@ -1,7 +1,7 @@
 // Orders on both databases: server-computed totals, the quantity range, stock reserved and given back.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages, orderRangeMessage } from '@kestrel/shared';
-import { markOrderPaid } from '../src/repositories/orders.js';
+import { markOrderPaid } from '../src/modules/orders/repository.js';
 import { databases } from './helpers/databases.js';
 import {
   ADMIN,

@@ -1,14 +1,15 @@
-// Start-up data: the demo catalogue on an empty database only, and the administrator of PRODUCT.md §2.
+// Start-up data: the demo catalogue on an empty database only, and the start-up administrator (docs/product.md §2).
 import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
-import { loadConfig } from '../src/config.js';
-import { createDb, migrate, type Db } from '../src/db/create-db.js';
-import { findUserByEmail } from '../src/repositories/users.js';
+import { loadConfig } from '../src/infra/config.js';
+import { createDb, migrate, type Db } from '../src/infra/db/create-db.js';
+import { findUserByEmail } from '../src/modules/accounts/users-repository.js';
 import { DEMO_IMAGE_SLUGS } from '../src/seed/demo-catalogue.js';
-import { ensureAdmin } from '../src/seed/index.js';
-import { verifyPassword } from '../src/services/passwords.js';
+import { createAccountsService } from '../src/modules/accounts/index.js';
+import { ensureAdmin as ensureAdminWith } from '../src/seed/index.js';
+import { verifyPassword } from '../src/modules/accounts/passwords.js';
 import { createTestDatabase, databases, type TestDatabase } from './helpers/databases.js';
 import { TEST_SECRET } from './helpers/test-app.js';
 
@@ -90,6 +91,10 @@ describe.each(databases)('administrator bootstrap on %s', (kind) => {
     await db.destroy();
     await database.drop();
   });
+
+  // The seed's admin step through the accounts module's public entry, as app.ts composes it.
+  const ensureAdmin = (on: Db, ...rest: [ReturnType<typeof config>, FastifyBaseLogger]) =>
+    ensureAdminWith({ accounts: createAccountsService(on, TEST_SECRET) }, ...rest);
 
   it('creates admin@example.com with a random password logged once, and not again', async () => {
     const lines: string[] = [];

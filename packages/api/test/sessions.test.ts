@@ -1,11 +1,11 @@
 // Token lifetimes with a controlled clock: 7 days absolute, 24 h idle, last_seen_at written at most once a minute.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SignJWT } from 'jose';
-import { findSessionWithUser, revokeSession } from '../src/repositories/sessions.js';
-import { CheckedSessions, SESSION_RECHECK_MS } from '../src/services/checked-sessions.js';
-import { createUser } from '../src/services/identity.js';
-import { createSessionService } from '../src/services/sessions.js';
-import { makeAdmin, updateOwnUser } from '../src/services/users.js';
+import { findSessionWithUser, revokeSession } from '../src/modules/accounts/sessions-repository.js';
+import { CheckedSessions, SESSION_RECHECK_MS } from '../src/modules/accounts/checked-sessions.js';
+import { createUser } from '../src/modules/accounts/identity.js';
+import { createAccountsService } from '../src/modules/accounts/service.js';
+import { createSessionService } from '../src/modules/accounts/sessions.js';
 import { databases } from './helpers/databases.js';
 import { createTestApp, TEST_SECRET, type TestApp } from './helpers/test-app.js';
 
@@ -22,7 +22,12 @@ describe.each(databases)('sessions on %s', (kind) => {
   });
   afterAll(() => t.close());
 
-  const service = () => createSessionService(t.app.db, TEST_SECRET, () => clock);
+  // One accounts service for the whole file, as an app has: its memory of checked sessions is shared by the calls.
+  let accounts: ReturnType<typeof createAccountsService>;
+  beforeAll(() => {
+    accounts = createAccountsService(t.app.db, TEST_SECRET, () => clock);
+  });
+  const service = () => accounts.sessions;
 
   it('keeps an active session alive up to 7 days, then refuses it', async () => {
     clock = Date.parse('2026-01-01T00:00:00Z');
@@ -94,9 +99,9 @@ describe.each(databases)('sessions on %s', (kind) => {
     const token = await service().issueSession(dee.id);
     const before = await service().authenticate(token);
     expect(before?.role).toBe('customer');
-    expect(await makeAdmin(t.app.db, email)).toBe(1);
+    expect(await accounts.makeAdmin(email)).toBe(1);
     expect((await service().authenticate(token))?.role).toBe('admin');
-    await updateOwnUser(t.app.db, { ...dee, role: 'admin', sessionId: before?.sessionId ?? '' }, email, 'Dee Renamed');
+    await accounts.updateOwnUser({ ...dee, role: 'admin', sessionId: before?.sessionId ?? '' }, email, 'Dee Renamed');
     expect((await service().authenticate(token))?.name).toBe('Dee Renamed');
   });
 });

@@ -1,6 +1,6 @@
 // The demo catalogue seeded into an empty database (SEED_DEMO=0 skips it). One image slug per product, in this order.
-import type { NewProduct } from '../services/products.js';
-import type { NewReview } from '../services/reviews.js';
+import type { NewProduct } from '../modules/catalog/index.js';
+import type { NewReview } from '../modules/reviews/index.js';
 import { createProduct, createReview } from './factories.js';
 
 export const DEMO_IMAGE_SLUGS = [

@@ -1,8 +1,8 @@
 // Factories of product and review inputs: the demo catalogue and the tests build their records with these,
 // so every record is made the way the API would make it.
 import { NEW_PRODUCT_AVAILABLE_QUANTITY, NEW_PRODUCT_MIN_QUANTITY } from '@kestrel/shared';
-import type { NewProduct } from '../services/products.js';
-import type { NewReview } from '../services/reviews.js';
+import type { NewProduct } from '../modules/catalog/index.js';
+import type { NewReview } from '../modules/reviews/index.js';
 
 export function createProduct(overrides: Partial<NewProduct> = {}): NewProduct {
   return {

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { text } from 'node:stream/consumers';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createDiskImageStore } from '../../src/images/disk-image-store.js';
+import { createDiskImageStore } from '../../src/modules/images/disk-image-store.js';
 
 const hash = 'ab'.repeat(32);
 const full = `${hash}.webp`;

@@ -5,9 +5,9 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { cardVariantUrl } from '@kestrel/shared';
-import { createDiskImageStore } from '../../src/images/disk-image-store.js';
-import { createImageService } from '../../src/images/image-service.js';
-import type { ImageService } from '../../src/images/image-service.js';
+import { createDiskImageStore } from '../../src/modules/images/disk-image-store.js';
+import { createImageService } from '../../src/modules/images/image-service.js';
+import type { ImageService } from '../../src/modules/images/image-service.js';
 import * as fixture from './image-fixtures.js';
 
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { limitConcurrency } from '../../src/images/limit-concurrency.js';
+import { limitConcurrency } from '../../src/modules/images/limit-concurrency.js';
 
 const tick = () => new Promise((resolve) => setTimeout(resolve, 5));
 

@@ -1,8 +1,8 @@
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MAX_IMAGE_BYTES } from '@kestrel/shared';
-import { processImage } from '../../src/images/process-image.js';
-import { ImageError } from '../../src/images/image-errors.js';
+import { processImage } from '../../src/modules/images/process-image.js';
+import { ImageError } from '../../src/modules/images/image-errors.js';
 import * as fixture from './image-fixtures.js';
 
 async function refusal(bytes: Buffer): Promise<{ status: number; code: string; message: string }> {

@@ -2,8 +2,8 @@
 // forged (another key), tampered, wrong audience, wrong issuer, wrong nonce, expired, unsigned, unverified e-mail.
 import type { JWTPayload } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createOidcClient, type FlowChecks, type OidcClient } from '../../src/auth/oidc/oidc-client.js';
-import { OidcSignInError } from '../../src/auth/oidc/oidc-errors.js';
+import { createOidcClient, type FlowChecks, type OidcClient } from '../../src/modules/accounts/google/oidc-client.js';
+import { OidcSignInError } from '../../src/modules/accounts/google/oidc-errors.js';
 import { startFakeProvider, type FakeProvider } from './fake-provider.js';
 
 const CLIENT_ID = 'kestrel-shop';

@@ -1,9 +1,9 @@
 // The relying party against a real local OpenID provider: the authorization request it builds, a good sign-in,
 // and the provider's refusals (cancelled consent, reused code, wrong PKCE verifier, unverified e-mail, provider down).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createOidcClient, type OidcClient } from '../../src/auth/oidc/oidc-client.js';
-import { OidcSignInError } from '../../src/auth/oidc/oidc-errors.js';
-import { resolveOidcSettings } from '../../src/auth/oidc/oidc-settings.js';
+import { createOidcClient, type OidcClient } from '../../src/modules/accounts/google/oidc-client.js';
+import { OidcSignInError } from '../../src/modules/accounts/google/oidc-errors.js';
+import { resolveOidcSettings } from '../../src/modules/accounts/google/oidc-settings.js';
 import { startLocalProvider, type LocalProvider } from './local-provider.js';
 import { visitProvider } from './provider-driver.js';
 

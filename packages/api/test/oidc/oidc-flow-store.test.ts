@@ -1,9 +1,14 @@
 // The sign-in state on real SQLite and PostgreSQL: stored by one "instance", finished by another, used once only,
 // refused after 10 minutes and refused to a browser that did not start it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDb, migrate, type Db } from '../../src/db/create-db.js';
-import { OidcSignInError } from '../../src/auth/oidc/oidc-errors.js';
-import { newBrowserBinding, OIDC_FLOW_TTL_MS, saveFlow, takeFlow } from '../../src/auth/oidc/oidc-flow-store.js';
+import { createDb, migrate, type Db } from '../../src/infra/db/create-db.js';
+import { OidcSignInError } from '../../src/modules/accounts/google/oidc-errors.js';
+import {
+  newBrowserBinding,
+  OIDC_FLOW_TTL_MS,
+  saveFlow,
+  takeFlow,
+} from '../../src/modules/accounts/google/oidc-flow-store.js';
 import { createTestDatabase, databases, type TestDatabase } from '../helpers/databases.js';
 
 function checks(tag: string) {

@@ -1,7 +1,7 @@
 // The two pure rules of the sign-in: where the browser may be sent back to, and when Google sign-in is on.
 import { describe, expect, it } from 'vitest';
-import { resolveOidcSettings } from '../../src/auth/oidc/oidc-settings.js';
-import { safeReturnTo } from '../../src/auth/oidc/return-to.js';
+import { resolveOidcSettings } from '../../src/modules/accounts/google/oidc-settings.js';
+import { safeReturnTo } from '../../src/modules/accounts/google/return-to.js';
 
 describe('safeReturnTo', () => {
   it.each([

@@ -1,6 +1,6 @@
 // The sandbox card rules: each PRODUCT.md §6 test card and format failure gives its exact message.
 import { describe, expect, it } from 'vitest';
-import { evaluateCard, normalizeCardNumber, passesLuhn } from '../../src/payments/card-rules.js';
+import { evaluateCard, normalizeCardNumber, passesLuhn } from '../../src/modules/payments/card-rules.js';
 
 const NOW = new Date('2026-11-21T20:00:00Z');
 const card = (cardNumber: string, overrides: Partial<{ expMonth: number; expYear: number; cvc: string }> = {}) =>

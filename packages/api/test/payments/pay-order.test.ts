@@ -1,7 +1,7 @@
 // PRODUCT.md §6 on both databases: intents only for the caller's own unpaid order at the server's amount, an order
 // paid only with a verified succeeded payment of that order and amount, and paying twice charging once.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SandboxProcessor } from '../../src/payments/sandbox-processor.js';
+import { SandboxProcessor } from '../../src/modules/payments/sandbox-processor.js';
 import { databases } from '../helpers/databases.js';
 import {
   ADMIN,

@@ -1,8 +1,8 @@
 // The Stripe adapter driven through the real `stripe` SDK against a local stand-in of Stripe's API.
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AppError } from '../../src/errors.js';
-import { StripeProvider } from '../../src/payments/stripe-provider.js';
+import { AppError } from '../../src/infra/errors.js';
+import { StripeProvider } from '../../src/modules/payments/stripe-provider.js';
 import { startStripeStandIn, type StripeStandIn } from './stripe-stand-in.js';
 
 const SECRET_KEY = 'sk_test_kestrel_standin';

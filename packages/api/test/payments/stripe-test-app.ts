@@ -1,14 +1,8 @@
-// The backend with Stripe as its payment provider, pointed at the local Stripe stand-in. It is composed like
-// buildApp (same plugins and routes, minus static files and docs) because only the provider differs.
-import Fastify, { type FastifyInstance } from 'fastify';
-import { validatorCompiler } from 'fastify-type-provider-zod';
-import { paymentRoutes } from '../../src/payments/payment-routes.js';
-import { StripeProvider } from '../../src/payments/stripe-provider.js';
-import { authPlugin } from '../../src/plugins/auth.js';
-import { dbPlugin } from '../../src/plugins/db.js';
-import { errorsPlugin } from '../../src/plugins/errors.js';
-import { rateLimitPlugin } from '../../src/plugins/rate-limit.js';
-import { apiRoutes } from '../../src/routes/index.js';
+// The backend with Stripe as its payment provider, pointed at the local Stripe stand-in: the real app, with only the
+// provider handed in.
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../src/app.js';
+import { StripeProvider } from '../../src/modules/payments/stripe-provider.js';
 import { createTestDatabase, type DatabaseKind, type TestDatabase } from '../helpers/databases.js';
 import { testConfig } from '../helpers/test-app.js';
 
@@ -38,15 +32,7 @@ export async function createStripeTestApp(kind: DatabaseKind, standInPort: numbe
     api: { host: '127.0.0.1', port: standInPort, protocol: 'http' },
   });
 
-  const app = Fastify({ logger: false });
-  app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(() => (data) => JSON.stringify(data));
-  await app.register(errorsPlugin);
-  await app.register(dbPlugin, { config });
-  await app.register(rateLimitPlugin, { config });
-  await app.register(authPlugin, { config });
-  await app.register(apiRoutes, { prefix: '/api' });
-  await app.register(paymentRoutes, { prefix: '/api', provider });
+  const app = await buildApp(config, { paymentProvider: provider });
   await app.ready();
   return {
     app,

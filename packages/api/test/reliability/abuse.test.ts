@@ -5,7 +5,7 @@ import { request } from 'node:http';
 import { connect } from 'node:net';
 import type { HTTPMethods } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMemoryLimiter } from '../../src/rate-limit/limiter.js';
+import { createMemoryLimiter } from '../../src/infra/rate-limit/limiter.js';
 import { ADMIN, call, createTestApp, logIn, signUp, type SignedIn, type TestApp } from '../helpers/test-app.js';
 
 const TWO_MB_JSON = JSON.stringify({ name: 'x', description: 'A'.repeat(2 * 1024 * 1024) });

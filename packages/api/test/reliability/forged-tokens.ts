@@ -2,7 +2,7 @@
 // skipped any check would answer as the admin: the tests can only pass if every forgery is refused.
 import type { FastifyInstance } from 'fastify';
 import { decodeJwt, exportJWK, generateKeyPair, SignJWT } from 'jose';
-import { createSessionService } from '../../src/services/sessions.js';
+import { createSessionService } from '../../src/modules/accounts/sessions.js';
 import { TEST_SECRET } from '../helpers/test-app.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;

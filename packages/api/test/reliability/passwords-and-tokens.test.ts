@@ -2,9 +2,9 @@
 // argon2id parameters, and tokens refused when expired, revoked or signed with an algorithm outside the allowlist.
 import { messages } from '@kestrel/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { commonPasswords, isCommonPassword } from '../../src/services/common-passwords.js';
-import { createUser } from '../../src/services/identity.js';
-import { hashPassword } from '../../src/services/passwords.js';
+import { commonPasswords, isCommonPassword } from '../../src/modules/accounts/common-passwords.js';
+import { createUser } from '../../src/modules/accounts/identity.js';
+import { hashPassword } from '../../src/modules/accounts/passwords.js';
 import { databases } from '../helpers/databases.js';
 import { call, createTestApp, logIn, signUp, type TestApp } from '../helpers/test-app.js';
 import { badToken, otherAlgorithmTokens } from './forged-tokens.js';

@@ -1,7 +1,7 @@
 // Every stored row of every table, in a stable order: compared before and after a refused request to show that
 // nothing changed. Read with plain SQL so the tables added by payments and Google sign-in are covered too.
 import { sql } from 'kysely';
-import type { Db } from '../../src/db/create-db.js';
+import type { Db } from '../../src/infra/db/create-db.js';
 
 export const TABLES = [
   'users',

@@ -1,0 +1,105 @@
+// The one seam between SQLite and PostgreSQL: everything above this file is dialect-agnostic.
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import pg from 'pg';
+import type { DatabaseConfig } from '../config.js';
+import { FIRST_MIGRATION, migrationProvider } from './migrations/index.js';
+import type { Database } from './schema.js';
+
+export type Db = Kysely<Database>;
+
+const PG_INT8 = 20;
+
+/**
+ * The open database: Kysely for every query, and on SQLite also the better-sqlite3 handle behind it, for the one write
+ * that runs synchronously on it (ADR 004). The app opens one and hands it to the modules; nothing keeps it globally.
+ */
+export interface OpenDatabase {
+  db: Db;
+  /** null on PostgreSQL. */
+  sqlite: SqliteHandle | null;
+}
+
+/** `onPoolError`: an idle PostgreSQL connection that breaks (server restart) is reported, not a process crash. */
+export function openDatabase(
+  config: DatabaseConfig,
+  onPoolError: (error: Error) => void = () => undefined,
+): OpenDatabase {
+  if (config.kind === 'postgres') {
+    const pool = new pg.Pool({
+      connectionString: config.url,
+      max: 10,
+      // Totals are bigint columns; every value we store is far below 2^53, so a JS number is exact.
+      types: {
+        getTypeParser: (oid: number, format?: 'text' | 'binary') =>
+          oid === PG_INT8 ? (v: string) => Number(v) : pg.types.getTypeParser(oid, format),
+      },
+    });
+    pool.on('error', onPoolError);
+    return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), sqlite: null };
+  }
+  mkdirSync(dirname(config.file), { recursive: true });
+  const sqlite = new SQLite(config.file);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma('synchronous = NORMAL');
+  const handle = withStatementCache(sqlite);
+  return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database: handle }) }), sqlite: handle };
+}
+
+/** Just the Kysely side (tools and tests that need no synchronous SQLite write). */
+export function createDb(config: DatabaseConfig, onPoolError?: (error: Error) => void): Db {
+  return openDatabase(config, onPoolError).db;
+}
+
+/** better-sqlite3 behind a SQLite Db, with the statement cache Kysely uses. */
+export type SqliteHandle = ReturnType<typeof withStatementCache>;
+
+/**
+ * Runs `work` synchronously on the SQLite handle, holding Kysely's one connection meanwhile so that no Kysely query or
+ * open transaction interleaves with it. Only for the hottest write (modules/orders/repository.ts, ADR 004):
+ * everything else goes through Kysely.
+ */
+export function onSqliteConnection<T>({ db }: OpenDatabase, work: () => T): Promise<T> {
+  return db.connection().execute(async () => work());
+}
+
+/** Answers when the database answers a trivial query (the health check). */
+export async function pingDatabase(db: Db): Promise<void> {
+  await sql`select 1`.execute(db);
+}
+
+/** Past this many distinct statements the cache starts over (query shapes are finite; a variable IN list is not). */
+const STATEMENT_CACHE_LIMIT = 500;
+
+/**
+ * Kysely prepares every query afresh; better-sqlite3 statements are reusable, and preparing was a top cost of each
+ * request under load. Kysely runs one query at a time on the connection, so a cached statement is never busy.
+ */
+function withStatementCache(sqlite: SQLite.Database) {
+  const cache = new Map<string, SQLite.Statement>();
+  return {
+    database: sqlite,
+    close: () => sqlite.close(),
+    prepare(sql: string) {
+      let statement = cache.get(sql);
+      if (!statement) {
+        statement = sqlite.prepare(sql);
+        if (cache.size >= STATEMENT_CACHE_LIMIT) cache.clear();
+        cache.set(sql, statement);
+      }
+      return statement;
+    },
+  };
+}
+
+/** Runs pending migrations; answers whether this run created the schema (an empty database, so it may be seeded). */
+export async function migrate(db: Db): Promise<{ fresh: boolean }> {
+  const migrator = new Migrator({ db, provider: migrationProvider });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(`migration failed: ${String(error)}`);
+  return { fresh: (results ?? []).some((r) => r.migrationName === FIRST_MIGRATION && r.status === 'Success') };
+}

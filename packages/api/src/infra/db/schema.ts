@@ -1,0 +1,82 @@
+// Kysely table types. Conventions: ids are newId() strings; money is integer cents; timestamps are ISO-8601 UTC
+// strings (`toISOString()`), which sort and compare correctly as text on both SQLite and PostgreSQL.
+import type { PaymentTables } from './payment-tables.js';
+
+export interface ProductsTable {
+  id: string;
+  name: string;
+  price_cents: number;
+  img: string;
+  /** The minimum order quantity (`quantity` in the API). */
+  min_quantity: number;
+  available_quantity: number;
+  description: string;
+  created_at: string;
+}
+
+export interface ReviewsTable {
+  id: string;
+  user_id: string | null;
+  name: string;
+  rating: number;
+  description: string;
+  image: string | null;
+  created_at: string;
+}
+
+export interface OrdersTable {
+  id: string;
+  /** Null once the product is deleted; item_name keeps what was ordered. */
+  product_id: string | null;
+  user_id: string;
+  item_name: string;
+  quantity: number;
+  unit_price_cents: number;
+  total_cents: number;
+  email: string;
+  user_name: string;
+  phone: string;
+  address: string;
+  /** Set together with transaction_id when the payment is confirmed; an order is paid iff paid_at is set. */
+  paid_at: string | null;
+  transaction_id: string | null;
+  created_at: string;
+}
+
+export interface UsersTable {
+  id: string;
+  email: string;
+  name: string;
+  /** Null for accounts that only sign in with an identity provider. */
+  password_hash: string | null;
+  role: 'admin' | 'customer';
+  created_at: string;
+}
+
+export interface SessionsTable {
+  id: string;
+  user_id: string;
+  created_at: string;
+  expires_at: string;
+  last_seen_at: string;
+  revoked_at: string | null;
+}
+
+export interface ProfilesTable {
+  user_id: string;
+  user_name: string;
+  phone: string;
+  education: string;
+  location: string;
+  linkedinprofile: string;
+  updated_at: string;
+}
+
+export interface Database extends PaymentTables {
+  products: ProductsTable;
+  reviews: ReviewsTable;
+  orders: OrdersTable;
+  users: UsersTable;
+  sessions: SessionsTable;
+  profiles: ProfilesTable;
+}

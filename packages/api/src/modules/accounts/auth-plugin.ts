@@ -1,0 +1,44 @@
+// Identity on each request: `requireUser` / `requireAdmin` onRequest hooks read the bearer token, check its session,
+// and set request.user. They run before the body is parsed, so an anonymous caller gets 401 whatever it sent.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { forbidden, unauthorized } from '../../infra/errors.js';
+import type { AuthUser, SessionService } from './sessions.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The app's sessions (tests issue tokens with it). */
+    sessions: SessionService;
+    requireUser: (request: FastifyRequest) => Promise<void>;
+    requireAdmin: (request: FastifyRequest) => Promise<void>;
+  }
+  interface FastifyRequest {
+    user: AuthUser | null;
+  }
+}
+
+const BEARER = /^Bearer\s+([A-Za-z0-9._~+/=-]+)\s*$/i;
+
+/** The signed-in user; only call after requireUser/requireAdmin ran for the route. */
+export function currentUser(request: FastifyRequest): AuthUser {
+  if (!request.user) throw unauthorized();
+  return request.user;
+}
+
+export const authPlugin = fp(async (app: FastifyInstance, { sessions }: { sessions: SessionService }) => {
+  app.decorate('sessions', sessions);
+  app.decorateRequest('user', null);
+
+  async function requireUser(request: FastifyRequest) {
+    const match = BEARER.exec(request.headers.authorization ?? '');
+    const user = match?.[1] ? await sessions.authenticate(match[1]) : undefined;
+    if (!user) throw unauthorized('Sign in to do this (missing, invalid or expired token)');
+    request.user = user;
+  }
+
+  app.decorate('requireUser', requireUser);
+  app.decorate('requireAdmin', async (request: FastifyRequest) => {
+    await requireUser(request);
+    if (request.user?.role !== 'admin') throw forbidden('Only administrators may do this');
+  });
+});

@@ -1,0 +1,12 @@
+// Every call of the accounts module, registered under /api by app.ts.
+import type { FastifyPluginAsync } from 'fastify';
+import { authRoutes } from './auth-routes.js';
+import { oidcRoutes } from './google/oidc-routes.js';
+import type { AccountsService } from './service.js';
+import { userRoutes } from './user-routes.js';
+
+export const accountsRoutes: FastifyPluginAsync<{ accounts: AccountsService }> = async (app, options) => {
+  await app.register(authRoutes, options);
+  await app.register(userRoutes, options);
+  await app.register(oidcRoutes, options);
+};

@@ -1,0 +1,77 @@
+// Users and admin status: admins list and promote users; everyone may ask about themselves.
+import {
+  adminCheckSchema,
+  emailParamsSchema,
+  errorSchema,
+  modifiedCountSchema,
+  tokenResponseSchema,
+  userSchema,
+  userUpsertBodySchema,
+} from '@kestrel/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { currentUser } from './auth-plugin.js';
+import type { AccountsService } from './service.js';
+
+const tags = ['users'];
+const security = [{ bearer: [] }];
+
+export const userRoutes: FastifyPluginAsyncZod<{ accounts: AccountsService }> = async (app, { accounts }) => {
+  app.get(
+    '/user',
+    {
+      onRequest: app.requireAdmin,
+      schema: { tags, security, summary: 'All users (admin)', response: { 200: userSchema.array() } },
+    },
+    async () => accounts.listUsers(),
+  );
+
+  app.put(
+    '/user/admin/:email',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        tags,
+        security,
+        summary: 'Make a user an administrator (admin); modifiedCount 0 if they already were',
+        params: emailParamsSchema,
+        response: { 200: modifiedCountSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema },
+      },
+    },
+    async (request) => ({ modifiedCount: await accounts.makeAdmin(request.params.email) }),
+  );
+
+  app.get(
+    '/admin/:email',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags,
+        security,
+        summary: 'Whether an e-mail is an administrator: your own (admins: anyone)',
+        params: emailParamsSchema,
+        response: { 200: adminCheckSchema, 401: errorSchema, 403: errorSchema },
+      },
+    },
+    async (request) => ({ admin: await accounts.isAdmin(currentUser(request), request.params.email) }),
+  );
+
+  app.put(
+    '/user/:email',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags,
+        security,
+        summary: 'Keep your own user record current and get a fresh token (never changes the role)',
+        params: emailParamsSchema,
+        body: userUpsertBodySchema,
+        response: { 200: tokenResponseSchema, 401: errorSchema, 403: errorSchema },
+      },
+    },
+    async (request) => {
+      const caller = currentUser(request);
+      await accounts.updateOwnUser(caller, request.params.email, request.body.name);
+      return { token: await accounts.sessions.issueSession(caller.id) };
+    },
+  );
+};

@@ -1,0 +1,78 @@
+// GET/POST /service, GET/DELETE /service/{id}: anyone reads the catalogue, admins change it.
+import {
+  deletedCountSchema,
+  errorSchema,
+  idParamsSchema,
+  insertedIdSchema,
+  productCreateSchema,
+  productListQuerySchema,
+  productSchema,
+} from '@kestrel/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { sendJsonText } from '../../infra/http/json-text.js';
+import type { CatalogService } from './service.js';
+
+const tags = ['products'];
+const security = [{ bearer: [] }];
+
+export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> = async (app, { catalog }) => {
+  app.get(
+    '/service',
+    {
+      schema: {
+        tags,
+        summary: 'Products, oldest first (or a page of them)',
+        querystring: productListQuerySchema,
+        response: { 200: productSchema.array(), 400: errorSchema },
+      },
+    },
+    // The list's JSON text comes from the short-lived list cache; sent as Fastify would send the serialised array.
+    (request, reply) => sendJsonText(reply, catalog.listProductsJson(request.query)),
+  );
+
+  app.get(
+    '/service/:id',
+    {
+      schema: {
+        tags,
+        summary: 'One product',
+        params: idParamsSchema,
+        response: { 200: productSchema, 400: errorSchema, 404: errorSchema },
+      },
+    },
+    async (request) => catalog.getProduct(request.params.id),
+  );
+
+  app.post(
+    '/service',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        tags,
+        security,
+        summary: 'Add a product (admin)',
+        body: productCreateSchema,
+        response: { 201: insertedIdSchema, 400: errorSchema, 401: errorSchema, 403: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      const insertedId = await catalog.createProduct(request.body);
+      return reply.code(201).send({ insertedId });
+    },
+  );
+
+  app.delete(
+    '/service/:id',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        tags,
+        security,
+        summary: 'Delete a product (admin); its orders keep their item name',
+        params: idParamsSchema,
+        response: { 200: deletedCountSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema },
+      },
+    },
+    async (request) => ({ deletedCount: await catalog.deleteProduct(request.params.id) }),
+  );
+};

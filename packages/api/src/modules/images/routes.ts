@@ -1,0 +1,76 @@
+// POST /api/image (admin) uploads a product image; GET /api/images/:name serves stored ones (PRODUCT.md §7).
+// Registered by app.ts under /api. Multipart parsing is registered here, so it exists only for the upload route.
+import multipart from '@fastify/multipart';
+import { MAX_IMAGE_BYTES, errorSchema, imageUploadResponseSchema } from '@kestrel/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { imageErrors } from './image-errors.js';
+import type { ImageService } from './image-service.js';
+import { isImageName, type ImageStore } from './image-store.js';
+import { declaresTooLarge, readImageUpload } from './read-image-upload.js';
+
+const tags = ['images'];
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+export const imagesRoutes: FastifyPluginAsyncZod<{ store: ImageStore; images: ImageService }> = async (
+  app,
+  { store, images },
+) => {
+  if (!app.hasContentTypeParser('multipart/form-data')) {
+    await app.register(multipart, { limits: { fileSize: MAX_IMAGE_BYTES } });
+  }
+
+  app.post(
+    '/image',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        tags,
+        security: [{ bearer: [] }],
+        summary: 'Upload a product image (admin): multipart field "image", JPEG/PNG/WebP/GIF, at most 5 MB',
+        consumes: ['multipart/form-data'],
+        response: {
+          200: imageUploadResponseSchema,
+          400: errorSchema,
+          401: errorSchema,
+          403: errorSchema,
+          413: errorSchema,
+          415: errorSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      if (declaresTooLarge(request)) {
+        // Refuse without reading the body; closing the connection spares the client sending the rest.
+        reply.header('connection', 'close');
+        throw imageErrors.tooLarge();
+      }
+      const { url, cardUrl } = await images.ingest(await readImageUpload(request));
+      return { success: true as const, data: { url, cardUrl } };
+    },
+  );
+
+  app.get(
+    '/images/:name',
+    {
+      schema: {
+        tags,
+        summary: 'A stored image (WebP, cached for a year: the name is the hash of the content)',
+        // No response schema: the 200 body is binary WebP; a 404 is the usual error shape.
+        params: z.object({ name: z.string() }),
+      },
+    },
+    async (request, reply) => {
+      const { name } = request.params;
+      const stored = isImageName(name) ? await store.get(name) : null;
+      if (!stored) return reply.code(404).send({ error: { code: 'not_found', message: 'No such image' } });
+      const etag = `"${name.slice(0, -'.webp'.length)}"`;
+      reply.header('cache-control', IMMUTABLE).header('etag', etag);
+      if (request.headers['if-none-match'] === etag) {
+        stored.stream.destroy();
+        return reply.code(304).send();
+      }
+      return reply.type('image/webp').header('content-length', stored.size).send(stored.stream);
+    },
+  );
+};

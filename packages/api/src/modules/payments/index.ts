@@ -1,0 +1,5 @@
+// The payments module's public entry: what app.ts and tests' app builds may use.
+export { createPaymentProvider } from './create-provider.js';
+export type { PaymentProvider } from './payment-provider.js';
+export { paymentRoutes } from './routes.js';
+export { createPaymentsService, type PaymentsService } from './service.js';

@@ -1,0 +1,102 @@
+// The built-in card processor (the offline default): it plays Stripe's part with the same ids, statuses and errors.
+// Its intents live in the shared database, so any server instance can confirm or verify any intent.
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import type { PaymentIntentView } from '@kestrel/shared';
+import type { Db } from '../../infra/db/create-db.js';
+import { AppError } from '../../infra/errors.js';
+import { evaluateCard, type CardInput } from './card-rules.js';
+import {
+  PAYMENT_CURRENCY,
+  idempotencyKeyFor,
+  type CreateIntentInput,
+  type PaymentProvider,
+  type ProviderIntent,
+} from './payment-provider.js';
+import * as store from './sandbox-intents-repository.js';
+
+const SECRET_PATTERN = /^(pi_[0-9a-f]{24})_secret_[0-9a-f]{32}$/;
+
+const noSuchIntent = () => new AppError(404, 'resource_missing', 'No such payment_intent');
+// Stripe's wording for confirming an intent twice; the second attempt never charges.
+const alreadySucceeded = () =>
+  new AppError(
+    400,
+    'payment_intent_unexpected_state',
+    'You cannot confirm this PaymentIntent because it has already succeeded after being previously confirmed.',
+  );
+
+export function toIntentView(intent: ProviderIntent): PaymentIntentView {
+  return {
+    id: intent.id,
+    status: intent.status,
+    ...(intent.lastPaymentError ? { last_payment_error: intent.lastPaymentError } : {}),
+  };
+}
+
+function sameSecret(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+export class SandboxProcessor implements PaymentProvider {
+  readonly name = 'sandbox' as const;
+  readonly publishableKey = null;
+
+  constructor(
+    private readonly db: Db,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
+
+  async createIntent(input: CreateIntentInput): Promise<ProviderIntent> {
+    const key = idempotencyKeyFor(input);
+    const existing = await store.findIntentByKey(this.db, key);
+    if (existing) return store.toProviderIntent(existing);
+    const id = `pi_${randomBytes(12).toString('hex')}`;
+    const at = this.now().toISOString();
+    // A concurrent request with the same key may win the insert; both then read the one stored intent.
+    await store.insertIntentOnce(this.db, {
+      id,
+      client_secret: `${id}_secret_${randomBytes(16).toString('hex')}`,
+      idempotency_key: key,
+      order_id: input.orderId,
+      amount_cents: input.amountCents,
+      currency: PAYMENT_CURRENCY,
+      status: 'requires_payment_method',
+      amount_received: 0,
+      last_error_code: null,
+      last_error_decline_code: null,
+      last_error_message: null,
+      card_last4: null,
+      created_at: at,
+      updated_at: at,
+    });
+    const stored = await store.findIntentByKey(this.db, key);
+    if (!stored) throw new AppError(500, 'internal_error', 'The sandbox intent was not stored');
+    return store.toProviderIntent(stored);
+  }
+
+  async retrieveIntent(id: string): Promise<ProviderIntent | null> {
+    const row = await store.findIntent(this.db, id);
+    return row ? store.toProviderIntent(row) : null;
+  }
+
+  /** The card network's step: what Stripe.js's confirmCardPayment does against Stripe, with the client secret as key. */
+  async confirm(clientSecret: string, card: CardInput): Promise<PaymentIntentView> {
+    const id = SECRET_PATTERN.exec(clientSecret)?.[1];
+    const row = id ? await store.findIntent(this.db, id) : undefined;
+    if (!id || !row || !sameSecret(row.client_secret, clientSecret)) throw noSuchIntent();
+    if (row.status === 'succeeded') throw alreadySucceeded();
+
+    const now = this.now();
+    const outcome = evaluateCard(card, now);
+    // Both updates only apply to an intent still awaiting a card, so two confirmations racing charge at most once.
+    const applied = outcome.ok
+      ? await store.recordCharge(this.db, id, row.amount_cents, outcome.last4, now.toISOString())
+      : await store.recordDecline(this.db, id, outcome.error, now.toISOString());
+    if (!applied) throw alreadySucceeded();
+    const after = await store.findIntent(this.db, id);
+    if (!after) throw noSuchIntent();
+    return toIntentView(store.toProviderIntent(after));
+  }
+}

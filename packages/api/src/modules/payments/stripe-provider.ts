@@ -1,0 +1,116 @@
+// Stripe behind the PaymentProvider seam (PRODUCT.md §6): PaymentIntents for the server-computed amount, retrieved
+// again before an order is marked paid, and webhook events accepted only with a valid, fresh signature.
+import Stripe from 'stripe';
+import { AppError } from '../../infra/errors.js';
+import {
+  PAYMENT_CURRENCY,
+  idempotencyKeyFor,
+  type CreateIntentInput,
+  type PaymentProvider,
+  type ProviderIntent,
+} from './payment-provider.js';
+
+/** Stripe's own default tolerance; an older signed event is treated as a replay. */
+export const WEBHOOK_TOLERANCE_SECONDS = 300;
+
+export interface StripeSettings {
+  secretKey: string;
+  publishableKey: string | undefined;
+  webhookSecret: string | undefined;
+  /** Where the Stripe API lives; only tests change it (a local stand-in). */
+  api?: { host: string; port: number; protocol: 'http' | 'https' };
+}
+
+export type WebhookOutcome =
+  | { kind: 'payment_succeeded'; eventId: string; intent: ProviderIntent }
+  | { kind: 'ignored'; eventId: string; type: string };
+
+export function toProviderIntent(pi: Stripe.PaymentIntent): ProviderIntent {
+  const error = pi.last_payment_error;
+  return {
+    id: pi.id,
+    clientSecret: pi.client_secret,
+    status: pi.status,
+    amountCents: pi.amount,
+    currency: pi.currency,
+    orderId: pi.metadata?.orderId ?? null,
+    lastPaymentError: error
+      ? {
+          code: error.code ?? 'card_error',
+          ...(error.decline_code ? { decline_code: error.decline_code } : {}),
+          message: error.message ?? 'The payment failed.',
+        }
+      : null,
+  };
+}
+
+/** Stripe refusing a request is the caller's problem (4xx); Stripe being unreachable is ours (502). */
+function providerFailure(err: unknown): AppError {
+  if (err instanceof Stripe.errors.StripeInvalidRequestError || err instanceof Stripe.errors.StripeCardError) {
+    return new AppError(400, 'payment_provider_refused', err.message);
+  }
+  return new AppError(502, 'payment_provider_unavailable', 'The payment provider could not be reached. Try again.');
+}
+
+export class StripeProvider implements PaymentProvider {
+  readonly name = 'stripe' as const;
+  readonly publishableKey: string | null;
+  private readonly stripe: Stripe;
+  private readonly webhookSecret: string | undefined;
+
+  constructor(settings: StripeSettings) {
+    this.publishableKey = settings.publishableKey ?? null;
+    this.webhookSecret = settings.webhookSecret;
+    this.stripe = new Stripe(settings.secretKey, {
+      // Retries are safe because every create carries our idempotency key.
+      maxNetworkRetries: 2,
+      timeout: 20_000,
+      appInfo: { name: 'kestrel-components' },
+      ...(settings.api ?? {}),
+    });
+  }
+
+  async createIntent(input: CreateIntentInput): Promise<ProviderIntent> {
+    try {
+      const pi = await this.stripe.paymentIntents.create(
+        {
+          amount: input.amountCents,
+          currency: PAYMENT_CURRENCY,
+          metadata: { orderId: input.orderId },
+          automatic_payment_methods: { enabled: true },
+        },
+        { idempotencyKey: idempotencyKeyFor(input) },
+      );
+      return toProviderIntent(pi);
+    } catch (err) {
+      throw providerFailure(err);
+    }
+  }
+
+  async retrieveIntent(id: string): Promise<ProviderIntent | null> {
+    try {
+      return toProviderIntent(await this.stripe.paymentIntents.retrieve(id));
+    } catch (err) {
+      if (err instanceof Stripe.errors.StripeInvalidRequestError && err.code === 'resource_missing') return null;
+      throw providerFailure(err);
+    }
+  }
+
+  /** Verifies the signature over the exact bytes Stripe sent; a parsed-and-reserialised body would not match. */
+  parseWebhook(rawBody: Buffer, signature: string | undefined): WebhookOutcome {
+    if (!this.webhookSecret) {
+      throw new AppError(400, 'webhook_not_configured', 'STRIPE_WEBHOOK_SECRET is not configured');
+    }
+    if (!signature) throw new AppError(400, 'invalid_signature', 'Missing Stripe-Signature header');
+    let event: Stripe.Event;
+    try {
+      event = this.stripe.webhooks.constructEvent(rawBody, signature, this.webhookSecret, WEBHOOK_TOLERANCE_SECONDS);
+    } catch {
+      throw new AppError(400, 'invalid_signature', 'The webhook signature is invalid or too old');
+    }
+    if (event.type === 'payment_intent.succeeded') {
+      return { kind: 'payment_succeeded', eventId: event.id, intent: toProviderIntent(event.data.object) };
+    }
+    return { kind: 'ignored', eventId: event.id, type: event.type };
+  }
+}
