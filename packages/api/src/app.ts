@@ -8,6 +8,7 @@ import { emptyJsonBodyPlugin } from './infra/http/empty-json-body.js';
 import { errorsPlugin } from './infra/http/errors-plugin.js';
 import { gracefulClosePlugin } from './infra/http/graceful-close.js';
 import { healthRoutes } from './infra/http/health-routes.js';
+import { responseSerializerCompiler } from './infra/http/serialize.js';
 import { bareSecurityHeaders, securityPlugin } from './infra/http/security.js';
 import { staticWebPlugin } from './infra/http/static-web.js';
 import type { Limiter } from './infra/rate-limit/limiter.js';
@@ -85,8 +86,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     },
   });
   app.setValidatorCompiler(validatorCompiler);
-  // Response schemas describe the API in OpenAPI only; serializing needs no runtime validation on hot paths.
-  app.setSerializerCompiler(() => (data) => JSON.stringify(data));
+  // Every answer leaves through its response schema: only the fields it names go out (infra/http/serialize.ts).
+  app.setSerializerCompiler(responseSerializerCompiler);
 
   await app.register(errorsPlugin);
   await app.register(emptyJsonBodyPlugin);

@@ -20,7 +20,7 @@ import {
 describe('ListCache', () => {
   it('keeps an answer for its lifetime only (injected clock)', async () => {
     let now = 1_000;
-    const cache = new ListCache(() => now, 1_000, 4);
+    const cache = new ListCache(JSON.stringify, () => now, 1_000, 4);
     let loads = 0;
     const load = async () => ({ n: ++loads });
     expect(await cache.json('a', load)).toBe('{"n":1}');
@@ -34,7 +34,7 @@ describe('ListCache', () => {
   });
 
   it('holds at most maxKeys answers, dropping the oldest', async () => {
-    const cache = new ListCache(() => 0, 1_000, 4);
+    const cache = new ListCache(JSON.stringify, () => 0, 1_000, 4);
     for (const key of ['a', 'b', 'c', 'd', 'e', 'f']) await cache.json(key, async () => key);
     expect(cache.size).toBe(4);
     let loaded = false;
@@ -45,7 +45,7 @@ describe('ListCache', () => {
   });
 
   it('does not keep what a read fetched while a write invalidated', async () => {
-    const cache = new ListCache(() => 0, 1_000, 4);
+    const cache = new ListCache(JSON.stringify, () => 0, 1_000, 4);
     const stale = cache.json('a', async () => {
       cache.invalidate();
       return 'old';
@@ -125,7 +125,7 @@ describe.each(databases)('list cache on %s', (kind) => {
   });
 
   it("keeps at most LIST_CACHE_MAX_KEYS of the catalogue's answers", async () => {
-    const lists = new ListCache();
+    const lists = new ListCache(JSON.stringify);
     const catalog = createCatalogService(t.app.db, lists);
     for (let offset = 0; offset < LIST_CACHE_MAX_KEYS + 10; offset++)
       await catalog.listProductsJson({ offset, limit: undefined, sort: undefined });

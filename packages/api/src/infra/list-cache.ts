@@ -5,6 +5,8 @@
 // expires: an entry lives LIST_CACHE_TTL_MS (1 s) from the moment its query started, which bounds how stale a list
 // can be across instances (docs/operations.md).
 
+import type { Serialize } from './http/serialize.js';
+
 export const LIST_CACHE_TTL_MS = 1_000;
 export const LIST_CACHE_MAX_KEYS = 64;
 
@@ -19,6 +21,8 @@ export class ListCache {
   private generation = 0;
 
   constructor(
+    /** The answer's response serializer (http/serialize.ts), so a cached answer is what the route would send. */
+    private readonly serialize: Serialize,
     private readonly now: () => number = Date.now,
     readonly ttlMs = LIST_CACHE_TTL_MS,
     readonly maxKeys = LIST_CACHE_MAX_KEYS,
@@ -41,7 +45,7 @@ export class ListCache {
 
   private async fill(key: string, load: () => Promise<unknown>, startedAt: number): Promise<string> {
     const generation = this.generation;
-    const json = JSON.stringify(await load());
+    const json = this.serialize(await load());
     if (generation === this.generation) {
       this.entries.delete(key);
       // Oldest entry out first (Map keeps insertion order).

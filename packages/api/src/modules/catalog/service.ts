@@ -1,10 +1,11 @@
 // The catalogue: products, their prices in cents and their stock. Owns the short-lived cache of the product list, and
 // is the one place that knows when that list changed: its own writes, and the stock moves other modules report.
-import type { Product, productListQuerySchema } from '@kestrel/shared';
+import { productSchema, type Product, type productListQuerySchema } from '@kestrel/shared';
 import type { z } from 'zod';
 import type { Db } from '../../infra/db/create-db.js';
 import { newId } from '../../infra/db/ids.js';
 import { notFound } from '../../infra/errors.js';
+import { compileSerializer } from '../../infra/http/serialize.js';
 import { ListCache } from '../../infra/list-cache.js';
 import { centsToDollars, dollarsToCents } from '../../infra/money.js';
 import * as repo from './repository.js';
@@ -59,7 +60,10 @@ function productRow(input: NewProduct, now: number): repo.ProductRow {
   };
 }
 
-export function createCatalogService(db: Db, lists = new ListCache()): CatalogService {
+export function createCatalogService(
+  db: Db,
+  lists = new ListCache(compileSerializer(productSchema.array())),
+): CatalogService {
   /** Every write of this module goes through here, so the cached list never outlives a change made here. */
   async function writing<T>(write: () => Promise<T>): Promise<T> {
     try {

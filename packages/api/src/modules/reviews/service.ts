@@ -1,7 +1,8 @@
 // Reviews: anyone reads them, signed-in users write them. Owns the short-lived cache of the review list.
-import type { Review } from '@kestrel/shared';
+import { reviewSchema, type Review } from '@kestrel/shared';
 import type { Db } from '../../infra/db/create-db.js';
 import { newId } from '../../infra/db/ids.js';
+import { compileSerializer } from '../../infra/http/serialize.js';
 import { ListCache } from '../../infra/list-cache.js';
 import * as repo from './repository.js';
 
@@ -27,7 +28,10 @@ export interface ReviewsService {
   createReviews(inputs: NewReview[], userId: string | null, now?: number): Promise<string[]>;
 }
 
-export function createReviewsService(db: Db, lists = new ListCache()): ReviewsService {
+export function createReviewsService(
+  db: Db,
+  lists = new ListCache(compileSerializer(reviewSchema.array())),
+): ReviewsService {
   const service: ReviewsService = {
     async listReviews() {
       return (await repo.listReviews(db)).map(toReview);
