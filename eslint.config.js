@@ -65,6 +65,91 @@ const webLayers = {
   },
 };
 
+const API_SRC = path.join(import.meta.dirname, 'packages/api/src');
+
+/** Where an api file sits: 'infra', 'seed', 'app' (app.ts, server.ts), 'modules/<name>' (null outside src/). */
+function apiPlace(file) {
+  const relative = path.relative(API_SRC, file);
+  if (relative.startsWith('..') || path.isAbsolute(relative)) return null;
+  const [top = '', module] = relative.split(path.sep);
+  if (top === 'modules' && module) return `modules/${module}`;
+  return top === 'infra' || top === 'seed' ? top : 'app';
+}
+
+/**
+ * The api's import boundaries (docs/architecture.md): infra/ imports no module (it is what modules stand on); a
+ * module imports nothing of seed/ or app.ts, and reaches another module only through that module's index.ts (its
+ * public entry), so its other files stay free to change; seed/ and app.ts compose modules through the same entries.
+ */
+const apiBoundaries = {
+  meta: {
+    type: 'problem',
+    docs: { description: 'Keep the api boundaries: modules meet through their index.ts; infra imports no module.' },
+    schema: [],
+    messages: {
+      privateFile: '{{to}} is private to its module: import its public entry {{entry}} instead.',
+      upward: '{{from}} may not import {{to}}: imports flow app.ts, seed/ -> modules/ -> infra/.',
+    },
+  },
+  create(context) {
+    const from = apiPlace(context.filename);
+    if (!from) return {};
+    const check = (node) => {
+      const source = node.source;
+      if (source?.type !== 'Literal' || typeof source.value !== 'string' || !source.value.startsWith('.')) return;
+      const target = path.resolve(path.dirname(context.filename), source.value);
+      const to = apiPlace(target);
+      if (!to || to === from) return;
+      const data = { from, to: path.relative(API_SRC, target) };
+      if (from === 'infra' ? to !== 'infra' : from.startsWith('modules/') && (to === 'seed' || to === 'app'))
+        context.report({ node: source, messageId: 'upward', data });
+      else if (to.startsWith('modules/') && target !== path.join(API_SRC, to, 'index.js'))
+        context.report({ node: source, messageId: 'privateFile', data: { ...data, entry: `${to}/index.js` } });
+    };
+    return {
+      ImportDeclaration: check,
+      ExportNamedDeclaration: check,
+      ExportAllDeclaration: check,
+      ImportExpression: check,
+    };
+  },
+};
+
+const QUERY_BUILDERS = new Set(['selectFrom', 'insertInto', 'updateTable', 'deleteFrom', 'replaceInto', 'prepare']);
+
+/**
+ * Only repositories hold SQL (files named *repository.ts, and infra/db/ with the schema and migrations): services
+ * hold the rules and call repositories, so a query is always found where its table's other queries are.
+ */
+const sqlInRepositories = {
+  meta: {
+    type: 'problem',
+    docs: { description: 'SQL lives in repository files only.' },
+    schema: [],
+    messages: { sql: 'SQL belongs in a repository file (*repository.ts) of this module: {{what}}.' },
+  },
+  create(context) {
+    const relative = path.relative(API_SRC, context.filename);
+    if (relative.startsWith('..') || /repository\.ts$/.test(relative) || relative.startsWith(`infra${path.sep}db`))
+      return {};
+    return {
+      TaggedTemplateExpression(node) {
+        if (node.tag.type === 'Identifier' && node.tag.name === 'sql')
+          context.report({ node, messageId: 'sql', data: { what: 'a sql`...` template' } });
+      },
+      CallExpression(node) {
+        const callee = node.callee;
+        if (
+          callee.type === 'MemberExpression' &&
+          callee.property.type === 'Identifier' &&
+          QUERY_BUILDERS.has(callee.property.name)
+        )
+          context.report({ node, messageId: 'sql', data: { what: `.${callee.property.name}(...)` } });
+      },
+    };
+  },
+};
+
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'coverage/**', 'e2e/artifacts/**', 'bench/results/**'] },
   js.configs.recommended,
@@ -89,6 +174,12 @@ export default tseslint.config(
     files: ['packages/web/src/**/*.{ts,tsx}'],
     plugins: { 'kestrel-web': { rules: { layers: webLayers } } },
     rules: { 'kestrel-web/layers': 'error' },
+  },
+  // The api's module boundaries and where SQL may stand (see apiBoundaries and sqlInRepositories above).
+  {
+    files: ['packages/api/src/**/*.ts'],
+    plugins: { 'kestrel-api': { rules: { boundaries: apiBoundaries, 'sql-in-repositories': sqlInRepositories } } },
+    rules: { 'kestrel-api/boundaries': 'error', 'kestrel-api/sql-in-repositories': 'error' },
   },
   // Dependencies flow into bench/, never out: bench may import the packages it measures, and a package (code or test)
   // may not reach into bench/ (what both need, like the page-weight measurement, belongs to the package). This block
