@@ -4,7 +4,7 @@ import { BENCH_ADMIN } from './target.js';
 
 async function call(origin: string, method: string, path: string, body?: unknown, token?: string): Promise<unknown> {
   let res = await send(origin, method, path, body, token);
-  // Sign-up and login are rate-limited per address (PRODUCT.md §3); wait out the window once rather than fail.
+  // Sign-up and login are rate-limited per address (docs/product.md §3); wait out the window once rather than fail.
   if (res.status === 429) {
     const seconds = Math.min(Number(res.headers.get('retry-after') ?? '60') || 60, 65);
     await res.arrayBuffer();

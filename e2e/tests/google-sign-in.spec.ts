@@ -1,4 +1,4 @@
-// Google sign-in (PRODUCT.md §3) in Chromium against a real OpenID provider on 127.0.0.1: from a guarded page to the
+// Google sign-in (docs/product.md §3) in Chromium against a real OpenID provider on 127.0.0.1: from a guarded page to the
 // login page, out to the provider, and back signed in on the page the visitor came from.
 import { messages } from '@kestrel/shared';
 import { expect, test } from '@playwright/test';

@@ -1,4 +1,4 @@
-// The sign-in and admin guards of SPEC.md §4.
+// The sign-in and admin guards of docs/product.md §14.
 import { expect, test } from '@playwright/test';
 import { adminByApi, signUpByApi, useSession } from '../support/api';
 

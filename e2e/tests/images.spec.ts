@@ -31,7 +31,7 @@ test('an admin adds a product with a PNG and sees its card image on Manage All P
   const name = `Kestrel Upload Test Board ${Date.now().toString(36)}`;
   await page.goto('/dashboard/addproduct');
 
-  // Nothing chosen: the corrected message (PRODUCT.md §8).
+  // Nothing chosen: the corrected message (docs/product.md §8).
   await page.getByRole('button', { name: 'Add product' }).click();
   await expect(page.getByText('image is Required', { exact: true })).toBeVisible();
 

@@ -1,4 +1,4 @@
-// Paying an order with the built-in sandbox card processor (PRODUCT.md §6), from My Order to Paid.
+// Paying an order with the built-in sandbox card processor (docs/product.md §6), from My Order to Paid.
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { listProducts, orderByApi, signUpByApi, useSession, type Account } from '../support/api';
 
@@ -35,7 +35,7 @@ test('a customer pays an order with 4242 4242 4242 4242 and My Order shows it Pa
   const { product, orderId } = await newOrder(request, account);
   await useSession(page, account);
 
-  // Hold the intent back to see Pay wait for the client secret (SPEC.md §4).
+  // Hold the intent back to see Pay wait for the client secret (docs/product.md §14).
   let release: () => void = () => {};
   const held = new Promise<void>((resolve) => (release = resolve));
   await page.route('**/api/create-payment-intent', async (route) => {

@@ -54,7 +54,7 @@ const precompress = (): Plugin => ({
   },
 });
 
-// The backend serves dist/ and expects every hashed part under /static/ (SPEC.md §7: parts load from static/js).
+// The backend serves dist/ and expects every hashed part under /static/ (docs/product.md §15: parts load from static/js).
 export default defineConfig(({ command }) => ({
   resolve: {
     alias: command === 'build' ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : [],

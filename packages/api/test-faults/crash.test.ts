@@ -1,4 +1,4 @@
-// Crash safety (PRODUCT.md §5): `kill -9` the server in the middle of a stream of orders, start it again on the same
+// Crash safety (docs/product.md §5): `kill -9` the server in the middle of a stream of orders, start it again on the same
 // database, and check that every order answered 2xx is there, none is half-written, and stock + ordered = initial.
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';

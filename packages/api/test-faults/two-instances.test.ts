@@ -1,4 +1,4 @@
-// Scale-out (PRODUCT.md §1, §5, §6): two server processes on one PostgreSQL database, as behind a load balancer.
+// Scale-out (docs/product.md §1, §5, §6): two server processes on one PostgreSQL database, as behind a load balancer.
 // 200 orders at once, split across both, for stock of 37 sell exactly 37; 20 sign-ups of one e-mail make one account;
 // 20 parallel card confirmations and 20 parallel PATCH /orders/{id} on one order charge once, with one payment record.
 import pg from 'pg';

@@ -1,4 +1,4 @@
-// PRODUCT.md §9: malformed or hostile input gets a 4xx `{ error: { code, message } }`, never a 5xx, never a change.
+// docs/product.md §9: malformed or hostile input gets a 4xx `{ error: { code, message } }`, never a 5xx, never a change.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databases } from './helpers/databases.js';
 import {

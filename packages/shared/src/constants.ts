@@ -1,4 +1,4 @@
-// Business constants of SPEC.md §9 and PRODUCT.md, shared by the storefront and the backend.
+// Business constants of docs/product.md §11 and PRODUCT.md, shared by the storefront and the backend.
 
 /** Minimum order quantity the Add Product page gives every new product. */
 export const NEW_PRODUCT_MIN_QUANTITY = 1000;
@@ -14,18 +14,18 @@ export const PASSWORD_MAX_LENGTH = 128;
 /** How many of the newest products the home page shows. */
 export const HOME_PRODUCT_COUNT = 3;
 
-/** localStorage key of the access token (SPEC.md §3). */
+/** localStorage key of the access token (docs/product.md §15). */
 export const ACCESS_TOKEN_KEY = 'accessToken';
 
-/** Toast defaults (SPEC.md §9). */
+/** Toast defaults (docs/product.md §11). */
 export const TOAST_AUTO_CLOSE_MS = 5000;
 
-/** Data-fetching defaults (SPEC.md §9). */
+/** Data-fetching defaults (docs/product.md §11). */
 export const QUERY_CACHE_MS = 5 * 60 * 1000;
 export const QUERY_RETRIES = 3;
 export const QUERY_RETRY_MAX_DELAY_MS = 30 * 1000;
 
-/** Lazy script parts give up after this long (SPEC.md §7). */
+/** Lazy script parts give up after this long (docs/product.md §15). */
 export const CHUNK_LOAD_TIMEOUT_MS = 120 * 1000;
 
 /** Upper bounds that keep one record from growing without limit. */

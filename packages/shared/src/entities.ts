@@ -1,4 +1,4 @@
-// The records the API answers with (SPEC.md §3), as zod schemas so the OpenAPI description and the types come from one place.
+// The records the API answers with (docs/product.md §15), as zod schemas so the OpenAPI description and the types come from one place.
 import './zod-setup.js';
 import { z } from 'zod';
 

@@ -1,4 +1,4 @@
-// Every user-facing text that both halves need, spelled exactly as SPEC.md §5 and §8 quote them.
+// Every user-facing text that both halves need, spelled exactly as docs/product.md §8 quotes them.
 
 export const messages = {
   login: {
@@ -14,7 +14,7 @@ export const messages = {
     passwordRequired: 'Password is Required',
     passwordShort: 'Must be 6 characters or more',
     passwordLong: 'Password must be at most 128 characters',
-    // Sign-up only (PRODUCT.md §3): existing accounts keep signing in whatever their password.
+    // Sign-up only (docs/product.md §3): existing accounts keep signing in whatever their password.
     passwordCommon: 'This password is too common; choose another one',
   },
   product: {
@@ -22,7 +22,7 @@ export const messages = {
     priceRequired: 'price is Required',
     priceInvalid: 'price must be a positive amount in dollars with at most two decimals',
     descriptionRequired: 'description is Required',
-    // PRODUCT.md §8 fixes SPEC.md's copy-paste fault ('Email is Required').
+    // docs/product.md §8 fixes SPEC.md's copy-paste fault ('Email is Required').
     imageRequired: 'image is Required',
     /** Over MAX_IMAGE_BYTES: the form says it before uploading, the upload answers it with 413. */
     imageTooLarge: 'The image is larger than 5 MB; upload a smaller file',
@@ -57,7 +57,7 @@ export const messages = {
     paymentCompleted: 'Congratulation your payment is completed',
   },
   /**
-   * Google sign-in (PRODUCT.md §3): the note beside a disabled button, and the short errors the backend sends back as
+   * Google sign-in (docs/product.md §3): the note beside a disabled button, and the short errors the backend sends back as
    * `/login?authError=<message>`. The login page shows only these texts, so a crafted link cannot put words on it.
    */
   googleSignIn: {
@@ -72,12 +72,12 @@ export const messages = {
   notFoundPage: 'Page is not Found',
 } as const;
 
-/** SPEC.md §5's order range message, spelling included. */
+/** docs/product.md §8's order range message, spelling included. */
 export function orderRangeMessage(min: number, max: number): string {
   return `cannot order less then ${min} and greater than ${max}`;
 }
 
-/** SPEC.md §8: '{item} is deleted'. */
+/** docs/product.md §8: '{item} is deleted'. */
 export function deletedMessage(item: string): string {
   return `${item} is deleted`;
 }

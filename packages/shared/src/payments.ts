@@ -1,10 +1,10 @@
-// The card payment contract (PRODUCT.md §6): what the Payment page sends and reads, and the provider's card messages.
+// The card payment contract (docs/product.md §6): what the Payment page sends and reads, and the provider's card messages.
 // The sandbox card processor answers with the same messages Stripe's test cards produce, so the page and the tests
 // read one spelling whichever provider is configured.
 import './zod-setup.js';
 import { z } from 'zod';
 
-/** Card outcome messages, spelled as PRODUCT.md §6 quotes them (the last four are Stripe's format checks). */
+/** Card outcome messages, spelled as docs/product.md §6 quotes them (the last four are Stripe's format checks). */
 export const cardMessages = {
   declined: 'Your card was declined.',
   insufficientFunds: 'Your card has insufficient funds.',

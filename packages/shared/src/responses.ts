@@ -1,4 +1,4 @@
-// Response bodies of the calls in SPEC.md §7 and PRODUCT.md.
+// Response bodies of the calls in docs/product.md §15 and PRODUCT.md.
 import './zod-setup.js';
 import { z } from 'zod';
 import { idSchema, userSchema } from './entities.js';

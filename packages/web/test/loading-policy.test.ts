@@ -3,7 +3,7 @@ import { retryDelay, shouldRetry } from '../src/app/query-client';
 import { withTimeout } from '../src/app/lazy-part';
 import { ApiRequestError, isRefusal } from '../src/lib/api-client';
 
-describe('query retries (SPEC.md §9)', () => {
+describe('query retries (docs/product.md §11)', () => {
   it('retries a failed request 3 times', () => {
     const network = new ApiRequestError(0, 'network_error', 'offline');
     expect([0, 1, 2, 3].map((count) => shouldRetry(count, network))).toEqual([true, true, true, false]);
@@ -29,7 +29,7 @@ describe('query retries (SPEC.md §9)', () => {
   });
 });
 
-describe('lazy parts give up after their time-out (SPEC.md §7)', () => {
+describe('lazy parts give up after their time-out (docs/product.md §15)', () => {
   it('passes a part through when it arrives in time', async () => {
     await expect(withTimeout(Promise.resolve('part'), 50)).resolves.toBe('part');
   });

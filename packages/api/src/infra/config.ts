@@ -1,4 +1,4 @@
-// Reads and validates the environment once (PRODUCT.md §2). A bad value stops the start with a message naming the variable.
+// Reads and validates the environment once (docs/product.md §2). A bad value stops the start with a message naming the variable.
 import { resolve } from 'node:path';
 import { z } from 'zod';
 

@@ -1,4 +1,4 @@
-// The demo catalogue's pictures go through the upload pipeline when an empty database is seeded (PRODUCT.md §1, §7).
+// The demo catalogue's pictures go through the upload pipeline when an empty database is seeded (docs/product.md §1, §7).
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

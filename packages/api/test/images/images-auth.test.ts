@@ -1,4 +1,4 @@
-// Who may upload (PRODUCT.md §4: admin only), on both database engines, and the served file's headers.
+// Who may upload (docs/product.md §4: admin only), on both database engines, and the served file's headers.
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

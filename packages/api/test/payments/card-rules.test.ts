@@ -1,4 +1,4 @@
-// The sandbox card rules: each PRODUCT.md §6 test card and format failure gives its exact message.
+// The sandbox card rules: each docs/product.md §6 test card and format failure gives its exact message.
 import { describe, expect, it } from 'vitest';
 import { evaluateCard, normalizeCardNumber, passesLuhn } from '../../src/modules/payments/card-rules.js';
 

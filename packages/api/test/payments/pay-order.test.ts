@@ -1,4 +1,4 @@
-// PRODUCT.md §6 on both databases: intents only for the caller's own unpaid order at the server's amount, an order
+// docs/product.md §6 on both databases: intents only for the caller's own unpaid order at the server's amount, an order
 // paid only with a verified succeeded payment of that order and amount, and paying twice charging once.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SandboxProcessor } from '../../src/modules/payments/sandbox-processor.js';

@@ -1,4 +1,4 @@
-// The sandbox processor through HTTP on both databases: every PRODUCT.md §6 card outcome with its exact message,
+// The sandbox processor through HTTP on both databases: every docs/product.md §6 card outcome with its exact message,
 // and an order that stays unpaid whatever a declined card does.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databases } from '../helpers/databases.js';

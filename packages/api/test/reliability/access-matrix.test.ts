@@ -1,4 +1,4 @@
-// OWASP API1/API2/API5 and PRODUCT.md §4: every call of the API x nine callers, from one table (the project's only
+// OWASP API1/API2/API5 and docs/product.md §4: every call of the API x nine callers, from one table (the project's only
 // authorization table): anonymous, the owner, another customer and an admin, plus five forged or dead tokens that
 // must be treated exactly as no token.
 // The table is checked against the OpenAPI description, so a new route without a row fails this test.

@@ -1,4 +1,4 @@
-// PRODUCT.md §10 / ASVS V14.4: security headers on every kind of answer (API 2xx and errors, index.html, a client
+// docs/product.md §10 / ASVS V14.4: security headers on every kind of answer (API 2xx and errors, index.html, a client
 // route, a hashed static file, a malformed URL), HSTS only over https, and CORS only for PUBLIC_URL's origin.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -1,4 +1,4 @@
-// PRODUCT.md §9 / OWASP API8 and API3: generated hostile requests against a list of calls. Whatever is sent: never a
+// docs/product.md §9 / OWASP API8 and API3: generated hostile requests against a list of calls. Whatever is sent: never a
 // 5xx, every refusal is `{ error: { code, message } }` as JSON, a refused request changes no stored row, and nothing
 // reaches Object.prototype. The hostile-*.test.ts files split the calls so the two test workers share the load.
 import fc from 'fast-check';

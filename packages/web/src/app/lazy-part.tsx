@@ -3,7 +3,7 @@ import { CHUNK_LOAD_TIMEOUT_MS } from '@kestrel/shared';
 import { PageSpinner } from '../components/ui/spinner';
 import { PartErrorBoundary } from '../components/ui/part-error-boundary';
 
-/** A script part that has not arrived after CHUNK_LOAD_TIMEOUT_MS counts as failed (SPEC.md §7). */
+/** A script part that has not arrived after CHUNK_LOAD_TIMEOUT_MS counts as failed (docs/product.md §15). */
 export function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error('The page part took too long to load.')), ms);
@@ -22,7 +22,7 @@ export function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
 
 /**
  * A component loaded on demand (a route part, or a piece of a page such as a dialog), shown in place of `fallback`
- * once it arrives. A part that does not arrive within CHUNK_LOAD_TIMEOUT_MS, or fails, shows a retry (SPEC.md §7);
+ * once it arrives. A part that does not arrive within CHUNK_LOAD_TIMEOUT_MS, or fails, shows a retry (docs/product.md §15);
  * React.lazy remembers a failure forever, so a retry builds a fresh lazy component and remounts the boundary.
  * preload() starts the download ahead (on hover or focus of the button that needs it, or before the first render)
  * and settles when it has arrived or failed. A part that has already arrived renders at once, without a Suspense

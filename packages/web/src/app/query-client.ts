@@ -7,12 +7,12 @@ export function shouldRetry(failureCount: number, error: Error): boolean {
   return !isRefusal(error) && failureCount < QUERY_RETRIES;
 }
 
-/** Exponential backoff from one second, capped at 30 s (SPEC.md §9). */
+/** Exponential backoff from one second, capped at 30 s (docs/product.md §11). */
 export function retryDelay(attempt: number): number {
   return Math.min(1000 * 2 ** attempt, QUERY_RETRY_MAX_DELAY_MS);
 }
 
-// SPEC.md §9: cached data kept 5 minutes, 3 retries with exponential backoff capped at 30 s.
+// docs/product.md §11: cached data kept 5 minutes, 3 retries with exponential backoff capped at 30 s.
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {

@@ -4,7 +4,7 @@ import { TOAST_AUTO_CLOSE_MS } from '@kestrel/shared';
 import type { ToastKind } from './notify';
 
 // Loaded on the first toast (see notify.ts). The container lives in a root of its own at the end of <body>, outside
-// the router, so toasts survive any navigation. SPEC.md §9: auto-close after 5000 ms, top-right, light theme.
+// the router, so toasts survive any navigation. docs/product.md §11: auto-close after 5000 ms, top-right, light theme.
 const host = document.createElement('div');
 document.body.append(host);
 createRoot(host).render(

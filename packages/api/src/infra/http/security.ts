@@ -1,4 +1,4 @@
-// Headers of PRODUCT.md §10 on every answer, and CORS only for PUBLIC_URL's origin.
+// Headers of docs/product.md §10 on every answer, and CORS only for PUBLIC_URL's origin.
 import cors from '@fastify/cors';
 import helmet, { type HelmetOptions } from 'helmet';
 import { IncomingMessage, ServerResponse } from 'node:http';

@@ -1,4 +1,4 @@
-// Rate limits (PRODUCT.md §3): sign-in and sign-up per address and per account; other calls only when
+// Rate limits (docs/product.md §3): sign-in and sign-up per address and per account; other calls only when
 // RATE_LIMIT_PER_MINUTE is set. Counters live in Redis when REDIS_URL is set, so instances share them.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';

@@ -1,4 +1,4 @@
-// POST /api/image (admin) uploads a product image; GET /api/images/:name serves stored ones (PRODUCT.md §7).
+// POST /api/image (admin) uploads a product image; GET /api/images/:name serves stored ones (docs/product.md §7).
 // Registered by app.ts under /api. Multipart parsing is registered here, so it exists only for the upload route.
 import multipart from '@fastify/multipart';
 import { MAX_IMAGE_BYTES, errorSchema, imageUploadResponseSchema } from '@kestrel/shared';

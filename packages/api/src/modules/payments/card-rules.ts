@@ -18,7 +18,7 @@ export interface CardDecline {
 
 export type CardOutcome = { ok: true; last4: string } | { ok: false; error: CardDecline };
 
-/** Test cards with a scripted decline, keyed by their digits (PRODUCT.md §6). */
+/** Test cards with a scripted decline, keyed by their digits (docs/product.md §6). */
 const declines: Record<string, CardDecline> = {
   '4000000000000002': { code: 'card_declined', declineCode: 'generic_decline', message: cardMessages.declined },
   '4000000000009995': {

@@ -1,4 +1,4 @@
-// Picks the payment provider from the validated config (PRODUCT.md §2): Stripe when its secret key is set,
+// Picks the payment provider from the validated config (docs/product.md §2): Stripe when its secret key is set,
 // otherwise the built-in sandbox card processor.
 import type { Config } from '../../infra/config.js';
 import type { Db } from '../../infra/db/create-db.js';

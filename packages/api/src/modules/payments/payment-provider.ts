@@ -1,4 +1,4 @@
-// The seam between the shop and whoever moves the money (PRODUCT.md §1: one interface, a built-in offline default).
+// The seam between the shop and whoever moves the money (docs/product.md §1: one interface, a built-in offline default).
 // The shop only ever asks two things: "open an intent to collect this order's amount" and "what is this intent now?".
 // Charging the card happens between the browser and the provider, so it is not part of this interface.
 import type { PaymentError, PaymentIntentStatus, PaymentProviderName } from '@kestrel/shared';

@@ -1,4 +1,4 @@
-// The payment calls of SPEC.md §7 under PRODUCT.md §6, registered under /api by app.ts. Routes only validate,
+// The payment calls of docs/product.md §15 under docs/product.md §6, registered under /api by app.ts. Routes only validate,
 // call the payment service and map to HTTP; the provider is chosen once from the config.
 import {
   clientSecretSchema,

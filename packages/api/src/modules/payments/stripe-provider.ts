@@ -1,4 +1,4 @@
-// Stripe behind the PaymentProvider seam (PRODUCT.md §6): PaymentIntents for the server-computed amount, retrieved
+// Stripe behind the PaymentProvider seam (docs/product.md §6): PaymentIntents for the server-computed amount, retrieved
 // again before an order is marked paid, and webhook events accepted only with a valid, fresh signature.
 import Stripe from 'stripe';
 import { AppError } from '../../infra/errors.js';

@@ -23,7 +23,7 @@ const admins: Entry[] = [
 
 const entryBase = 'block whitespace-nowrap rounded-field px-3 py-2 font-medium';
 
-/** The sidebar differs per role (SPEC.md §2): the server's admin answer decides which entries appear. */
+/** The sidebar differs per role (docs/product.md §13): the server's admin answer decides which entries appear. */
 export function DashboardLayout() {
   const { user } = useAuth();
   const { data, isPending } = useAdminStatus(user?.email);

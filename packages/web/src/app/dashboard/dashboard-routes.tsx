@@ -30,7 +30,7 @@ const MakeAdminPage = lazyPart(() =>
   import('../../features/users/components/make-admin-page').then((m) => m.MakeAdminPage),
 );
 
-/** The nested routes under /dashboard (SPEC.md §2), for signed-in users only. */
+/** The nested routes under /dashboard (docs/product.md §13), for signed-in users only. */
 export function DashboardRoutes() {
   return (
     <RequireAuth>

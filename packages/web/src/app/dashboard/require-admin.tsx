@@ -7,7 +7,7 @@ import { signOut, useAuth } from '../../lib/auth-store';
 import { useAdminStatus } from '../../features/users/api/get-admin-status';
 
 /**
- * Admin pages (SPEC.md §4): a spinner while the server is asked; an administrator sees the page; anybody the server
+ * Admin pages (docs/product.md §14): a spinner while the server is asked; an administrator sees the page; anybody the server
  * says is not one is signed out and sent to /login, which remembers the page so an administrator can sign in and come
  * back. A server that cannot be reached is not an answer: that shows a retry instead of signing anyone out.
  */

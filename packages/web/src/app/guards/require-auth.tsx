@@ -4,7 +4,7 @@ import { PageSpinner } from '../../components/ui/spinner';
 import { useAuth } from '../../lib/auth-store';
 
 /**
- * Signed-in pages: wait for the stored token's check, else go to /login remembering the origin (SPEC.md §4).
+ * Signed-in pages: wait for the stored token's check, else go to /login remembering the origin (docs/product.md §14).
  * Each signed-in part wraps its own content in it (purchase, dashboard), so the guard is not in the first load and
  * what a part fetches without identity (the purchase page's product) starts during the check rather than after it.
  */

@@ -17,7 +17,7 @@ const OrderModal = lazyComponent(
   </p>,
 );
 
-/** Signed-in only (SPEC.md §4). The product is public, so it is fetched while the session is still being checked. */
+/** Signed-in only (docs/product.md §14). The product is public, so it is fetched while the session is still being checked. */
 export function PurchasePage() {
   const { id = '' } = useParams();
   useProduct(id);

@@ -9,7 +9,7 @@ interface FieldShellProps {
   children: React.ReactNode;
 }
 
-/** Label above, control, then the message in red under the field (SPEC.md §5). */
+/** Label above, control, then the message in red under the field (docs/product.md §8). */
 function FieldShell({ id, label, error, hint, children }: FieldShellProps) {
   return (
     <div className="flex flex-col gap-1">

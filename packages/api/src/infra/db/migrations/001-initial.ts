@@ -1,4 +1,4 @@
-// The entities of SPEC.md §3 plus users' sessions. Types are chosen to mean the same on SQLite and PostgreSQL:
+// The entities of docs/product.md §15 plus users' sessions. Types are chosen to mean the same on SQLite and PostgreSQL:
 // text ids and ISO timestamps, bigint for money totals (quantity x unit price can pass 2^31 cents).
 import { sql, type Kysely, type Migration } from 'kysely';
 

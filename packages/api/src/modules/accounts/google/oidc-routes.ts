@@ -1,4 +1,4 @@
-// Google sign-in over HTTP (PRODUCT.md §3): GET /api/auth/google starts the flow, the provider sends the browser to
+// Google sign-in over HTTP (docs/product.md §3): GET /api/auth/google starts the flow, the provider sends the browser to
 // GET /api/auth/google/callback, and that ends at the storefront's /auth/callback with the same access token as an
 // e-mail/password sign-in, carried in the URL fragment (never sent to a server, never in a log). Every failure ends
 // at /login?authError=<one of the shared short messages>. Registered under the /api prefix.

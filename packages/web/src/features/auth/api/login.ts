@@ -7,7 +7,7 @@ export function login(body: LoginBody): Promise<AuthResponse> {
   return apiRequest<AuthResponse>('/auth/login', { method: 'POST', body, auth: false });
 }
 
-/** Signs in and stores the token before the caller navigates anywhere (SPEC.md §4). */
+/** Signs in and stores the token before the caller navigates anywhere (docs/product.md §14). */
 export function useLogin() {
   return useMutation({
     mutationFn: login,

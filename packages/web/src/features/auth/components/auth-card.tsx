@@ -23,7 +23,7 @@ export function AuthCard({ title, children }: AuthCardProps) {
   );
 }
 
-/** SPEC.md §8: an authentication error shows its message in small red text. */
+/** docs/product.md §8: an authentication error shows its message in small red text. */
 export function AuthError({ message }: { message: string | null }) {
   if (!message) return null;
   return (

@@ -23,7 +23,7 @@ export function LoginPage() {
   } = useForm({ resolver: zodResolver(loginBodySchema), defaultValues: { email: '', password: '' } });
 
   const onSubmit = handleSubmit((values) =>
-    // The token is stored by the mutation before we go back (SPEC.md §4).
+    // The token is stored by the mutation before we go back (docs/product.md §14).
     loginMutation.mutate(values, { onSuccess: () => navigate(from, { replace: true }) }),
   );
 

@@ -5,7 +5,7 @@ interface DeletedCount {
   deletedCount?: number;
 }
 
-/** Deletes one unpaid order by its id (PRODUCT.md §5 fixes the older delete-by-e-mail). */
+/** Deletes one unpaid order by its id (docs/product.md §5 fixes the older delete-by-e-mail). */
 export function deleteOrder(orderId: string): Promise<DeletedCount> {
   return apiRequest<DeletedCount>(`/order/${encodeURIComponent(orderId)}`, { method: 'DELETE' });
 }

@@ -10,7 +10,7 @@ interface DeleteOrderModalProps {
   onDeleted: (order: Order) => void;
 }
 
-/** Deleting an unpaid order is final, so it is confirmed first (SPEC.md §2). */
+/** Deleting an unpaid order is final, so it is confirmed first (docs/product.md §13). */
 export function DeleteOrderModal({ order, onClose, onDeleted }: DeleteOrderModalProps) {
   const deleteOrder = useDeleteOrder();
   // Said inside the dialog as well: the page behind a modal <dialog>, toasts included, is inert.

@@ -43,7 +43,7 @@ export function OrderModal({ product, customer, open, onClose }: OrderModalProps
     setProblem(null);
     const min = product.quantity;
     const max = product.availableQuantity;
-    // Checked here as well as on the server so an out-of-range order never leaves the browser (SPEC.md §5).
+    // Checked here as well as on the server so an out-of-range order never leaves the browser (docs/product.md §8).
     if (values.inputQuantity < min || values.inputQuantity > max) {
       refuse(orderRangeMessage(min, max));
       return;

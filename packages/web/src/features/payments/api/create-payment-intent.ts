@@ -7,13 +7,13 @@ interface ClientSecret {
   clientSecret: string;
 }
 
-/** The server prices the order itself; the page only names it (PRODUCT.md §6). */
+/** The server prices the order itself; the page only names it (docs/product.md §6). */
 export function createPaymentIntent(body: PaymentIntentBody, signal?: AbortSignal): Promise<ClientSecret> {
   return apiRequest<ClientSecret>('/create-payment-intent', { method: 'POST', body, signal });
 }
 
 /**
- * Requested when the page loads (SPEC.md §4). Asking again is safe, the server hands back the same intent for the same
+ * Requested when the page loads (docs/product.md §14). Asking again is safe, the server hands back the same intent for the same
  * order and amount, but a client secret is never reused from an old cache entry after the page is left.
  */
 export const paymentIntentQuery = (orderId: string) =>

@@ -4,7 +4,7 @@ interface PayButtonProps {
   paying: boolean;
 }
 
-/** SPEC.md §4: Pay stays disabled until the client secret arrives, and while a payment is under way (spinner). */
+/** docs/product.md §14: Pay stays disabled until the client secret arrives, and while a payment is under way (spinner). */
 export function PayButton({ disabled, paying }: PayButtonProps) {
   return (
     <button type="submit" className="btn btn-primary w-full" disabled={disabled || paying} aria-busy={paying}>

@@ -1,4 +1,4 @@
-/** SPEC.md §8: the provider's message, in red, read out as soon as it appears. */
+/** docs/product.md §8: the provider's message, in red, read out as soon as it appears. */
 export function PaymentError({ message }: { message: string | null }) {
   if (!message) return null;
   return (

@@ -20,7 +20,7 @@ export function PaymentPage() {
   const { user } = useAuth();
   const order = useOrder(id);
   const config = usePaymentConfig();
-  // SPEC.md §4: the intent is requested as the page loads, for an order that still needs paying.
+  // docs/product.md §14: the intent is requested as the page loads, for an order that still needs paying.
   const intent = usePaymentIntent(id, order.data ? !order.data.paid : false);
   const payOrder = usePayOrder();
   const [completedId, setCompletedId] = useState<string | null>(null);

@@ -7,7 +7,7 @@ import { PayButton } from './pay-button';
 import { PaymentError } from './payment-error';
 
 /**
- * The built-in sandbox's card form (PRODUCT.md §6). The card goes straight to the sandbox processor with the client
+ * The built-in sandbox's card form (docs/product.md §6). The card goes straight to the sandbox processor with the client
  * secret, as Stripe Elements sends it to Stripe; the shop's order call only ever carries the resulting intent id.
  */
 export function SandboxCardForm({ clientSecret, billingName, billingEmail, onSucceeded }: CardFormProps) {

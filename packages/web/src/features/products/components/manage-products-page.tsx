@@ -11,7 +11,7 @@ export function ManageProductsPage() {
   const deleteProduct = useDeleteProduct();
 
   const remove = (product: Product) => {
-    // SPEC.md §2 asks for the browser's own confirmation here.
+    // docs/product.md §13 asks for the browser's own confirmation here.
     if (!window.confirm(messages.confirmDelete)) return;
     deleteProduct.mutate(product, {
       onSuccess: () => notify.success(deletedMessage(product.name)),

@@ -5,7 +5,7 @@ interface AdminCheck {
   admin: boolean;
 }
 
-/** The server decides who is an administrator; the storefront only asks (SPEC.md §6). */
+/** The server decides who is an administrator; the storefront only asks (docs/product.md §4). */
 export function getAdminStatus(email: string, signal?: AbortSignal): Promise<AdminCheck> {
   return apiRequest<AdminCheck>(`/admin/${encodeURIComponent(email)}`, { signal });
 }

@@ -11,7 +11,7 @@ function PromoteButton({ user }: { user: User }) {
   const promote = () =>
     makeAdmin.mutate(user.email, {
       onSuccess: () => notify.success(messages.toast.madeAdmin),
-      // SPEC.md §8: a 403 reads 'Failed to make an admin'; anything else shows what the server said.
+      // docs/product.md §8: a 403 reads 'Failed to make an admin'; anything else shows what the server said.
       onError: (error) =>
         notify.error(
           error instanceof ApiRequestError && error.status === 403 ? messages.toast.makeAdminFailed : error.message,
