@@ -14,7 +14,7 @@ import { staticWebPlugin } from './infra/http/static-web.js';
 import type { Limiter } from './infra/rate-limit/limiter.js';
 import { rateLimitPlugin } from './infra/rate-limit/rate-limit-plugin.js';
 import { accountsRoutes, authPlugin, createAccountsService, loadAuthSecret } from './modules/accounts/index.js';
-import { catalogRoutes, createCatalogService } from './modules/catalog/index.js';
+import { catalogRoutes, createCatalogService, productsCsvRoutes } from './modules/catalog/index.js';
 import { createImageService, createImageStore, imagesRoutes } from './modules/images/index.js';
 import { createOrdersService, orderRoutes } from './modules/orders/index.js';
 import {
@@ -108,7 +108,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   // The modules, each handed what it needs; their state (caches, sessions) lives in these objects, one set per app.
   const accounts = createAccountsService(db, loadAuthSecret(config.authSecret, config.dataDir));
-  const catalog = createCatalogService(db);
+  const catalog = createCatalogService({ database });
   const reviews = createReviewsService(db);
   const profiles = createProfilesService(db, accounts);
   const orders = createOrdersService({ database, catalog, accounts });
@@ -127,6 +127,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(healthRoutes);
       await api.register(accountsRoutes, { accounts });
       await api.register(catalogRoutes, { catalog });
+      await api.register(productsCsvRoutes, { database, catalog });
       await api.register(reviewRoutes, { reviews });
       await api.register(orderRoutes, { orders });
       await api.register(profileRoutes, { profiles });

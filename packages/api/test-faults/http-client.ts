@@ -1,6 +1,6 @@
 // JSON calls to a server process over real HTTP, and the few set-up steps the fault tests share.
 import { createProduct } from '../src/seed/factories.js';
-import type { NewProduct } from '../src/modules/catalog/service.js';
+import type { NewProduct } from '../src/modules/catalog/index.js';
 
 export interface Answer {
   status: number;

@@ -126,7 +126,7 @@ describe.each(databases)('list cache on %s', (kind) => {
 
   it("keeps at most LIST_CACHE_MAX_KEYS of the catalogue's answers", async () => {
     const lists = new ListCache(JSON.stringify);
-    const catalog = createCatalogService(t.app.db, lists);
+    const catalog = createCatalogService({ database: t.app.database, lists });
     for (let offset = 0; offset < LIST_CACHE_MAX_KEYS + 10; offset++)
       await catalog.listProductsJson({ offset, limit: undefined, sort: undefined });
     expect(lists.size).toBe(LIST_CACHE_MAX_KEYS);

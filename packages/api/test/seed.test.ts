@@ -6,7 +6,7 @@ import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/infra/config.js';
 import { createDb, migrate, type Db } from '../src/infra/db/create-db.js';
 import { findUserByEmail } from '../src/modules/accounts/users-repository.js';
-import { DEMO_IMAGE_SLUGS } from '../src/seed/demo-catalogue.js';
+import { DEMO_PARTS } from '../src/seed/demo-parts.js';
 import { createAccountsService } from '../src/modules/accounts/index.js';
 import { ensureAdmin as ensureAdminWith } from '../src/seed/index.js';
 import { verifyPassword } from '../src/modules/accounts/passwords.js';
@@ -48,17 +48,42 @@ describe.each(databases)('seed on %s', (kind) => {
   it('seeds the demo catalogue once, on the empty database', async () => {
     const app = await buildApp(loadConfig(env()));
     const products = (await app.inject({ url: '/api/service' })).json();
-    expect(products).toHaveLength(9);
+    expect(products).toHaveLength(30);
     // One distinct image per product, each served by this server (as a demo PNG or, once ingested, a stored WebP).
     const images: string[] = products.map((p: { img: string }) => p.img);
-    expect(new Set(images).size).toBe(DEMO_IMAGE_SLUGS.length);
+    expect(new Set(images).size).toBe(30);
     for (const img of images) expect((await app.inject({ url: img })).statusCode).toBe(200);
-    expect(products[0]).toMatchObject({ name: 'Kestrel K7 8-Core Desktop Processor', price: 189.99, quantity: 1000 });
-    for (const p of products) {
-      expect(p.quantity).toBe(1000);
-      expect(p.availableQuantity).toBeGreaterThanOrEqual(10000);
-      expect(Number.isInteger(Math.round(p.price * 100))).toBe(true);
-    }
+    expect(products[0]).toMatchObject({
+      name: 'Kestrel K7 8-Core Desktop Processor',
+      sku: 'KC-CPU-K7',
+      category: 'Processors',
+      price: 189.99,
+      quantity: 1000,
+      packSize: 1,
+      maxQuantity: null,
+      priceBreaks: [
+        { minQuantity: 5000, price: 184.5 },
+        { minQuantity: 10000, price: 179.9 },
+      ],
+      availableQuantity: 42000,
+    });
+    // Every part arrives in list order with its catalogue terms (the API's defaults where the part has none).
+    expect(products).toEqual(
+      DEMO_PARTS.map((part) =>
+        expect.objectContaining({
+          name: part.name,
+          sku: part.sku,
+          category: part.category,
+          price: part.price,
+          quantity: part.quantity,
+          packSize: part.packSize,
+          maxQuantity: part.maxQuantity ?? null,
+          priceBreaks: part.priceBreaks ?? [],
+          availableQuantity: part.availableQuantity,
+          description: part.description,
+        }),
+      ),
+    );
     expect((await app.inject({ url: '/api/review' })).json()).toHaveLength(6);
     // An emptied catalogue stays empty after a restart: seeding is for a new database only.
     const admin = await app.sessions.issueSession((await findUserByEmail(app.db, 'admin@example.com'))?.id ?? '');

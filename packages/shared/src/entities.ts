@@ -10,6 +10,14 @@ export type Id = z.infer<typeof idSchema>;
 export const roleSchema = z.enum(['admin', 'customer']);
 export type Role = z.infer<typeof roleSchema>;
 
+export const priceBreakSchema = z.object({
+  /** The smallest quantity this unit price applies to. */
+  minQuantity: z.number().int(),
+  /** Dollars per unit from that quantity on. */
+  price: z.number(),
+});
+export type PriceBreak = z.infer<typeof priceBreakSchema>;
+
 export const productSchema = z.object({
   _id: idSchema,
   name: z.string(),
@@ -20,6 +28,16 @@ export const productSchema = z.object({
   quantity: z.number().int(),
   availableQuantity: z.number().int(),
   description: z.string(),
+  /** Unique stock-keeping unit, e.g. KC-CPU-K7 (B2B §1). */
+  sku: z.string(),
+  category: z.string(),
+  /** Orders come in whole packs of this many units. */
+  packSize: z.number().int(),
+  /** The most one order may take; null: only the stock limits it. */
+  maxQuantity: z.number().int().nullable(),
+  /** Volume prices, by increasing minQuantity and decreasing price. */
+  priceBreaks: priceBreakSchema.array(),
+  updatedAt: z.string(),
 });
 export type Product = z.infer<typeof productSchema>;
 

@@ -5,3 +5,4 @@ export * from './payloads.js';
 export * from './responses.js';
 export * from './images.js';
 export * from './payments.js';
+export * from './catalog.js';

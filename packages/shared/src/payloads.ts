@@ -15,6 +15,7 @@ import {
   RATING_MAX,
   RATING_MIN,
 } from './constants.js';
+import { productCatalogFieldsSchema, productTermsProblem } from './catalog.js';
 import { ID_PATTERN, idSchema } from './entities.js';
 import { messages } from './messages.js';
 
@@ -86,9 +87,20 @@ export const productCreateSchema = z
       .min(0, messages.product.availableInvalid)
       .max(MAX_QUANTITY, messages.product.availableInvalid),
   })
+  .extend(productCatalogFieldsSchema.shape)
   .refine((p) => p.quantity <= p.availableQuantity, {
     message: messages.product.minAboveStock,
     path: ['quantity'],
+  })
+  .superRefine((p, ctx) => {
+    const problem = productTermsProblem({
+      price: p.price,
+      quantity: p.quantity,
+      packSize: p.packSize ?? 1,
+      maxQuantity: p.maxQuantity ?? null,
+      priceBreaks: p.priceBreaks ?? [],
+    });
+    if (problem) ctx.addIssue({ code: 'custom', message: problem.message, path: [problem.path] });
   });
 export type ProductCreate = z.input<typeof productCreateSchema>;
 

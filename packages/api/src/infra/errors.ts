@@ -5,6 +5,8 @@ export class AppError extends Error {
     readonly statusCode: number,
     readonly code: string,
     message: string,
+    /** More of the error object, e.g. `rows` naming every bad line of a CSV file (the route's schema must name it). */
+    readonly details: Record<string, unknown> = {},
   ) {
     super(message);
     this.name = 'AppError';

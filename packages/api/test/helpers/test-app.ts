@@ -4,7 +4,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { buildApp, type BuildOptions } from '../../src/app.js';
 import { loadConfig, type Config } from '../../src/infra/config.js';
 import { createProduct } from '../../src/seed/factories.js';
-import type { NewProduct } from '../../src/modules/catalog/service.js';
+import type { NewProduct } from '../../src/modules/catalog/index.js';
 import { createTestDatabase, type DatabaseKind, type TestDatabase } from './databases.js';
 
 export const TEST_SECRET = 'test-secret-of-at-least-thirty-two-characters';

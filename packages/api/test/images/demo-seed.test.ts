@@ -25,10 +25,10 @@ describe.each(databases)('demo catalogue images on %s', (kind) => {
 
   it('points every demo product at a stored 1200x900 WebP with a 480x360 card', async () => {
     const products = productSchema.array().parse((await t.app.inject({ url: '/api/service' })).json());
-    expect(products).toHaveLength(9);
+    expect(products).toHaveLength(30);
     const hashes = products.map((p) => /^\/api\/images\/([0-9a-f]{64})\.webp$/.exec(p.img)?.[1]);
-    // Nine different pictures, each stored as full + card and nothing else.
-    expect(new Set(hashes).size).toBe(9);
+    // Thirty different pictures, each stored as full + card and nothing else.
+    expect(new Set(hashes).size).toBe(30);
     expect(await listUploads(dir)).toEqual(hashes.flatMap((h) => [`${h}-card.webp`, `${h}.webp`]).sort());
 
     for (const product of products) {

@@ -35,6 +35,11 @@ const table: Row[] = [
   ['GET', '/api/service', () => '/api/service', undefined, [200, 200, 200, 200]],
   ['POST', '/api/service', () => '/api/service', () => createProduct(), [401, 403, 403, 201]],
   ['GET', '/api/service/{id}', (c) => `/api/service/${c.productId}`, undefined, [200, 200, 200, 200]],
+  ['PATCH', '/api/service/{id}', (c) => `/api/service/${c.productId}`, () => ({ stockAdjustment: 1 }), [401, 403, 403, 200]],
+  ['GET', '/api/catalog', () => '/api/catalog?q=part', undefined, [200, 200, 200, 200]],
+  ['GET', '/api/admin/products.csv', () => '/api/admin/products.csv', undefined, [401, 403, 403, 200]],
+  // A JSON body where CSV is expected: refused as bad input once the caller may import at all.
+  ['POST', '/api/admin/products.csv', () => '/api/admin/products.csv', () => ({ csv: 'not text/csv' }), [401, 403, 403, 400]],
   ['DELETE', '/api/service/{id}', async (c) => `/api/service/${await addProduct(c.app, c.admin)}`, undefined, [401, 403, 403, 200]],
   ['GET', '/api/review', () => '/api/review', undefined, [200, 200, 200, 200]],
   ['POST', '/api/review', () => '/api/review', () => ({ name: 'n', rating: 4, description: 'd' }), [401, 201, 201, 201]],

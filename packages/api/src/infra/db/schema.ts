@@ -12,6 +12,14 @@ export interface ProductsTable {
   available_quantity: number;
   description: string;
   created_at: string;
+  /** Unique; generated from the id when a client sends none. */
+  sku: string;
+  category: string;
+  pack_size: number;
+  max_quantity: number | null;
+  /** JSON text: [{ minQuantity, priceCents }] by increasing minQuantity (StoredPriceBreak). */
+  price_breaks: string;
+  updated_at: string;
 }
 
 export interface ReviewsTable {

@@ -45,7 +45,9 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: unknown, request, reply) => {
     if (error instanceof AppError) {
       if (error instanceof RetryLaterError) void reply.header('retry-after', String(error.retryAfterSeconds));
-      return reply.code(error.statusCode).send({ error: { code: error.code, message: error.message } });
+      return reply
+        .code(error.statusCode)
+        .send({ error: { ...error.details, code: error.code, message: error.message } });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const message = error.validation[0]?.message ?? 'Invalid input';

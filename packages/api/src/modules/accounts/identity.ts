@@ -2,6 +2,7 @@
 import { messages, type User } from '@kestrel/shared';
 import type { Db } from '../../infra/db/create-db.js';
 import { newId } from '../../infra/db/ids.js';
+import { isUniqueViolation } from '../../infra/db/unique-violation.js';
 import { AppError } from '../../infra/errors.js';
 import { findUserByEmail, insertUser, type UserRow } from './users-repository.js';
 import { isCommonPassword } from './common-passwords.js';
@@ -11,12 +12,6 @@ export const INVALID_CREDENTIALS = 'Wrong e-mail or password';
 
 export function toUser(row: Pick<UserRow, 'id' | 'email' | 'name' | 'role'>): User {
   return { _id: row.id, email: row.email, name: row.name, role: row.role };
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  if (!(error instanceof Error)) return false;
-  const code = 'code' in error ? String(error.code) : '';
-  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
 }
 
 export async function createUser(

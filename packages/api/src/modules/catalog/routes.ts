@@ -1,11 +1,14 @@
 // GET/POST /service, GET/DELETE /service/{id}: anyone reads the catalogue, admins change it.
 import {
+  catalogPageSchema,
+  catalogQuerySchema,
   deletedCountSchema,
   errorSchema,
   idParamsSchema,
   insertedIdSchema,
   productCreateSchema,
   productListQuerySchema,
+  productPatchSchema,
   productSchema,
 } from '@kestrel/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -43,6 +46,42 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> =
     async (request) => catalog.getProduct(request.params.id),
   );
 
+  app.get(
+    '/catalog',
+    {
+      schema: {
+        tags,
+        summary: 'Search the catalogue: every word must match name, description or SKU; facets ignore the category',
+        querystring: catalogQuerySchema,
+        response: { 200: catalogPageSchema, 400: errorSchema },
+      },
+    },
+    async (request) => catalog.catalogPage(request.query),
+  );
+
+  app.patch(
+    '/service/:id',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        tags,
+        security,
+        summary: 'Edit a product (admin); stockAdjustment is added to the stock atomically',
+        params: idParamsSchema,
+        body: productPatchSchema,
+        response: {
+          200: productSchema,
+          400: errorSchema,
+          401: errorSchema,
+          403: errorSchema,
+          404: errorSchema,
+          409: errorSchema,
+        },
+      },
+    },
+    async (request) => catalog.updateProduct(request.params.id, request.body),
+  );
+
   app.post(
     '/service',
     {
@@ -52,7 +91,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> =
         security,
         summary: 'Add a product (admin)',
         body: productCreateSchema,
-        response: { 201: insertedIdSchema, 400: errorSchema, 401: errorSchema, 403: errorSchema },
+        response: { 201: insertedIdSchema, 400: errorSchema, 401: errorSchema, 403: errorSchema, 409: errorSchema },
       },
     },
     async (request, reply) => {

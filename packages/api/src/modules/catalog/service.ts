@@ -1,76 +1,144 @@
-// The catalogue: products, their prices in cents and their stock. Owns the short-lived cache of the product list, and
-// is the one place that knows when that list changed: its own writes, and the stock moves other modules report.
-import { productSchema, type Product, type productListQuerySchema } from '@kestrel/shared';
+// The catalogue: products, their terms (prices in cents, pack sizes, price breaks) and stock; search and facets; the
+// admin's edits. Owns the short-lived caches of what lists show, and is the one place that knows when they changed:
+// its own writes, and the stock moves other modules report.
+import {
+  CATALOG_PAGE_SIZE,
+  catalogMessages,
+  MAX_SEARCH_WORDS,
+  productSchema,
+  productTermsProblem,
+  type CatalogPage,
+  type catalogQuerySchema,
+  type Product,
+  type productListQuerySchema,
+  type productPatchSchema,
+} from '@kestrel/shared';
 import type { z } from 'zod';
-import type { Db } from '../../infra/db/create-db.js';
-import { newId } from '../../infra/db/ids.js';
-import { notFound } from '../../infra/errors.js';
+import type { OpenDatabase } from '../../infra/db/create-db.js';
+import { isUniqueViolation } from '../../infra/db/unique-violation.js';
+import { AppError, notFound } from '../../infra/errors.js';
 import { compileSerializer } from '../../infra/http/serialize.js';
-import { ListCache } from '../../infra/list-cache.js';
+import { LIST_CACHE_TTL_MS, ListCache } from '../../infra/list-cache.js';
 import { centsToDollars, dollarsToCents } from '../../infra/money.js';
+import { newProductRow, parsePriceBreaks, storePriceBreaks, toProduct, type NewProduct } from './product-row.js';
 import * as repo from './repository.js';
 
-export function toProduct(row: repo.ProductRow): Product {
-  return {
-    _id: row.id,
-    name: row.name,
-    price: centsToDollars(row.price_cents),
-    img: row.img,
-    quantity: row.min_quantity,
-    availableQuantity: row.available_quantity,
-    description: row.description,
-  };
-}
-
-export interface NewProduct {
-  name: string;
-  price: number;
-  description: string;
-  img: string;
-  quantity: number;
-  availableQuantity: number;
-}
-
 export type ProductListQuery = z.output<typeof productListQuerySchema>;
+export type CatalogQuery = z.output<typeof catalogQuerySchema>;
+export type ProductPatch = z.output<typeof productPatchSchema>;
+
+const skuTaken = () => new AppError(409, 'sku_taken', catalogMessages.skuTaken);
+
+/** The search's words: lower-case runs of letters and digits (anything else separates words), at most a few. */
+export function searchWords(q: string | undefined): string[] {
+  return (q?.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, MAX_SEARCH_WORDS);
+}
 
 export interface CatalogService {
   /** Without paging parameters: every product, oldest first. One query either way. */
   listProducts(query: ProductListQuery): Promise<Product[]>;
   /** The same list as JSON text, from the short-lived list cache. */
   listProductsJson(query: ProductListQuery): string | Promise<string>;
+  /** GET /api/catalog: a page of the search, the total and the category facets. */
+  catalogPage(query: CatalogQuery): Promise<CatalogPage>;
   getProduct(id: string): Promise<Product>;
   createProduct(input: NewProduct): Promise<string>;
   /** All or none; ids (and so the catalogue order) follow the list's order. Answers the new ids. */
   createProducts(inputs: NewProduct[], now?: number): Promise<string[]>;
+  /** PATCH /api/service/{id}: the merged product must keep its terms; the stock moves atomically. */
+  updateProduct(id: string, patch: ProductPatch): Promise<Product>;
   deleteProduct(id: string): Promise<number>;
   /** Another module took or gave back stock: what the product list shows has changed. */
   stockMoved(): void;
+  /** Every catalogue write outside this file (the CSV import) goes through here, so the caches hear of it. */
+  writing<T>(write: () => Promise<T>): Promise<T>;
 }
 
-function productRow(input: NewProduct, now: number): repo.ProductRow {
-  return {
-    id: newId(now),
-    name: input.name,
-    price_cents: dollarsToCents(input.price),
-    img: input.img,
-    min_quantity: input.quantity,
-    available_quantity: input.availableQuantity,
-    description: input.description,
-    created_at: new Date(now).toISOString(),
-  };
+export interface CatalogDeps {
+  database: OpenDatabase;
+  lists?: ListCache;
+  now?: () => number;
 }
 
-export function createCatalogService(
-  db: Db,
+export function createCatalogService({
+  database,
   lists = new ListCache(compileSerializer(productSchema.array())),
-): CatalogService {
-  /** Every write of this module goes through here, so the cached list never outlives a change made here. */
+  now = Date.now,
+}: CatalogDeps): CatalogService {
+  const { db } = database;
+  // The facets of the unsearched catalogue count every product: computed at most once per LIST_CACHE_TTL_MS (and
+  // after each catalogue write), so a category page costs the same at 100 or 100,000 products.
+  let allFacets: { rows: Promise<Array<{ name: string; count: number }>>; until: number } | null = null;
+
   async function writing<T>(write: () => Promise<T>): Promise<T> {
     try {
       return await write();
     } finally {
       lists.invalidate();
+      allFacets = null;
     }
+  }
+
+  function facets(filter: repo.CatalogFilter) {
+    if (filter.words.length > 0) return repo.countByCategory(database, filter);
+    const at = now();
+    if (!allFacets || allFacets.until <= at) {
+      const rows = repo.countByCategory(database, filter);
+      allFacets = { rows, until: at + LIST_CACHE_TTL_MS };
+      rows.catch(() => (allFacets = null));
+    }
+    return allFacets.rows;
+  }
+
+  /** Reads, merges, checks and writes an edit; answers undefined when someone else edited the product meanwhile. */
+  async function tryUpdate(id: string, patch: ProductPatch): Promise<repo.ProductRow | undefined> {
+    const row = await repo.findProduct(db, id);
+    if (!row) throw notFound('Product');
+    const merged = {
+      price: patch.price ?? centsToDollars(row.price_cents),
+      quantity: patch.quantity ?? row.min_quantity,
+      packSize: patch.packSize ?? row.pack_size,
+      maxQuantity: patch.maxQuantity === undefined ? row.max_quantity : patch.maxQuantity,
+      priceBreaks:
+        patch.priceBreaks ??
+        parsePriceBreaks(row.price_breaks).map((b) => ({
+          minQuantity: b.minQuantity,
+          price: centsToDollars(b.priceCents),
+        })),
+    };
+    const problem = productTermsProblem(merged);
+    if (problem) throw new AppError(400, 'validation_error', problem.message);
+    const adjustment = patch.stockAdjustment ?? 0;
+    if (row.available_quantity + adjustment < 0)
+      throw new AppError(409, 'stock_below_zero', catalogMessages.stockBelowZero);
+    // Strictly later than the version read, so the next edit's check tells the two apart.
+    const updatedAt = new Date(Math.max(now(), Date.parse(row.updated_at) + 1)).toISOString();
+    const changes: repo.ProductChanges = { updated_at: updatedAt };
+    if (patch.name !== undefined) changes.name = patch.name;
+    if (patch.description !== undefined) changes.description = patch.description;
+    if (patch.img !== undefined) changes.img = patch.img;
+    if (patch.price !== undefined) changes.price_cents = dollarsToCents(patch.price);
+    if (patch.quantity !== undefined) changes.min_quantity = patch.quantity;
+    if (patch.packSize !== undefined) changes.pack_size = patch.packSize;
+    if (patch.maxQuantity !== undefined) changes.max_quantity = patch.maxQuantity;
+    if (patch.category !== undefined) changes.category = patch.category;
+    if (patch.sku !== undefined) changes.sku = patch.sku;
+    if (patch.priceBreaks !== undefined) changes.price_breaks = storePriceBreaks(patch.priceBreaks);
+    try {
+      // A stock adjustment alone needs only the stock condition; an edit of the terms must not overwrite another's.
+      const termsChange = Object.keys(patch).some((key) => key !== 'stockAdjustment');
+      const updated = await repo.updateProduct(db, id, changes, adjustment, termsChange ? row.updated_at : undefined);
+      if (updated) return updated;
+    } catch (error) {
+      if (isUniqueViolation(error)) throw skuTaken();
+      throw error;
+    }
+    const current = await repo.findProduct(db, id);
+    if (!current) throw notFound('Product');
+    // Orders took the stock between the read and the write: the adjustment no longer fits.
+    if (current.updated_at === row.updated_at || current.available_quantity + adjustment < 0)
+      throw new AppError(409, 'stock_below_zero', catalogMessages.stockBelowZero);
+    return undefined;
   }
 
   const service: CatalogService = {
@@ -88,6 +156,25 @@ export function createCatalogService(
       return lists.json(key, () => service.listProducts(query));
     },
 
+    async catalogPage(query) {
+      const filter: repo.CatalogFilter = { words: searchWords(query.q), category: query.category };
+      const sort = query.sort ?? (filter.words.length > 0 ? 'relevance' : 'newest');
+      const page = query.page ?? 1;
+      const pageSize = query.pageSize ?? CATALOG_PAGE_SIZE;
+      // Text that has no letter or digit searches for nothing rather than for everything.
+      if (query.q !== undefined && filter.words.length === 0)
+        return { items: [], total: 0, page, pageSize, categories: [] };
+      const [rows, categories] = await Promise.all([
+        repo.searchProducts(database, filter, sort, pageSize, (page - 1) * pageSize),
+        facets(filter),
+      ]);
+      const total =
+        filter.category === undefined
+          ? categories.reduce((sum, c) => sum + c.count, 0)
+          : (categories.find((c) => c.name === filter.category)?.count ?? 0);
+      return { items: rows.map(toProduct), total, page, pageSize, categories };
+    },
+
     async getProduct(id) {
       const row = await repo.findProduct(db, id);
       if (!row) throw notFound('Product');
@@ -100,11 +187,25 @@ export function createCatalogService(
       return id;
     },
 
-    async createProducts(inputs, now = Date.now()) {
+    async createProducts(inputs, at = now()) {
       // Consecutive timestamps keep the list's order (ids are time-ordered).
-      const rows = inputs.map((input, i) => productRow(input, now + i));
-      await writing(() => repo.insertProducts(db, rows));
+      const rows = inputs.map((input, i) => newProductRow(input, at + i));
+      try {
+        await writing(() => repo.insertProducts(db, rows));
+      } catch (error) {
+        if (isUniqueViolation(error)) throw skuTaken();
+        throw error;
+      }
       return rows.map((row) => row.id);
+    },
+
+    async updateProduct(id, patch) {
+      // Another admin's edit between our read and our write makes us read again (rare; bounded all the same).
+      for (let attempt = 0; attempt < 10; attempt++) {
+        const row = await writing(() => tryUpdate(id, patch));
+        if (row) return toProduct(row);
+      }
+      throw new AppError(409, 'edit_conflict', 'This product is being edited by someone else; please try again');
     },
 
     async deleteProduct(id) {
@@ -114,6 +215,7 @@ export function createCatalogService(
     },
 
     stockMoved: () => lists.invalidate(),
+    writing,
   };
   return service;
 }

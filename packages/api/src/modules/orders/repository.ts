@@ -1,7 +1,7 @@
 // SQL of the orders table.
 import { sql, type Selectable, type Transaction } from 'kysely';
 import { onSqliteConnection, type Db, type OpenDatabase, type SqliteHandle } from '../../infra/db/create-db.js';
-import type { Database, OrdersTable } from '../../infra/db/schema.js';
+import type { Database, OrdersTable, ProductsTable } from '../../infra/db/schema.js';
 import { AppError } from '../../infra/errors.js';
 
 export type OrderRow = Selectable<OrdersTable>;
@@ -14,12 +14,19 @@ export type PendingOrder = Omit<
 >;
 
 /** What the orders service needs of a product to decide an order line, read in the same step as the write. */
-export interface ProductTerms {
-  name: string;
-  price_cents: number;
-  min_quantity: number;
-  available_quantity: number;
-}
+export type ProductTerms = Pick<
+  Selectable<ProductsTable>,
+  'name' | 'price_cents' | 'min_quantity' | 'available_quantity' | 'pack_size' | 'max_quantity' | 'price_breaks'
+>;
+const TERMS_COLUMNS = [
+  'name',
+  'price_cents',
+  'min_quantity',
+  'available_quantity',
+  'pack_size',
+  'max_quantity',
+  'price_breaks',
+] as const;
 
 /**
  * The orders service's rule, handed to the write: the unit price in cents to charge for the order's quantity of this
@@ -53,7 +60,7 @@ export function createOrderWriter(database: OpenDatabase): OrderWriter {
     for (let attempt = 1; ; attempt++) {
       const product = await db
         .selectFrom('products')
-        .select(['name', 'price_cents', 'min_quantity', 'available_quantity'])
+        .select(TERMS_COLUMNS)
         .where('id', '=', order.product_id)
         .executeTakeFirst();
       const unit = decide(product);
@@ -90,13 +97,19 @@ function isProductTerms(row: unknown): row is ProductTerms {
     'min_quantity' in row &&
     typeof row.min_quantity === 'number' &&
     'available_quantity' in row &&
-    typeof row.available_quantity === 'number'
+    typeof row.available_quantity === 'number' &&
+    'pack_size' in row &&
+    typeof row.pack_size === 'number' &&
+    'max_quantity' in row &&
+    (row.max_quantity === null || typeof row.max_quantity === 'number') &&
+    'price_breaks' in row &&
+    typeof row.price_breaks === 'string'
   );
 }
 
 /** The SQLite form: better-sqlite3 wraps it in BEGIN/COMMIT and rolls back when `decide` throws. */
 function sqliteOrderWrite(handle: SqliteHandle): (order: PendingOrder, decide: DecideUnitPrice) => OrderRow {
-  const read = handle.prepare('SELECT name, price_cents, min_quantity, available_quantity FROM products WHERE id = ?');
+  const read = handle.prepare(`SELECT ${TERMS_COLUMNS.join(', ')} FROM products WHERE id = ?`);
   const take = handle.prepare(
     'UPDATE products SET available_quantity = available_quantity - @quantity WHERE id = @product_id',
   );

@@ -1,6 +1,6 @@
 // Orders: the rules of an order (the quantity range, the total) and who may see or delete one. The stock is taken
 // and the order recorded in one atomic step (repository.ts); the catalogue hears of every stock move.
-import { orderRangeMessage, type Order } from '@kestrel/shared';
+import { packMessage, quantityProblem, unitPriceCents, type Order } from '@kestrel/shared';
 import type { Transaction } from 'kysely';
 import type { OpenDatabase } from '../../infra/db/create-db.js';
 import type { Database } from '../../infra/db/schema.js';
@@ -8,7 +8,7 @@ import { newId } from '../../infra/db/ids.js';
 import { AppError, notFound } from '../../infra/errors.js';
 import { centsToDollars } from '../../infra/money.js';
 import type { AccountsService, AuthUser } from '../accounts/index.js';
-import type { CatalogService } from '../catalog/index.js';
+import { orderTermsOf, type CatalogService } from '../catalog/index.js';
 import * as repo from './repository.js';
 
 export type OrderRow = repo.OrderRow;
@@ -39,19 +39,19 @@ export interface NewOrder {
 }
 
 /**
- * The rule of an order line (docs/product.md §5): the quantity lies between the product's minimum and its stock at
- * that instant; the unit price is the product's. Throws the refusal the buyer sees.
+ * The rule of an order line (docs/product.md §5, B2B §2): the quantity lies between the product's minimum and the
+ * smaller of its stock at that instant and its maximum, in whole packs; the unit price is the price break that
+ * applies, else the base price. Throws the refusal the buyer sees.
  */
 export function decideUnitPrice(product: repo.ProductTerms | undefined, quantity: number): number {
   if (!product) throw notFound('Product');
-  if (quantity < product.min_quantity || quantity > product.available_quantity) {
-    throw new AppError(
-      400,
-      'quantity_out_of_range',
-      orderRangeMessage(product.min_quantity, product.available_quantity),
-    );
+  const terms = orderTermsOf(product);
+  const problem = quantityProblem(terms, quantity);
+  if (problem) {
+    const code = problem === packMessage(terms.packSize) ? 'quantity_not_in_packs' : 'quantity_out_of_range';
+    throw new AppError(400, code, problem);
   }
-  return product.price_cents;
+  return unitPriceCents(terms, quantity);
 }
 
 export interface OrdersService {

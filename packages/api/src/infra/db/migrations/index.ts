@@ -4,6 +4,7 @@ import type { Migration, MigrationProvider } from 'kysely';
 import { initial } from './001-initial.js';
 import { paymentsMigration } from './002-payments.js';
 import { oidcStatesMigration } from '../oidc-states-table.js';
+import { catalogueMigration } from './004-catalogue.js';
 
 export const FIRST_MIGRATION = '001-initial';
 
@@ -11,6 +12,7 @@ const migrations: Record<string, Migration> = {
   [FIRST_MIGRATION]: initial,
   '002-payments': paymentsMigration,
   '003-oidc-states': oidcStatesMigration,
+  '004-catalogue': catalogueMigration,
 };
 
 export const migrationProvider: MigrationProvider = {
