@@ -14,6 +14,7 @@ import { staticWebPlugin } from './infra/http/static-web.js';
 import type { Limiter } from './infra/rate-limit/limiter.js';
 import { rateLimitPlugin } from './infra/rate-limit/rate-limit-plugin.js';
 import { accountsRoutes, authPlugin, createAccountsService, loadAuthSecret } from './modules/accounts/index.js';
+import { cartRoutes, createCartService } from './modules/cart/index.js';
 import { catalogRoutes, createCatalogService, productsCsvRoutes } from './modules/catalog/index.js';
 import { createImageService, createImageStore, imagesRoutes } from './modules/images/index.js';
 import { createOrdersService, orderRoutes } from './modules/orders/index.js';
@@ -111,7 +112,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const catalog = createCatalogService({ database });
   const reviews = createReviewsService(db);
   const profiles = createProfilesService(db, accounts);
-  const orders = createOrdersService({ database, catalog, accounts });
+  const orders = createOrdersService({ database, catalog, accounts, maxOpenOrders: config.maxOpenOrders });
+  const cart = createCartService({ db, catalog, orders });
   const provider = options.paymentProvider ?? createPaymentProvider(config, db);
   const payments = createPaymentsService({ db, provider, orders });
   const imageStore = createImageStore(config);
@@ -130,6 +132,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(productsCsvRoutes, { database, catalog });
       await api.register(reviewRoutes, { reviews });
       await api.register(orderRoutes, { orders });
+      await api.register(cartRoutes, { cart });
       await api.register(profileRoutes, { profiles });
       await api.register(paymentRoutes, { payments });
       await api.register(imagesRoutes, { store: imageStore, images });

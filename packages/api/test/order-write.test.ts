@@ -3,8 +3,12 @@
 import { orderSchema, productSchema } from '@kestrel/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../src/infra/db/ids.js';
-import { createOrderWriter, type OrderWriter } from '../src/modules/orders/repository.js';
-import { decideUnitPrice } from '../src/modules/orders/service.js';
+import {
+  createOrderWriter,
+  type OrderWriter,
+  type PendingOrder,
+} from '../src/modules/orders/order-write-repository.js';
+import { judgeLine } from '../src/modules/orders/service.js';
 import { databases } from './helpers/databases.js';
 import { ADMIN, addProduct, createTestApp, logIn, signUp, type SignedIn, type TestApp } from './helpers/test-app.js';
 
@@ -21,9 +25,22 @@ describe.each(databases)('the order write on %s', (kind) => {
   afterAll(() => t.close());
 
   // The app's own open database, so the SQLite write shares the connection Kysely uses.
-  const writer = (): OrderWriter => createOrderWriter(t.app.database);
-  const insertOrderTakingStock = (order: Parameters<OrderWriter>[0]) =>
-    writer()(order, (product) => decideUnitPrice(product, order.quantity));
+  const writer = (): OrderWriter => createOrderWriter(t.app.database, 1000, 'too many unpaid orders');
+  /** One line of `quantity` units, priced by the orders service's own rule. */
+  const insertOrderTakingStock = ({
+    product_id,
+    quantity,
+    ...order
+  }: Omit<PendingOrder, 'po_number' | 'note' | 'payment_terms'> & { product_id: string; quantity: number }) =>
+    writer()(
+      { ...order, po_number: null, note: null, payment_terms: 'card' },
+      [{ productId: product_id, quantity }],
+      ([product]) => {
+        const verdict = judgeLine(product, quantity);
+        if (typeof verdict !== 'number') throw new Error(verdict.message);
+        return [verdict];
+      },
+    );
 
   const stockOf = async (productId: string) =>
     productSchema.parse((await t.app.inject({ url: `/api/service/${productId}` })).json()).availableQuantity;
@@ -69,7 +86,11 @@ describe.each(databases)('the order write on %s', (kind) => {
       throw new Error('rolled back on purpose');
     });
     await expect(failing).rejects.toThrow('rolled back on purpose');
-    expect(await placing).toMatchObject({ id: order.id, quantity: 5, total_cents: 1000 });
+    expect(((await placing) as { order: unknown }).order).toMatchObject({
+      id: order.id,
+      quantity: 5,
+      total_cents: 1000,
+    });
     expect(await stockOf(productId)).toBe(45);
     const found = await t.app.db.selectFrom('orders').select('id').where('id', '=', order.id).execute();
     expect(found).toEqual([{ id: order.id }]);

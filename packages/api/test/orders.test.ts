@@ -59,8 +59,30 @@ describe.each(databases)('orders on %s', (kind) => {
       price: 87600,
       paid: false,
       transactionId: null,
-      createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      createdAt: body.order.createdAt,
+      lines: [
+        {
+          productId: ssd,
+          sku: expect.stringMatching(/^KC-/),
+          name: 'NVMe SSD',
+          quantity: 1500,
+          unitPrice: 58.4,
+          lineTotal: 87600,
+        },
+      ],
+      poNumber: null,
+      note: null,
+      status: 'pending',
+      statusHistory: [{ status: 'pending', at: body.order.createdAt }],
+      paymentTerms: 'card',
+      dueDate: null,
+      expiresAt: null,
+      carrier: null,
+      trackingNumber: null,
+      invoiceNumber: null,
+      companyId: null,
     });
+    expect(body.order.createdAt).toMatch(/^\d{4}-\d\d-\d\dT/);
     expect(await stock(ssd)).toBe(3500);
   });
 
@@ -128,7 +150,10 @@ describe.each(databases)('orders on %s', (kind) => {
     expect((await call(t.app, 'DELETE', `/api/order/${placed.insertedId}`, ann)).statusCode).toBe(404);
 
     const paid = (await order(ann, { productId: ssd, inputQuantity: 1000, phone: '1', address: 'a' })).json();
-    expect(await markOrderPaid(t.app.db, paid.insertedId, 'txn_123', new Date().toISOString())).toBe(true);
+    const at = new Date().toISOString();
+    expect(
+      await markOrderPaid(t.app.db, paid.insertedId, 'txn_123', at, JSON.stringify([{ status: 'confirmed', at }])),
+    ).toBe(true);
     const refused = await call(t.app, 'DELETE', `/api/order/${paid.insertedId}`, ann);
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toEqual({ error: { code: 'order_paid', message: 'A paid order cannot be deleted' } });

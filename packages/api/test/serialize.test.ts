@@ -18,6 +18,18 @@ const order = {
   paid: false,
   transactionId: null,
   createdAt: '2026-01-01T00:00:00.000Z',
+  lines: [{ productId: null, sku: 'KC-FAN', name: 'Fan', quantity: 10, unitPrice: 1.25, lineTotal: 12.5 }],
+  poNumber: null,
+  note: 'Leave at the gate',
+  status: 'pending',
+  statusHistory: [{ status: 'pending', at: '2026-01-01T00:00:00.000Z' }],
+  paymentTerms: 'card',
+  dueDate: null,
+  expiresAt: null,
+  carrier: null,
+  trackingNumber: null,
+  invoiceNumber: null,
+  companyId: null,
 };
 
 describe('compileSerializer', () => {

@@ -1,11 +1,10 @@
 // The records the API answers with (docs/product.md §15), as zod schemas so the OpenAPI description and the types come from one place.
 import './zod-setup.js';
 import { z } from 'zod';
+import { orderB2BFieldsSchema } from './ordering.js';
 
-/** `_id` values are opaque 24-character lowercase hex strings (time-ordered, so creation order sorts by id). */
-export const ID_PATTERN = /^[0-9a-f]{24}$/;
-export const idSchema = z.string().regex(ID_PATTERN, 'must be a 24-character id');
-export type Id = z.infer<typeof idSchema>;
+export { ID_PATTERN, idSchema, type Id } from './id.js';
+import { idSchema } from './id.js';
 
 export const roleSchema = z.enum(['admin', 'customer']);
 export type Role = z.infer<typeof roleSchema>;
@@ -50,24 +49,26 @@ export const reviewSchema = z.object({
 });
 export type Review = z.infer<typeof reviewSchema>;
 
-export const orderSchema = z.object({
-  _id: idSchema,
-  /** Null once the product itself has been deleted; the order keeps its item name. */
-  productId: idSchema.nullable(),
-  itemName: z.string(),
-  inputQuantity: z.number().int(),
-  /** Same as inputQuantity; Manage All Orders shows it under this name. */
-  quantity: z.number().int(),
-  email: z.string(),
-  userName: z.string(),
-  phone: z.string(),
-  address: z.string(),
-  /** The order total in dollars: unit price x quantity, computed by the server. */
-  price: z.number(),
-  paid: z.boolean(),
-  transactionId: z.string().nullable(),
-  createdAt: z.string(),
-});
+export const orderSchema = z
+  .object({
+    _id: idSchema,
+    /** Null once the product itself has been deleted; the order keeps its item name. */
+    productId: idSchema.nullable(),
+    itemName: z.string(),
+    inputQuantity: z.number().int(),
+    /** Same as inputQuantity; Manage All Orders shows it under this name. */
+    quantity: z.number().int(),
+    email: z.string(),
+    userName: z.string(),
+    phone: z.string(),
+    address: z.string(),
+    /** The order total in dollars: unit price x quantity, computed by the server. */
+    price: z.number(),
+    paid: z.boolean(),
+    transactionId: z.string().nullable(),
+    createdAt: z.string(),
+  })
+  .extend(orderB2BFieldsSchema.shape);
 export type Order = z.infer<typeof orderSchema>;
 
 export const userSchema = z.object({

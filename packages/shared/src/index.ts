@@ -6,3 +6,4 @@ export * from './responses.js';
 export * from './images.js';
 export * from './payments.js';
 export * from './catalog.js';
+export * from './ordering.js';

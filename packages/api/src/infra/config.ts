@@ -1,5 +1,6 @@
 // Reads and validates the environment once (docs/product.md §2). A bad value stops the start with a message naming the variable.
 import { resolve } from 'node:path';
+import { DEFAULT_MAX_OPEN_ORDERS } from '@kestrel/shared';
 import { z } from 'zod';
 
 export type DatabaseConfig = { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
@@ -61,6 +62,11 @@ const envSchema = z.object({
       'must be true, false or a comma-separated list of addresses/CIDRs',
     )
     .default('false'),
+  MAX_OPEN_ORDERS: z.coerce
+    .number({ error: 'must be a whole number' })
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .default(DEFAULT_MAX_OPEN_ORDERS),
   DATA_DIR: z.string().trim().min(1).default('./data'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
@@ -85,6 +91,8 @@ export interface Config {
   /** Where generated state lives (the auth secret when AUTH_SECRET is unset); absolute. */
   dataDir: string;
   logLevel: string;
+  /** How many unpaid orders one buyer may hold (B2B §3). */
+  maxOpenOrders: number;
 }
 
 export class ConfigError extends Error {}
@@ -139,5 +147,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: e.TRUST_PROXY === 'true' ? true : e.TRUST_PROXY === 'false' ? false : e.TRUST_PROXY.split(','),
     dataDir: resolve(cwd, e.DATA_DIR),
     logLevel: e.LOG_LEVEL,
+    maxOpenOrders: e.MAX_OPEN_ORDERS,
   };
 }

@@ -44,6 +44,13 @@ const table: Row[] = [
   ['GET', '/api/review', () => '/api/review', undefined, [200, 200, 200, 200]],
   ['POST', '/api/review', () => '/api/review', () => ({ name: 'n', rating: 4, description: 'd' }), [401, 201, 201, 201]],
   ['POST', '/api/order', () => '/api/order', order, [401, 201, 201, 201]],
+  ['POST', '/api/orders', () => '/api/orders', (c) => ({ lines: [{ productId: c.productId, quantity: 1000 }], phone: '1', address: 'a' }), [401, 201, 201, 201]],
+  ['GET', '/api/cart', () => '/api/cart', undefined, [401, 200, 200, 200]],
+  ['PUT', '/api/cart', () => '/api/cart', (c) => ({ lines: [{ productId: c.productId, quantity: 1000 }] }), [401, 200, 200, 200]],
+  ['POST', '/api/cart/lines', () => '/api/cart/lines', () => ({ lines: [{ sku: 'KC-NONE', quantity: 1 }] }), [401, 200, 200, 200]],
+  // Each caller's cart holds the product PUT put there: checkout places it.
+  ['POST', '/api/cart/checkout', () => '/api/cart/checkout', () => ({ phone: '1', address: 'a' }), [401, 201, 201, 201]],
+  ['POST', '/api/orders/{id}/reorder', (c) => `/api/orders/${c.annOrderId}/reorder`, undefined, [401, 200, 404, 404]],
   ['GET', '/api/order', () => '/api/order', undefined, [401, 403, 403, 200]],
   ['GET', '/api/orders', () => '/api/orders?email=ann@example.com', undefined, [401, 200, 403, 200]],
   ['GET', '/api/orders/{id}', (c) => `/api/orders/${c.annOrderId}`, undefined, [401, 200, 404, 200]],

@@ -1,5 +1,6 @@
 // Kysely table types. Conventions: ids are newId() strings; money is integer cents; timestamps are ISO-8601 UTC
 // strings (`toISOString()`), which sort and compare correctly as text on both SQLite and PostgreSQL.
+import type { Generated } from 'kysely';
 import type { PaymentTables } from './payment-tables.js';
 
 export interface ProductsTable {
@@ -49,6 +50,41 @@ export interface OrdersTable {
   paid_at: string | null;
   transaction_id: string | null;
   created_at: string;
+  po_number: string | null;
+  note: string | null;
+  status: OrderStatus;
+  /** JSON text: [{ status, at }] oldest first. */
+  status_history: string;
+  payment_terms: 'card' | 'account';
+  due_date: string | null;
+  expires_at: string | null;
+  carrier: string | null;
+  tracking_number: string | null;
+  invoice_number: string | null;
+  company_id: string | null;
+}
+
+export type OrderStatus =
+  'pending' | 'awaiting_approval' | 'confirmed' | 'shipped' | 'delivered' | 'cancelled' | 'expired' | 'rejected';
+
+export interface OrderLinesTable {
+  order_id: string;
+  /** 0-based position in the order as placed. */
+  line_no: number;
+  /** Null once the product is deleted; sku and name keep what was ordered. */
+  product_id: string | null;
+  sku: string;
+  name: string;
+  quantity: number;
+  unit_price_cents: number;
+  line_total_cents: number;
+}
+
+export interface CartLinesTable {
+  user_id: string;
+  product_id: string;
+  quantity: number;
+  added_at: string;
 }
 
 export interface UsersTable {
@@ -59,6 +95,8 @@ export interface UsersTable {
   password_hash: string | null;
   role: 'admin' | 'customer';
   created_at: string;
+  /** How many of the user's orders reserve stock unpaid (the open-order limit); kept by the order writes. */
+  open_orders: Generated<number>;
 }
 
 export interface SessionsTable {
@@ -84,6 +122,8 @@ export interface Database extends PaymentTables {
   products: ProductsTable;
   reviews: ReviewsTable;
   orders: OrdersTable;
+  order_lines: OrderLinesTable;
+  cart_lines: CartLinesTable;
   users: UsersTable;
   sessions: SessionsTable;
   profiles: ProfilesTable;

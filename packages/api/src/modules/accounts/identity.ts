@@ -25,6 +25,7 @@ export async function createUser(
     password_hash: input.passwordHash,
     role: input.role ?? 'customer',
     created_at: new Date().toISOString(),
+    open_orders: 0,
   };
   try {
     await insertUser(db, row);

@@ -2,4 +2,4 @@
 export { productsCsvRoutes } from './csv-routes.js';
 export { orderTermsOf, toProduct, type NewProduct, type TermsColumns } from './product-row.js';
 export { catalogRoutes } from './routes.js';
-export { createCatalogService, type CatalogService } from './service.js';
+export { createCatalogService, type CatalogItem, type CatalogService } from './service.js';

@@ -47,6 +47,11 @@ export function findProduct(db: Executor, id: string): Promise<ProductRow | unde
   return db.selectFrom('products').select(COLUMNS).where('id', '=', id).executeTakeFirst();
 }
 
+export function findProductsByIds(db: Db, ids: string[]): Promise<ProductRow[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db.selectFrom('products').select(COLUMNS).where('id', 'in', ids).execute();
+}
+
 export function findProductsBySkus(db: Db, skus: string[]): Promise<ProductRow[]> {
   if (skus.length === 0) return Promise.resolve([]);
   return db.selectFrom('products').select(COLUMNS).where('sku', 'in', skus).execute();

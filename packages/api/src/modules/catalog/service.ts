@@ -8,6 +8,7 @@ import {
   productSchema,
   productTermsProblem,
   type CatalogPage,
+  type OrderTerms,
   type catalogQuerySchema,
   type Product,
   type productListQuerySchema,
@@ -20,7 +21,14 @@ import { AppError, notFound } from '../../infra/errors.js';
 import { compileSerializer } from '../../infra/http/serialize.js';
 import { LIST_CACHE_TTL_MS, ListCache } from '../../infra/list-cache.js';
 import { centsToDollars, dollarsToCents } from '../../infra/money.js';
-import { newProductRow, parsePriceBreaks, storePriceBreaks, toProduct, type NewProduct } from './product-row.js';
+import {
+  newProductRow,
+  orderTermsOf,
+  parsePriceBreaks,
+  storePriceBreaks,
+  toProduct,
+  type NewProduct,
+} from './product-row.js';
 import * as repo from './repository.js';
 
 export type ProductListQuery = z.output<typeof productListQuerySchema>;
@@ -48,11 +56,29 @@ export interface CatalogService {
   /** PATCH /api/service/{id}: the merged product must keep its terms; the stock moves atomically. */
   updateProduct(id: string, patch: ProductPatch): Promise<Product>;
   deleteProduct(id: string): Promise<number>;
+  /** Products with the terms the quantity and price rules need, for other modules (the cart). */
+  itemsByIds(ids: string[]): Promise<Map<string, CatalogItem>>;
+  itemsBySkus(skus: string[]): Promise<Map<string, CatalogItem>>;
   /** Another module took or gave back stock: what the product list shows has changed. */
   stockMoved(): void;
   /** Every catalogue write outside this file (the CSV import) goes through here, so the caches hear of it. */
   writing<T>(write: () => Promise<T>): Promise<T>;
 }
+
+/** A product as other modules see it to price and check a quantity of it. */
+export interface CatalogItem {
+  id: string;
+  sku: string;
+  name: string;
+  terms: OrderTerms;
+}
+
+const toItem = (row: repo.ProductRow): CatalogItem => ({
+  id: row.id,
+  sku: row.sku,
+  name: row.name,
+  terms: orderTermsOf(row),
+});
 
 export interface CatalogDeps {
   database: OpenDatabase;
@@ -212,6 +238,14 @@ export function createCatalogService({
       const deleted = await writing(() => repo.deleteProduct(db, id));
       if (deleted === 0) throw notFound('Product');
       return deleted;
+    },
+
+    async itemsByIds(ids) {
+      return new Map((await repo.findProductsByIds(db, ids)).map((row) => [row.id, toItem(row)]));
+    },
+
+    async itemsBySkus(skus) {
+      return new Map((await repo.findProductsBySkus(db, skus)).map((row) => [row.sku, toItem(row)]));
     },
 
     stockMoved: () => lists.invalidate(),

@@ -6,11 +6,13 @@ import {
   idParamsSchema,
   insertedIdSchema,
   orderCreateSchema,
+  orderLinesErrorSchema,
   orderSchema,
+  ordersCreateSchema,
 } from '@kestrel/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '../accounts/index.js';
-import { toOrder, type OrdersService } from './service.js';
+import type { OrdersService } from './service.js';
 
 const tags = ['orders'];
 const security = [{ bearer: [] }];
@@ -30,11 +32,36 @@ export const orderRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = asy
           400: errorSchema,
           401: errorSchema,
           404: errorSchema,
+          409: errorSchema,
         },
       },
     },
     async (request, reply) => {
       const order = await orders.placeOrder(currentUser(request), request.body);
+      return reply.code(201).send({ insertedId: order._id, order });
+    },
+  );
+
+  app.post(
+    '/orders',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags,
+        security,
+        summary: 'Place an order of 1-100 lines, all or none; a refusal names every bad line',
+        body: ordersCreateSchema,
+        response: {
+          201: insertedIdSchema.extend({ order: orderSchema }),
+          400: orderLinesErrorSchema,
+          401: errorSchema,
+          409: errorSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { lines, ...details } = request.body;
+      const order = await orders.createOrder(currentUser(request), lines, details);
       return reply.code(201).send({ insertedId: order._id, order });
     },
   );
@@ -75,7 +102,7 @@ export const orderRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = asy
         response: { 200: orderSchema, 400: errorSchema, 401: errorSchema, 404: errorSchema },
       },
     },
-    async (request) => toOrder(await orders.getVisibleOrder(currentUser(request), request.params.id)),
+    async (request) => orders.getVisibleOrder(currentUser(request), request.params.id),
   );
 
   app.delete(

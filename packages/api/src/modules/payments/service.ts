@@ -5,7 +5,7 @@ import type { Order } from '@kestrel/shared';
 import type { Db } from '../../infra/db/create-db.js';
 import { AppError, notFound } from '../../infra/errors.js';
 import type { AuthUser } from '../accounts/index.js';
-import { toOrder, type OrderRow, type OrdersService } from '../orders/index.js';
+import type { OrderRow, OrdersService } from '../orders/index.js';
 import { PAYMENT_CURRENCY, looksLikeIntentId, type PaymentProvider, type ProviderIntent } from './payment-provider.js';
 import { savePayment } from './payments-repository.js';
 
@@ -37,7 +37,7 @@ export interface PaymentsService {
 export interface PaymentsDeps {
   db: Db;
   provider: PaymentProvider;
-  orders: Pick<OrdersService, 'getOwnOrder' | 'findOrder' | 'markPaid'>;
+  orders: Pick<OrdersService, 'getOwnOrder' | 'findOrder' | 'markPaid' | 'toAnswer'>;
 }
 
 export function createPaymentsService({ db, provider, orders }: PaymentsDeps): PaymentsService {
@@ -71,7 +71,7 @@ export function createPaymentsService({ db, provider, orders }: PaymentsDeps): P
       const order = await orders.getOwnOrder(user, orderId);
       if (order.paid_at !== null) {
         // Reporting the same payment again is harmless and changes nothing; another payment for a paid order is not.
-        if (order.transaction_id === transactionId) return toOrder(order);
+        if (order.transaction_id === transactionId) return orders.toAnswer(order);
         throw alreadyPaid();
       }
       const intent = looksLikeIntentId(transactionId) ? await provider.retrieveIntent(transactionId) : null;
@@ -82,7 +82,7 @@ export function createPaymentsService({ db, provider, orders }: PaymentsDeps): P
       const after = await orders.findOrder(order.id);
       if (!after) throw notFound('Order');
       if (!marked && after.transaction_id !== intent.id) throw alreadyPaid();
-      return toOrder(after);
+      return orders.toAnswer(after);
     },
 
     async settleFromNotification(intent) {

@@ -5,6 +5,7 @@ import { initial } from './001-initial.js';
 import { paymentsMigration } from './002-payments.js';
 import { oidcStatesMigration } from '../oidc-states-table.js';
 import { catalogueMigration } from './004-catalogue.js';
+import { orderLinesMigration } from './005-order-lines.js';
 
 export const FIRST_MIGRATION = '001-initial';
 
@@ -13,6 +14,7 @@ const migrations: Record<string, Migration> = {
   '002-payments': paymentsMigration,
   '003-oidc-states': oidcStatesMigration,
   '004-catalogue': catalogueMigration,
+  '005-order-lines': orderLinesMigration,
 };
 
 export const migrationProvider: MigrationProvider = {

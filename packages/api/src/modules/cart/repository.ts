@@ -1,0 +1,44 @@
+// SQL of the server-side carts: one line per user and product.
+import type { Selectable } from 'kysely';
+import type { Db } from '../../infra/db/create-db.js';
+import type { CartLinesTable } from '../../infra/db/schema.js';
+
+export type CartLineRow = Selectable<CartLinesTable>;
+
+export function cartOf(db: Db, userId: string): Promise<CartLineRow[]> {
+  return db
+    .selectFrom('cart_lines')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .orderBy('added_at')
+    .orderBy('product_id')
+    .execute();
+}
+
+/** Replaces the user's cart with these lines, in one transaction. */
+export async function replaceCart(db: Db, userId: string, lines: CartLineRow[]): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('cart_lines').where('user_id', '=', userId).execute();
+    if (lines.length > 0) await trx.insertInto('cart_lines').values(lines).execute();
+  });
+}
+
+/** Adds quantities to the user's cart: a product already there gets the quantities added up. */
+export async function addToCart(db: Db, lines: CartLineRow[]): Promise<void> {
+  if (lines.length === 0) return;
+  await db
+    .insertInto('cart_lines')
+    .values(lines)
+    .onConflict((oc) =>
+      oc.columns(['user_id', 'product_id']).doUpdateSet((eb) => ({
+        quantity: eb('cart_lines.quantity', '+', eb.ref('excluded.quantity')),
+      })),
+    )
+    .execute();
+}
+
+/** Takes these products out of the user's cart (they were ordered). */
+export async function removeFromCart(db: Db, userId: string, productIds: string[]): Promise<void> {
+  if (productIds.length === 0) return;
+  await db.deleteFrom('cart_lines').where('user_id', '=', userId).where('product_id', 'in', productIds).execute();
+}

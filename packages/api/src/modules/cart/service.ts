@@ -1,0 +1,163 @@
+// The cart (B2B §3): each signed-in user's one server-side cart, priced now with the same rules as an order; it
+// reserves nothing. Checkout and reorder go through the orders module's public entry.
+import {
+  MAX_ORDER_LINES,
+  MAX_QUANTITY,
+  orderingMessages,
+  quantityProblem,
+  unitPriceCents,
+  type Cart,
+  type CartWithRejected,
+  type Order,
+} from '@kestrel/shared';
+import type { Db } from '../../infra/db/create-db.js';
+import { AppError } from '../../infra/errors.js';
+import { centsToDollars } from '../../infra/money.js';
+import type { AuthUser } from '../accounts/index.js';
+import type { CatalogService } from '../catalog/index.js';
+import type { OrderDetails, OrdersService } from '../orders/index.js';
+import * as repo from './repository.js';
+
+type Rejected = CartWithRejected['rejected'];
+
+export interface CartService {
+  getCart(user: AuthUser): Promise<Cart>;
+  /** Replaces the cart; every product must exist (400 naming the first that does not). */
+  putCart(user: AuthUser, lines: Array<{ productId: string; quantity: number }>): Promise<Cart>;
+  /** Adds lines by SKU; lines with an unknown SKU or a quantity that is not a positive whole number are rejected. */
+  addLines(user: AuthUser, lines: Array<{ sku: string; quantity: unknown }>): Promise<CartWithRejected>;
+  /** One order from the whole cart, which then no longer holds the ordered lines. */
+  checkout(user: AuthUser, details: OrderDetails): Promise<Order>;
+  /** The lines of one of the caller's orders, added to the cart at today's prices. */
+  reorder(user: AuthUser, orderId: string): Promise<CartWithRejected>;
+}
+
+export interface CartDeps {
+  db: Db;
+  catalog: Pick<CatalogService, 'itemsByIds' | 'itemsBySkus'>;
+  orders: Pick<OrdersService, 'createOrder' | 'getOwnOrder' | 'linesOf'>;
+}
+
+/** The cart lists lines in the order they were added: lines added together are a millisecond apart. */
+const stamp = (now: number, i: number) => new Date(now + i).toISOString();
+
+const isWholeQuantity = (q: unknown): q is number =>
+  typeof q === 'number' && Number.isInteger(q) && q >= 1 && q <= MAX_QUANTITY;
+
+export function createCartService({ db, catalog, orders }: CartDeps): CartService {
+  async function priced(userId: string): Promise<Cart> {
+    const rows = await repo.cartOf(db, userId);
+    const items = await catalog.itemsByIds(rows.map((r) => r.product_id));
+    let totalCents = 0;
+    const lines = rows.flatMap((row) => {
+      const item = items.get(row.product_id);
+      if (!item) return [];
+      const unit = unitPriceCents(item.terms, row.quantity);
+      totalCents += unit * row.quantity;
+      return [
+        {
+          productId: item.id,
+          sku: item.sku,
+          name: item.name,
+          quantity: row.quantity,
+          unitPrice: centsToDollars(unit),
+          lineTotal: centsToDollars(unit * row.quantity),
+          problem: quantityProblem(item.terms, row.quantity),
+        },
+      ];
+    });
+    return { lines, total: centsToDollars(totalCents) };
+  }
+
+  /** Adds whole lines (product id and quantity, quantities of one product summed), within the line limit. */
+  async function add(user: AuthUser, lines: Array<{ productId: string; quantity: number }>): Promise<void> {
+    const merged = new Map<string, number>();
+    for (const line of lines) merged.set(line.productId, (merged.get(line.productId) ?? 0) + line.quantity);
+    const existing = new Set((await repo.cartOf(db, user.id)).map((r) => r.product_id));
+    const after = new Set([...existing, ...merged.keys()]);
+    if (after.size > MAX_ORDER_LINES) {
+      throw new AppError(409, 'cart_full', `A cart holds at most ${MAX_ORDER_LINES} lines`);
+    }
+    const now = Date.now();
+    await repo.addToCart(
+      db,
+      [...merged].map(([productId, quantity], i) => ({
+        user_id: user.id,
+        product_id: productId,
+        quantity,
+        added_at: stamp(now, i),
+      })),
+    );
+  }
+
+  return {
+    getCart: (user) => priced(user.id),
+
+    async putCart(user, lines) {
+      const items = await catalog.itemsByIds(lines.map((l) => l.productId));
+      const missing = lines.findIndex((l) => !items.has(l.productId));
+      if (missing >= 0) {
+        throw new AppError(400, 'validation_error', `lines[${missing}]: ${orderingMessages.productNotFound}`);
+      }
+      const now = Date.now();
+      await repo.replaceCart(
+        db,
+        user.id,
+        lines.map((l, i) => ({
+          user_id: user.id,
+          product_id: l.productId,
+          quantity: l.quantity,
+          added_at: stamp(now, i),
+        })),
+      );
+      return priced(user.id);
+    },
+
+    async addLines(user, lines) {
+      const skus = lines.map((l) => l.sku.trim().toUpperCase());
+      const items = await catalog.itemsBySkus(skus);
+      const rejected: Rejected = [];
+      const accepted: Array<{ productId: string; quantity: number }> = [];
+      lines.forEach((line, index) => {
+        const item = items.get(skus[index] ?? '');
+        if (!item) rejected.push({ index, sku: line.sku, message: orderingMessages.unknownSku });
+        else if (!isWholeQuantity(line.quantity))
+          rejected.push({ index, sku: line.sku, message: orderingMessages.wholeQuantity });
+        else accepted.push({ productId: item.id, quantity: line.quantity });
+      });
+      await add(user, accepted);
+      return { ...(await priced(user.id)), rejected };
+    },
+
+    async checkout(user, details) {
+      const rows = await repo.cartOf(db, user.id);
+      if (rows.length === 0) throw new AppError(400, 'cart_empty', orderingMessages.cartEmpty);
+      const order = await orders.createOrder(
+        user,
+        rows.map((r) => ({ productId: r.product_id, quantity: r.quantity })),
+        details,
+      );
+      await repo.removeFromCart(
+        db,
+        user.id,
+        rows.map((r) => r.product_id),
+      );
+      return order;
+    },
+
+    async reorder(user, orderId) {
+      const order = await orders.getOwnOrder(user, orderId);
+      const lines = await orders.linesOf(order.id);
+      const items = await catalog.itemsByIds(lines.flatMap((l) => (l.product_id ? [l.product_id] : [])));
+      const rejected: Rejected = [];
+      const accepted: Array<{ productId: string; quantity: number }> = [];
+      lines.forEach((line, index) => {
+        if (line.product_id && items.has(line.product_id))
+          accepted.push({ productId: line.product_id, quantity: line.quantity });
+        else rejected.push({ index, sku: line.sku, message: orderingMessages.productNotFound });
+      });
+      await add(user, accepted);
+      return { ...(await priced(user.id)), rejected };
+    },
+  };
+}

@@ -1,0 +1,296 @@
+// The write that places an order: takes each line's stock, records the order and its lines, and counts it among the
+// buyer's unpaid orders, as one atomic step. The rules (quantity, price) are the orders service's, handed in as
+// `decide`; this guarantees that stock never goes below zero, that the prices charged are the ones decided, and
+// that the buyer's open-order limit holds.
+//
+// It is the hottest write, and every order of a popular part touches the same product row, so each dialect gets its
+// cheapest atomic form (ADR 004): on SQLite one synchronous transaction built once here; on PostgreSQL a one-line
+// order is one statement (after a read), and an order of several lines is a transaction that locks its products in
+// id order first, so two orders over the same products, in any line order, never deadlock.
+import { sql, type Selectable, type Transaction } from 'kysely';
+import { onSqliteConnection, type OpenDatabase, type SqliteHandle } from '../../infra/db/create-db.js';
+import type { Database, OrderLinesTable, OrdersTable, ProductsTable } from '../../infra/db/schema.js';
+import { AppError } from '../../infra/errors.js';
+
+export type OrderRow = Selectable<OrdersTable>;
+export type OrderLineRow = Selectable<OrderLinesTable>;
+
+/** An order's own fields before it is placed; the product fields and totals come from its lines. */
+export type PendingOrder = Pick<
+  OrderRow,
+  'id' | 'user_id' | 'email' | 'user_name' | 'phone' | 'address' | 'created_at' | 'po_number' | 'note' | 'payment_terms'
+>;
+
+export interface LineRequest {
+  productId: string;
+  quantity: number;
+}
+
+/** What the orders service needs of a product to decide a line, read in the same step as the write. */
+export type ProductTerms = Pick<
+  Selectable<ProductsTable>,
+  | 'id'
+  | 'name'
+  | 'sku'
+  | 'price_cents'
+  | 'min_quantity'
+  | 'available_quantity'
+  | 'pack_size'
+  | 'max_quantity'
+  | 'price_breaks'
+>;
+const TERMS_COLUMNS = [
+  'id',
+  'name',
+  'sku',
+  'price_cents',
+  'min_quantity',
+  'available_quantity',
+  'pack_size',
+  'max_quantity',
+  'price_breaks',
+] as const;
+
+/**
+ * The orders service's rule, handed to the write: given each line's product as it is at that instant (undefined: no
+ * such product), the unit price in cents of each line. It throws to refuse; nothing is written then.
+ */
+export type DecideLines = (products: Array<ProductTerms | undefined>) => number[];
+
+export interface PlacedOrder {
+  order: OrderRow;
+  lines: OrderLineRow[];
+}
+
+export type OrderWriter = (order: PendingOrder, lines: LineRequest[], decide: DecideLines) => Promise<PlacedOrder>;
+
+export const tooManyUnpaid = (message: string) => new AppError(409, 'too_many_unpaid_orders', message);
+
+/** A product row that changes under every attempt is not retried for ever (each attempt read fresh stock). */
+const MAX_ATTEMPTS = 20;
+
+/** The order row and line rows of a decided order. */
+function rowsOf(order: PendingOrder, products: ProductTerms[], lines: LineRequest[], units: number[]): PlacedOrder {
+  const lineRows: OrderLineRow[] = lines.map((line, i) => {
+    const product = products[i];
+    const unit = units[i];
+    if (!product || unit === undefined) throw new Error('decide answered no price for a line');
+    return {
+      order_id: order.id,
+      line_no: i,
+      product_id: line.productId,
+      sku: product.sku,
+      name: product.name,
+      quantity: line.quantity,
+      unit_price_cents: unit,
+      line_total_cents: unit * line.quantity,
+    };
+  });
+  const first = lineRows[0];
+  if (!first) throw new Error('an order needs a line');
+  const more = lineRows.length - 1;
+  return {
+    order: {
+      ...order,
+      // SPEC's one-product fields: the first line's product, all lines' units and the order total.
+      product_id: first.product_id,
+      item_name: more > 0 ? `${first.name} + ${more} more` : first.name,
+      quantity: lineRows.reduce((sum, l) => sum + l.quantity, 0),
+      unit_price_cents: first.unit_price_cents,
+      total_cents: lineRows.reduce((sum, l) => sum + l.line_total_cents, 0),
+      paid_at: null,
+      transaction_id: null,
+      status: 'pending',
+      status_history: JSON.stringify([{ status: 'pending', at: order.created_at }]),
+      due_date: null,
+      expires_at: null,
+      carrier: null,
+      tracking_number: null,
+      invoice_number: null,
+      company_id: null,
+    },
+    lines: lineRows,
+  };
+}
+
+const ORDER_INSERT = `INSERT INTO orders (id, product_id, user_id, item_name, quantity, unit_price_cents, total_cents,
+    email, user_name, phone, address, paid_at, transaction_id, created_at, po_number, note, status, status_history,
+    payment_terms, due_date, expires_at, carrier, tracking_number, invoice_number, company_id)
+  VALUES (@id, @product_id, @user_id, @item_name, @quantity, @unit_price_cents, @total_cents, @email, @user_name,
+    @phone, @address, @paid_at, @transaction_id, @created_at, @po_number, @note, @status, @status_history,
+    @payment_terms, @due_date, @expires_at, @carrier, @tracking_number, @invoice_number, @company_id)`;
+const LINE_INSERT = `INSERT INTO order_lines (order_id, line_no, product_id, sku, name, quantity, unit_price_cents,
+    line_total_cents)
+  VALUES (@order_id, @line_no, @product_id, @sku, @name, @quantity, @unit_price_cents, @line_total_cents)`;
+
+/** The SQLite form: better-sqlite3 wraps it in BEGIN/COMMIT and rolls back when `decide` or a check throws. */
+function sqliteOrderWrite(handle: SqliteHandle, maxOpenOrders: number, limitMessage: string) {
+  const openOrders = handle.prepare('SELECT open_orders FROM users WHERE id = ?');
+  const read = handle.prepare(`SELECT ${TERMS_COLUMNS.join(', ')} FROM products WHERE id = ?`);
+  const take = handle.prepare('UPDATE products SET available_quantity = available_quantity - ? WHERE id = ?');
+  const insertOrder = handle.prepare(ORDER_INSERT);
+  const insertLine = handle.prepare(LINE_INSERT);
+  const count = handle.prepare('UPDATE users SET open_orders = open_orders + 1 WHERE id = ?');
+  return handle.database.transaction((order: PendingOrder, lines: LineRequest[], decide: DecideLines): PlacedOrder => {
+    const open: unknown = openOrders.get(order.user_id);
+    const current = typeof open === 'object' && open !== null && 'open_orders' in open ? Number(open.open_orders) : 0;
+    if (current >= maxOpenOrders) throw tooManyUnpaid(limitMessage);
+    const products = lines.map((line) => {
+      const found: unknown = read.get(line.productId);
+      return isProductTerms(found) ? found : undefined;
+    });
+    const units = decide(products);
+    // Inside this transaction nothing else writes: the stock read above is the stock updated here.
+    const placed = rowsOf(order, products.filter(isProductTerms), lines, units);
+    for (const line of placed.lines) take.run(line.quantity, line.product_id);
+    insertOrder.run(placed.order);
+    for (const line of placed.lines) insertLine.run(line);
+    count.run(order.user_id);
+    return placed;
+  });
+}
+
+function isProductTerms(row: unknown): row is ProductTerms {
+  return (
+    typeof row === 'object' &&
+    row !== null &&
+    'id' in row &&
+    typeof row.id === 'string' &&
+    'sku' in row &&
+    typeof row.sku === 'string' &&
+    'name' in row &&
+    typeof row.name === 'string' &&
+    'price_cents' in row &&
+    typeof row.price_cents === 'number' &&
+    'min_quantity' in row &&
+    typeof row.min_quantity === 'number' &&
+    'available_quantity' in row &&
+    typeof row.available_quantity === 'number' &&
+    'pack_size' in row &&
+    typeof row.pack_size === 'number' &&
+    'max_quantity' in row &&
+    (row.max_quantity === null || typeof row.max_quantity === 'number') &&
+    'price_breaks' in row &&
+    typeof row.price_breaks === 'string'
+  );
+}
+
+/**
+ * PostgreSQL, one line: read the product, decide, then one statement that takes the stock only while it suffices
+ * and the buyer is under the limit, records the order and its line, and counts it. The limit is read in the
+ * statement's snapshot, so simultaneous orders of one buyer may pass it by their number; the count stays exact.
+ */
+async function postgresOneLine(
+  database: OpenDatabase,
+  order: PendingOrder,
+  line: LineRequest,
+  decide: DecideLines,
+  maxOpenOrders: number,
+  limitMessage: string,
+): Promise<PlacedOrder> {
+  const { db } = database;
+  for (let attempt = 1; ; attempt++) {
+    const product = await db
+      .selectFrom('products')
+      .select(TERMS_COLUMNS)
+      .where('id', '=', line.productId)
+      .executeTakeFirst();
+    const units = decide([product]);
+    if (!product) throw new Error('decide accepted a missing product');
+    const placed = rowsOf(order, [product], [line], units);
+    const o = placed.order;
+    const l = placed.lines[0];
+    if (!l) throw new Error('no line');
+    const { rows } = await sql<{ id: string }>`
+      WITH reserved AS (
+        UPDATE products SET available_quantity = available_quantity - ${l.quantity}
+        WHERE id = ${l.product_id} AND available_quantity >= ${l.quantity}
+          AND (SELECT open_orders FROM users WHERE id = ${o.user_id}) < ${maxOpenOrders}
+        RETURNING id
+      ), placed AS (
+        INSERT INTO orders (id, product_id, user_id, item_name, quantity, unit_price_cents, total_cents, email,
+          user_name, phone, address, created_at, po_number, note, status, status_history, payment_terms)
+        SELECT ${o.id}, ${o.product_id}, ${o.user_id}, ${o.item_name}, ${o.quantity}::integer,
+          ${o.unit_price_cents}::bigint, ${o.total_cents}::bigint, ${o.email}, ${o.user_name}, ${o.phone},
+          ${o.address}, ${o.created_at}, ${o.po_number}, ${o.note}, ${o.status}, ${o.status_history},
+          ${o.payment_terms}
+        FROM reserved
+        RETURNING id
+      ), line AS (
+        INSERT INTO order_lines (order_id, line_no, product_id, sku, name, quantity, unit_price_cents,
+          line_total_cents)
+        SELECT ${l.order_id}, 0, ${l.product_id}, ${l.sku}, ${l.name}, ${l.quantity}::integer,
+          ${l.unit_price_cents}::bigint, ${l.line_total_cents}::bigint
+        FROM placed
+      ), counted AS (
+        UPDATE users SET open_orders = open_orders + 1 WHERE id = ${o.user_id} AND EXISTS (SELECT 1 FROM placed)
+      )
+      SELECT id FROM placed`.execute(db);
+    if (rows[0]) return placed;
+    const user = await db.selectFrom('users').select('open_orders').where('id', '=', o.user_id).executeTakeFirst();
+    if ((user?.open_orders ?? 0) >= maxOpenOrders) throw tooManyUnpaid(limitMessage);
+    if (attempt >= MAX_ATTEMPTS) {
+      throw new AppError(409, 'stock_changed', 'The stock of this product kept changing; please try again');
+    }
+  }
+}
+
+/**
+ * PostgreSQL, several lines: one transaction that locks the products in id order (so orders over the same products
+ * wait for each other instead of deadlocking), decides, takes the stock, records the order and its lines, and counts
+ * it under the limit (the buyer's row is locked last, after the products, as the one-line statement does).
+ */
+function postgresManyLines(
+  database: OpenDatabase,
+  order: PendingOrder,
+  lines: LineRequest[],
+  decide: DecideLines,
+  maxOpenOrders: number,
+  limitMessage: string,
+): Promise<PlacedOrder> {
+  return database.db.transaction().execute(async (trx: Transaction<Database>) => {
+    const ids = [...new Set(lines.map((l) => l.productId))].sort();
+    const locked = await trx
+      .selectFrom('products')
+      .select(TERMS_COLUMNS)
+      .where('id', 'in', ids)
+      .orderBy('id')
+      .forUpdate()
+      .execute();
+    const byId = new Map(locked.map((p) => [p.id, p]));
+    const products = lines.map((l) => byId.get(l.productId));
+    const units = decide(products);
+    const placed = rowsOf(order, products.filter(isProductTerms), lines, units);
+    for (const line of [...placed.lines].sort((a, b) => String(a.product_id).localeCompare(String(b.product_id)))) {
+      await trx
+        .updateTable('products')
+        .set((eb) => ({ available_quantity: eb('available_quantity', '-', line.quantity) }))
+        .where('id', '=', line.product_id)
+        .execute();
+    }
+    await trx.insertInto('orders').values(placed.order).execute();
+    await trx.insertInto('order_lines').values(placed.lines).execute();
+    const counted = await trx
+      .updateTable('users')
+      .set((eb) => ({ open_orders: eb('open_orders', '+', 1) }))
+      .where('id', '=', order.user_id)
+      .where('open_orders', '<', maxOpenOrders)
+      .executeTakeFirst();
+    if (Number(counted.numUpdatedRows) !== 1) throw tooManyUnpaid(limitMessage);
+    return placed;
+  });
+}
+
+export function createOrderWriter(database: OpenDatabase, maxOpenOrders: number, limitMessage: string): OrderWriter {
+  const { sqlite } = database;
+  if (sqlite) {
+    const write = sqliteOrderWrite(sqlite, maxOpenOrders, limitMessage);
+    return (order, lines, decide) => onSqliteConnection(database, () => write(order, lines, decide));
+  }
+  return (order, lines, decide) => {
+    const [only] = lines;
+    return lines.length === 1 && only
+      ? postgresOneLine(database, order, only, decide, maxOpenOrders, limitMessage)
+      : postgresManyLines(database, order, lines, decide, maxOpenOrders, limitMessage);
+  };
+}

@@ -1,0 +1,148 @@
+// Business ordering (B2B §3): orders of several lines, the cart, quick order lines, and the order answer's B2B fields.
+import './zod-setup.js';
+import { z } from 'zod';
+import { MAX_FIELD_LENGTH, MAX_NAME_LENGTH, MAX_QUANTITY } from './constants.js';
+import { idSchema } from './id.js';
+import { messages } from './messages.js';
+
+export const MAX_ORDER_LINES = 100;
+export const MAX_PO_NUMBER_LENGTH = 35;
+export const MAX_NOTE_LENGTH = 500;
+export const DEFAULT_MAX_OPEN_ORDERS = 20;
+
+export const orderingMessages = {
+  unknownSku: 'unknown SKU',
+  wholeQuantity: 'quantity must be a whole number',
+  productNotFound: 'product not found',
+  oneLinePerProduct: 'one line per product',
+  cartEmpty: 'Your cart is empty',
+  tooManyUnpaid: 'too many unpaid orders',
+  noAccountTerms: 'Payment on account needs a company account with payment terms',
+  linesInvalid: 'Some lines of the order cannot be ordered',
+  poNumberInvalid: `poNumber must be at most ${MAX_PO_NUMBER_LENGTH} printable characters`,
+} as const;
+
+export const ORDER_STATUSES = [
+  'pending',
+  'awaiting_approval',
+  'confirmed',
+  'shipped',
+  'delivered',
+  'cancelled',
+  'expired',
+  'rejected',
+] as const;
+export const orderStatusSchema = z.enum(ORDER_STATUSES);
+export type OrderStatus = z.infer<typeof orderStatusSchema>;
+
+export const orderLineSchema = z.object({
+  /** Null once the product is deleted; sku and name keep what was ordered. */
+  productId: idSchema.nullable(),
+  sku: z.string(),
+  name: z.string(),
+  quantity: z.number().int(),
+  /** Dollars, the price break that applied when ordered. */
+  unitPrice: z.number(),
+  lineTotal: z.number(),
+});
+export type OrderLine = z.infer<typeof orderLineSchema>;
+
+/** The fields B2B §3 adds to every order answer. */
+export const orderB2BFieldsSchema = z.object({
+  lines: orderLineSchema.array(),
+  poNumber: z.string().nullable(),
+  note: z.string().nullable(),
+  status: orderStatusSchema,
+  statusHistory: z.object({ status: orderStatusSchema, at: z.string() }).array(),
+  paymentTerms: z.enum(['card', 'account']),
+  dueDate: z.string().nullable(),
+  expiresAt: z.string().nullable(),
+  carrier: z.string().nullable(),
+  trackingNumber: z.string().nullable(),
+  invoiceNumber: z.string().nullable(),
+  companyId: z.string().nullable(),
+});
+
+const quantitySchema = z
+  .number({ error: orderingMessages.wholeQuantity })
+  .int(orderingMessages.wholeQuantity)
+  .min(1, 'quantity must be at least 1')
+  .max(MAX_QUANTITY, `quantity must be at most ${MAX_QUANTITY}`);
+
+const productLinesSchema = z
+  .array(z.object({ productId: idSchema, quantity: quantitySchema }), { error: 'lines must be a list' })
+  .max(MAX_ORDER_LINES, `at most ${MAX_ORDER_LINES} lines`)
+  .refine((lines) => new Set(lines.map((l) => l.productId)).size === lines.length, orderingMessages.oneLinePerProduct);
+
+/** What checkout adds to the lines: where the goods go and the buyer's references. */
+export const checkoutBodySchema = z.object({
+  phone: z
+    .string({ error: messages.order.phoneRequired })
+    .trim()
+    .min(1, messages.order.phoneRequired)
+    .max(40, 'phone must be at most 40 characters'),
+  address: z
+    .string({ error: messages.order.addressRequired })
+    .trim()
+    .min(1, messages.order.addressRequired)
+    .max(MAX_FIELD_LENGTH, `address must be at most ${MAX_FIELD_LENGTH} characters`),
+  poNumber: z
+    .string()
+    .trim()
+    .max(MAX_PO_NUMBER_LENGTH, orderingMessages.poNumberInvalid)
+    .regex(/^[\x20-\x7e]*$/, orderingMessages.poNumberInvalid)
+    .optional()
+    .transform((v) => (v ? v : undefined)),
+  note: z
+    .string()
+    .trim()
+    .max(MAX_NOTE_LENGTH, `note must be at most ${MAX_NOTE_LENGTH} characters`)
+    .optional()
+    .transform((v) => (v ? v : undefined)),
+  paymentTerms: z.enum(['card', 'account'], { error: "paymentTerms must be 'card' or 'account'" }).optional(),
+});
+export type CheckoutBody = z.input<typeof checkoutBodySchema>;
+
+/** `POST /api/orders`: an order straight from its lines, without the cart. */
+export const ordersCreateSchema = checkoutBodySchema.extend({
+  lines: productLinesSchema.min(1, 'an order needs at least one line'),
+});
+export type OrdersCreate = z.input<typeof ordersCreateSchema>;
+
+/** Every bad line of an order, by its position in the request. */
+export const orderLineErrorSchema = z.object({ index: z.number().int(), productId: z.string(), message: z.string() });
+export const orderLinesErrorSchema = z.object({
+  error: z.object({ code: z.string(), message: z.string(), lines: orderLineErrorSchema.array().optional() }),
+});
+
+export const cartLineSchema = z.object({
+  productId: idSchema,
+  sku: z.string(),
+  name: z.string(),
+  quantity: z.number().int(),
+  unitPrice: z.number(),
+  lineTotal: z.number(),
+  /** Null, or why this quantity cannot be ordered now (B2B §2's message). */
+  problem: z.string().nullable(),
+});
+export type CartLine = z.infer<typeof cartLineSchema>;
+export const cartSchema = z.object({ lines: cartLineSchema.array(), total: z.number() });
+export type Cart = z.infer<typeof cartSchema>;
+
+export const cartRejectedSchema = z.object({ index: z.number().int(), sku: z.string(), message: z.string() });
+/** The cart after lines were added, with the lines that could not be (unknown SKU, not a whole quantity). */
+export const cartWithRejectedSchema = cartSchema.extend({ rejected: cartRejectedSchema.array() });
+export type CartWithRejected = z.infer<typeof cartWithRejectedSchema>;
+
+/** `PUT /api/cart`: the whole cart. */
+export const cartPutSchema = z.object({ lines: productLinesSchema });
+export type CartPut = z.input<typeof cartPutSchema>;
+
+/** `POST /api/cart/lines`: lines by SKU (quick order); each line is judged on its own, so its fields stay loose. */
+export const cartAddSchema = z.object({
+  lines: z
+    .array(z.object({ sku: z.string().max(MAX_NAME_LENGTH), quantity: z.unknown() }), { error: 'lines must be a list' })
+    .min(1, 'send at least one line')
+    .max(MAX_ORDER_LINES, `at most ${MAX_ORDER_LINES} lines`),
+});
+export type CartAdd = z.input<typeof cartAddSchema>;
