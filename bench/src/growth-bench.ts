@@ -1,59 +1,27 @@
 // Does the home page's API cost stay flat as the catalogue grows? Three SQLite databases (100, 10,000 and 100,000
 // products): the server creates each schema with its own migrations and seeds the demo catalogue, then the bench
-// tops the products table up straight through better-sqlite3 in one transaction, restarts the servers side by side
-// and times the two calls the home page makes, alternating between sizes so outside load hits all three alike.
+// tops the products table up with the generated catalogue (catalogue-data.ts) straight through better-sqlite3 in one
+// transaction, restarts the servers side by side and times the two calls the home page makes, alternating between
+// sizes so outside load hits all three alike.
 import Database from 'better-sqlite3';
 import http from 'node:http';
 import path from 'node:path';
 import { budgets } from './budgets.js';
+import { CATALOGUE_SIZES, fillSqlite } from './catalogue-data.js';
 import { atMost, type Figure } from './figures.js';
+import { medianOf, timedGet } from './latency.js';
 import { startServer, withServer, type ServerProcess } from './processes.js';
 import { productSpec, scratchDir, type TargetKind } from './target.js';
 
-export const SIZES = [100, 10_000, 100_000] as const;
+export const SIZES = CATALOGUE_SIZES;
 export const HOME_CALLS = ['/api/service?sort=newest&limit=3', '/api/review'] as const;
 const SAMPLES = 300;
 const NEWEST_QUERY = 'SELECT * FROM products ORDER BY id DESC LIMIT 3';
 
-/** Older, time-ordered ids (2020) so the home page still shows the demo catalogue's newest three. */
-function fillerId(i: number): string {
-  return (Date.UTC(2020, 0, 1) + i).toString(16).padStart(12, '0') + i.toString(16).padStart(12, '0');
-}
-
 function fill(file: string, total: number): { plan: string } {
-  const db = new Database(file);
+  fillSqlite(file, total);
+  const db = new Database(file, { readonly: true });
   try {
-    const columns = db.prepare<[], { name: string }>(`SELECT name FROM pragma_table_info('products')`).all();
-    const known = [
-      'id',
-      'name',
-      'price_cents',
-      'img',
-      'min_quantity',
-      'available_quantity',
-      'description',
-      'created_at',
-    ];
-    const unknown = columns.map((c) => c.name).filter((c) => !known.includes(c));
-    if (unknown.length) throw new Error(`products has columns the growth bench does not fill: ${unknown.join(', ')}`);
-    const { n } = db.prepare<[], { n: number }>('SELECT count(*) AS n FROM products').get() ?? { n: 0 };
-    const insert = db.prepare(`INSERT INTO products (${known.join(', ')}) VALUES (${known.map(() => '?').join(', ')})`);
-    db.transaction(() => {
-      for (let i = 0; i < total - n; i += 1) {
-        const created = new Date(Date.UTC(2020, 0, 1) + i).toISOString();
-        const description = `Bulk filler part ${i} for the growth benchmark: a realistic length of product description text.`;
-        insert.run(
-          fillerId(i),
-          `Filler Part ${i}`,
-          1999 + (i % 500),
-          '/bench-part.png',
-          1000,
-          10000,
-          description,
-          created,
-        );
-      }
-    })();
     const plan = db.prepare<[], { detail: string }>(`EXPLAIN QUERY PLAN ${NEWEST_QUERY}`).all();
     return { plan: plan.map((p) => p.detail).join('; ') };
   } finally {
@@ -62,25 +30,6 @@ function fill(file: string, total: number): { plan: string } {
 }
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-
-function timedGet(url: string): Promise<{ ms: number; bytes: number }> {
-  return new Promise((resolve, reject) => {
-    const began = performance.now();
-    http
-      .get(url, { agent }, (res) => {
-        let bytes = 0;
-        res.on('data', (chunk: Buffer) => (bytes += chunk.length));
-        res.on('end', () =>
-          res.statusCode === 200
-            ? resolve({ ms: performance.now() - began, bytes })
-            : reject(new Error(`${url}: ${res.statusCode}`)),
-        );
-      })
-      .on('error', reject);
-  });
-}
-
-const medianOf = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
 
 interface Cost {
   ms: number;
@@ -94,7 +43,7 @@ async function measure(servers: ServerProcess[]): Promise<Cost[][]> {
   for (let round = -20; round < SAMPLES; round += 1) {
     for (const [s, server] of servers.entries()) {
       for (const [c, call] of HOME_CALLS.entries()) {
-        const r = await timedGet(server.origin + call);
+        const r = await timedGet(server.origin + call, agent);
         // The first rounds only warm the servers up.
         if (round >= 0) times[s]?.[c]?.push(r.ms);
         const row = bytes[s];

@@ -1,8 +1,9 @@
-// Lighthouse 12 (mobile preset, simulated throttling) on the home page, a purchase page and the login page, in
-// Debian's Chromium. The purchase page needs a signed-in customer: the bench signs one up, then, through Playwright
-// connected to the same Chromium over CDP, clears the origin's cache and storage and writes the token into
-// localStorage (from a same-origin JSON URL, so no page script is cached). That run uses disableStorageReset so
-// Lighthouse keeps the token; the other pages let Lighthouse reset storage as usual.
+// Lighthouse 12 (mobile preset, simulated throttling) on the home page, a purchase page, the login page and the
+// catalogue page (/products), in Debian's Chromium. The purchase page needs a signed-in customer: the bench signs one
+// up, then, through Playwright connected to the same Chromium over CDP, clears the origin's cache and storage and
+// writes the token into localStorage (from a same-origin JSON URL, so no page script is cached). That run uses
+// disableStorageReset so Lighthouse keeps the token; the other pages let Lighthouse reset storage as usual. The
+// catalogue page counts only if it asked for /api/catalog (a missing route would show the "not found" page).
 import * as chromeLauncher from 'chrome-launcher';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -41,7 +42,23 @@ async function prepareOrigin(browser: Browser, origin: string, token: string): P
   await page.close();
 }
 
-async function audit(port: number, url: string, keepStorage: boolean): Promise<PageRun> {
+/** Every URL the page requested, from the network-requests audit. */
+function requestedUrls(details: unknown): string[] {
+  if (typeof details !== 'object' || details === null || !('items' in details) || !Array.isArray(details.items)) {
+    return [];
+  }
+  return details.items.flatMap((item: unknown) =>
+    typeof item === 'object' && item !== null && 'url' in item && typeof item.url === 'string' ? [item.url] : [],
+  );
+}
+
+interface AuditOptions {
+  keepStorage: boolean;
+  /** A path the page must have requested, which tells the real page from the storefront's "not found" page. */
+  mustRequest: string | null;
+}
+
+async function audit(port: number, url: string, { keepStorage, mustRequest }: AuditOptions): Promise<PageRun> {
   const result = await lighthouse(url, {
     port,
     output: 'json',
@@ -55,6 +72,9 @@ async function audit(port: number, url: string, keepStorage: boolean): Promise<P
   // A guarded page that bounced to /login would be measuring the wrong page.
   if (new URL(lhr.finalDisplayedUrl).pathname !== new URL(url).pathname) {
     throw new Error(`lighthouse ${url} ended on ${lhr.finalDisplayedUrl}`);
+  }
+  if (mustRequest && !requestedUrls(lhr.audits['network-requests']?.details).some((u) => u.includes(mustRequest))) {
+    throw new Error(`lighthouse ${url} never requested ${mustRequest}: is that page in the storefront build?`);
   }
   if (process.env.BENCH_KEEP_LHR) {
     const file = path.join(process.env.BENCH_KEEP_LHR, `${new URL(url).pathname.replaceAll('/', '_') || 'home'}.json`);
@@ -135,9 +155,16 @@ export async function lighthouseBench(kind: TargetKind, runsPerPage: number): Pr
     return await withServer(spec, async (server) => {
       const [token] = await signUpCustomers(server.origin, 1, 'lighthouse');
       const pages = [
-        { name: '/', path: '/', token: null },
-        { name: '/purchase/{id}', path: `/purchase/${await firstProductId(server.origin)}`, token: token ?? null },
-        { name: '/login', path: '/login', token: null },
+        { name: '/', path: '/', token: null, mustRequest: null },
+        {
+          name: '/purchase/{id}',
+          path: `/purchase/${await firstProductId(server.origin)}`,
+          token: token ?? null,
+          mustRequest: null,
+        },
+        { name: '/login', path: '/login', token: null, mustRequest: null },
+        // The catalogue page (issue #14), with the demo catalogue: it must have asked for its products.
+        { name: '/products', path: '/products', token: null, mustRequest: '/api/catalog' },
       ];
       const chrome = await chromeLauncher.launch({
         chromePath: CHROMIUM_PATH,
@@ -154,7 +181,10 @@ export async function lighthouseBench(kind: TargetKind, runsPerPage: number): Pr
               for (let i = 0; i < runsPerPage; i += 1) {
                 const once = async () => {
                   if (page.token) await prepareOrigin(browser, server.origin, page.token);
-                  return audit(chrome.port, server.origin + page.path, page.token !== null);
+                  return audit(chrome.port, server.origin + page.path, {
+                    keepStorage: page.token !== null,
+                    mustRequest: page.mustRequest,
+                  });
                 };
                 // On a busy machine Chromium now and then reports NO_FCP; one retry tells a fluke from a fault.
                 runs.push(await once().catch(once));

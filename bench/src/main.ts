@@ -1,8 +1,9 @@
 // Runs the parts of the bench in order, prints one table and writes bench/results/.
-// Usage: npm run bench [-- --only=build,pages,api,growth,startup,lighthouse] [--target=standin] [--seconds=6] [--no-build]
+// Usage: npm run bench [-- --only=build,pages,api,growth,catalog,startup,lighthouse] [--target=standin] [--seconds=6] [--no-build]
 //        [--lighthouse-runs=5]
 import { apiBench } from './api-bench.js';
 import { buildStep } from './build-step.js';
+import { catalogBench } from './catalog-bench.js';
 import { growthBench } from './growth-bench.js';
 import { lighthouseBench } from './lighthouse-bench.js';
 import { pageWeightBench } from './page-bench.js';
@@ -13,7 +14,7 @@ import { RESULTS_DIR } from './paths.js';
 import { consoleTable, writeResults } from './report.js';
 import type { TargetKind } from './target.js';
 
-const PARTS = ['build', 'pages', 'api', 'growth', 'startup', 'lighthouse'] as const;
+const PARTS = ['build', 'pages', 'api', 'growth', 'catalog', 'startup', 'lighthouse'] as const;
 type Part = (typeof PARTS)[number];
 
 export interface BenchContext {
@@ -47,6 +48,8 @@ async function runPart(part: Part, ctx: BenchContext): Promise<Figure[]> {
       return pageWeightBench();
     case 'growth':
       return growthBench(ctx.target);
+    case 'catalog':
+      return catalogBench(ctx.target);
     case 'startup':
       return startupBench(ctx.target);
     case 'lighthouse':

@@ -102,6 +102,8 @@ describe.each(databases)('the catalogue search on %s', (kind) => {
     expect(skus(await catalog('?q=KC-CPU&sort=newest'))).toEqual(['KC-CPU-K9', 'KC-CPU-K7']);
     expect(skus(await catalog('?q=kc-fan-1&sort=newest'))).toEqual(['KC-FAN-140', 'KC-FAN-120']);
     expect(skus(await catalog('?q=ACME'))).toEqual(['ACME-TOOL']);
+    // The middle of a SKU is no prefix of it.
+    expect((await catalog('?q=CPU-K7')).total).toBe(0);
   });
 
   it('filters by category while the facets count the search in every category', async () => {

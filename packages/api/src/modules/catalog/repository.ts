@@ -109,16 +109,24 @@ export async function updateProduct(
 
 export type CatalogSortKey = 'relevance' | 'newest' | 'price-asc' | 'price-desc' | 'name';
 
+/** One word of a search, as the user typed it (between spaces). */
+export interface SearchTerm {
+  /** Its lower-case letter/digit runs, matched as a phrase (the last one as a prefix) in the name or description. */
+  tokens: string[];
+  /** Upper-cased, when it can begin a SKU: it then also matches every product whose SKU starts with it. */
+  skuPrefix: string | null;
+}
+
 export interface CatalogFilter {
-  /** Lower-case letter/digit runs of the search; every one must prefix-match a word of name, description or SKU. */
-  words: string[];
+  /** Every term must match. */
+  terms: SearchTerm[];
   category: string | undefined;
 }
 
-function orderBy(sort: CatalogSortKey, rank: RawBuilder<unknown> | null): RawBuilder<unknown> {
+function orderBy(sort: CatalogSortKey, relevance: RawBuilder<unknown> | null): RawBuilder<unknown> {
   switch (sort) {
     case 'relevance':
-      return rank ? sql`${rank}, p.id DESC` : sql`p.id DESC`;
+      return relevance ? sql`${relevance}, p.id DESC` : sql`p.id DESC`;
     case 'price-asc':
       return sql`p.price_cents ASC, p.id ASC`;
     case 'price-desc':
@@ -130,23 +138,60 @@ function orderBy(sort: CatalogSortKey, rank: RawBuilder<unknown> | null): RawBui
   }
 }
 
-/** The FTS5 query: each word a quoted prefix term, all of them required. */
-const ftsQuery = (words: string[]) => words.map((w) => `"${w}"*`).join(' ');
-/** The tsquery: each word a prefix term, all of them required (words hold only letters and digits). */
-const tsQuery = (words: string[]) => words.map((w) => `${w}:*`).join(' & ');
+/** FTS5: the term's tokens as one phrase whose last token is a prefix (tokens hold only letters and digits). */
+const ftsPhrase = (tokens: string[]) => `"${tokens.join(' ')}"*`;
+/** tsquery: the same phrase, token after token, the last a prefix. */
+const tsPhrase = (tokens: string[]) => tokens.map((t, i) => (i === tokens.length - 1 ? `${t}:*` : t)).join(' <-> ');
 
-/** FROM ... WHERE for the filter: with words on SQLite, the FTS5 table joined to products (so bm25 can rank). */
-function fromWhere(database: OpenDatabase, filter: CatalogFilter, { withCategory }: { withCategory: boolean }) {
-  const conditions: RawBuilder<unknown>[] = [];
-  let from = sql`FROM products p`;
-  if (filter.words.length > 0 && database.sqlite) {
-    from = sql`FROM products_fts JOIN products p ON p.rowid = products_fts.rowid`;
-    conditions.push(sql`products_fts MATCH ${ftsQuery(filter.words)}`);
-  } else if (filter.words.length > 0) {
-    conditions.push(sql`p.search @@ to_tsquery('simple', ${tsQuery(filter.words)})`);
+/**
+ * The SKU condition of a term: on SQLite a range of the unique SKU index (SKUs hold only A-Z, 0-9 and '-', all below
+ * '~'); on PostgreSQL a LIKE prefix, which its text_pattern_ops index answers (the term has no % or _).
+ */
+function skuStartsWith(database: OpenDatabase, prefix: string): RawBuilder<unknown> {
+  return database.sqlite ? sql`(p.sku >= ${prefix} AND p.sku < ${`${prefix}~`})` : sql`p.sku LIKE ${`${prefix}%`}`;
+}
+
+function termCondition(database: OpenDatabase, term: SearchTerm): RawBuilder<unknown> {
+  const either: RawBuilder<unknown>[] = [];
+  if (term.tokens.length > 0) {
+    either.push(
+      database.sqlite
+        ? sql`p.rowid IN (SELECT rowid FROM products_fts WHERE products_fts MATCH ${ftsPhrase(term.tokens)})`
+        : sql`p.search @@ to_tsquery('simple', ${tsPhrase(term.tokens)})`,
+    );
   }
+  if (term.skuPrefix) either.push(skuStartsWith(database, term.skuPrefix));
+  return either.length === 0 ? sql`FALSE` : sql`(${sql.join(either, sql` OR `)})`;
+}
+
+function whereClause(database: OpenDatabase, filter: CatalogFilter, { withCategory }: { withCategory: boolean }) {
+  const conditions = filter.terms.map((term) => termCondition(database, term));
   if (withCategory && filter.category !== undefined) conditions.push(sql`p.category = ${filter.category}`);
-  return conditions.length === 0 ? from : sql`${from} WHERE ${sql.join(conditions, sql` AND `)}`;
+  return conditions.length === 0 ? sql`` : sql`WHERE ${sql.join(conditions, sql` AND `)}`;
+}
+
+/**
+ * Relevance: a product whose SKU starts with a term first, then the text rank of the terms in name and description
+ * (a name match weighs more: bm25's column weights on SQLite, the tsvector's A and C weights on PostgreSQL).
+ */
+function relevance(
+  database: OpenDatabase,
+  filter: CatalogFilter,
+): { join: RawBuilder<unknown>; order: RawBuilder<unknown> } {
+  const prefixes = filter.terms.flatMap((t) => (t.skuPrefix ? [skuStartsWith(database, t.skuPrefix)] : []));
+  const skuFirst = prefixes.length > 0 ? sql`CASE WHEN ${sql.join(prefixes, sql` OR `)} THEN 0 ELSE 1 END, ` : sql``;
+  const texts = filter.terms.filter((t) => t.tokens.length > 0);
+  if (texts.length === 0) return { join: sql``, order: sql`${skuFirst}p.id DESC` };
+  if (database.sqlite) {
+    const any = texts.map((t) => ftsPhrase(t.tokens)).join(' OR ');
+    return {
+      join: sql`LEFT JOIN (SELECT rowid, bm25(products_fts, 10.0, 1.0) AS rank FROM products_fts
+        WHERE products_fts MATCH ${any}) r ON r.rowid = p.rowid`,
+      order: sql`${skuFirst}r.rank ASC NULLS LAST`,
+    };
+  }
+  const any = texts.map((t) => `(${tsPhrase(t.tokens)})`).join(' | ');
+  return { join: sql``, order: sql`${skuFirst}ts_rank(p.search, to_tsquery('simple', ${any})) DESC` };
 }
 
 /** A page of the products matching the filter, in the given order. */
@@ -157,29 +202,23 @@ export async function searchProducts(
   limit: number,
   offset: number,
 ): Promise<ProductRow[]> {
-  const searching = filter.words.length > 0;
-  // bm25 ranks better matches lower on SQLite; ts_rank higher on PostgreSQL. A match in the name or SKU weighs more
-  // than one in the description (bm25's column weights; the tsvector's A and C weights, migration 004).
-  const rank = !searching
-    ? null
-    : database.sqlite
-      ? sql`bm25(products_fts, 10.0, 1.0, 10.0) ASC`
-      : sql`ts_rank(p.search, to_tsquery('simple', ${tsQuery(filter.words)})) DESC`;
+  const ranked = sort === 'relevance' && filter.terms.length > 0 ? relevance(database, filter) : null;
   const { rows } = await sql<ProductRow>`
-    SELECT ${PREFIXED} ${fromWhere(database, filter, { withCategory: true })}
-    ORDER BY ${orderBy(sort, rank)}
+    SELECT ${PREFIXED} FROM products p ${ranked?.join ?? sql``}
+    ${whereClause(database, filter, { withCategory: true })}
+    ORDER BY ${orderBy(sort, ranked?.order ?? null)}
     LIMIT ${limit} OFFSET ${offset}`.execute(database.db);
   return rows;
 }
 
-/** How many products match the filter's words in each category (the category filter is not applied). */
+/** How many products match the filter's terms in each category (the category filter is not applied). */
 export async function countByCategory(
   database: OpenDatabase,
   filter: CatalogFilter,
 ): Promise<Array<{ name: string; count: number }>> {
   const { rows } = await sql<{ name: string; count: number | string }>`
-    SELECT p.category AS name, count(*) AS count
-    ${fromWhere(database, filter, { withCategory: false })}
+    SELECT p.category AS name, count(*) AS count FROM products p
+    ${whereClause(database, filter, { withCategory: false })}
     GROUP BY p.category ORDER BY p.category`.execute(database.db);
   return rows.map((r) => ({ name: r.name, count: Number(r.count) }));
 }

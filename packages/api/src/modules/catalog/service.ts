@@ -37,9 +37,20 @@ export type ProductPatch = z.output<typeof productPatchSchema>;
 
 const skuTaken = () => new AppError(409, 'sku_taken', catalogMessages.skuTaken);
 
-/** The search's words: lower-case runs of letters and digits (anything else separates words), at most a few. */
-export function searchWords(q: string | undefined): string[] {
-  return (q?.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, MAX_SEARCH_WORDS);
+const SKU_START = /^[A-Z0-9][A-Z0-9-]*$/;
+
+/**
+ * The search's terms (split at spaces, at most a few): each one's letter/digit runs for the text index, and the term
+ * itself when it can begin a SKU. A term of only punctuation is dropped.
+ */
+export function searchTerms(q: string | undefined): repo.SearchTerm[] {
+  const words = (q ?? '').split(/\s+/).filter(Boolean).slice(0, MAX_SEARCH_WORDS);
+  return words.flatMap((word) => {
+    const tokens = word.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+    const upper = word.toUpperCase();
+    const skuPrefix = SKU_START.test(upper) ? upper : null;
+    return tokens.length > 0 || skuPrefix ? [{ tokens, skuPrefix }] : [];
+  });
 }
 
 export interface CatalogService {
@@ -106,7 +117,7 @@ export function createCatalogService({
   }
 
   function facets(filter: repo.CatalogFilter) {
-    if (filter.words.length > 0) return repo.countByCategory(database, filter);
+    if (filter.terms.length > 0) return repo.countByCategory(database, filter);
     const at = now();
     if (!allFacets || allFacets.until <= at) {
       const rows = repo.countByCategory(database, filter);
@@ -183,12 +194,12 @@ export function createCatalogService({
     },
 
     async catalogPage(query) {
-      const filter: repo.CatalogFilter = { words: searchWords(query.q), category: query.category };
-      const sort = query.sort ?? (filter.words.length > 0 ? 'relevance' : 'newest');
+      const filter: repo.CatalogFilter = { terms: searchTerms(query.q), category: query.category };
+      const sort = query.sort ?? (filter.terms.length > 0 ? 'relevance' : 'newest');
       const page = query.page ?? 1;
       const pageSize = query.pageSize ?? CATALOG_PAGE_SIZE;
       // Text that has no letter or digit searches for nothing rather than for everything.
-      if (query.q !== undefined && filter.words.length === 0)
+      if (query.q !== undefined && filter.terms.length === 0)
         return { items: [], total: 0, page, pageSize, categories: [] };
       const [rows, categories] = await Promise.all([
         repo.searchProducts(database, filter, sort, pageSize, (page - 1) * pageSize),

@@ -1,6 +1,8 @@
 // The catalogue (B2B §1-§2): SKU, category, pack size, maximum per order, price breaks and an update time on every
-// product, each database's own full-text search over name, description and SKU, and the indexes behind the
-// catalogue's filters and sorts. Existing products get a SKU made from their id.
+// product, each database's own full-text search over name and description, and the indexes behind the catalogue's
+// filters and sorts. A SKU is searched by prefix on its own unique index, not in the text index: every SKU shares
+// its first letters (KC-), which would make each SKU search walk every product. Existing products get a SKU made
+// from their id.
 import { sql, SqliteAdapter, type Kysely, type Migration } from 'kysely';
 
 const isSqlite = (db: Kysely<unknown>) => db.getExecutor().adapter instanceof SqliteAdapter;
@@ -34,19 +36,19 @@ export const catalogueMigration: Migration = {
       await sql`CREATE UNIQUE INDEX products_sku ON products (sku)`.execute(db);
       // FTS5 over the products table's own rows (external content), kept in step by triggers that fire only when a
       // searched column changes, so the order path's stock updates never touch the index.
-      await sql`CREATE VIRTUAL TABLE products_fts USING fts5(name, description, sku, content='products',
+      await sql`CREATE VIRTUAL TABLE products_fts USING fts5(name, description, content='products',
         tokenize='unicode61 remove_diacritics 2')`.execute(db);
       await sql`CREATE TRIGGER products_fts_insert AFTER INSERT ON products BEGIN
-        INSERT INTO products_fts(rowid, name, description, sku) VALUES (new.rowid, new.name, new.description, new.sku);
+        INSERT INTO products_fts(rowid, name, description) VALUES (new.rowid, new.name, new.description);
       END`.execute(db);
       await sql`CREATE TRIGGER products_fts_delete AFTER DELETE ON products BEGIN
-        INSERT INTO products_fts(products_fts, rowid, name, description, sku)
-          VALUES ('delete', old.rowid, old.name, old.description, old.sku);
+        INSERT INTO products_fts(products_fts, rowid, name, description)
+          VALUES ('delete', old.rowid, old.name, old.description);
       END`.execute(db);
-      await sql`CREATE TRIGGER products_fts_update AFTER UPDATE OF name, description, sku ON products BEGIN
-        INSERT INTO products_fts(products_fts, rowid, name, description, sku)
-          VALUES ('delete', old.rowid, old.name, old.description, old.sku);
-        INSERT INTO products_fts(rowid, name, description, sku) VALUES (new.rowid, new.name, new.description, new.sku);
+      await sql`CREATE TRIGGER products_fts_update AFTER UPDATE OF name, description ON products BEGIN
+        INSERT INTO products_fts(products_fts, rowid, name, description)
+          VALUES ('delete', old.rowid, old.name, old.description);
+        INSERT INTO products_fts(rowid, name, description) VALUES (new.rowid, new.name, new.description);
       END`.execute(db);
       await sql`INSERT INTO products_fts(products_fts) VALUES ('rebuild')`.execute(db);
       return;
@@ -60,15 +62,13 @@ export const catalogueMigration: Migration = {
     await sql`ALTER TABLE products ADD COLUMN search tsvector`.execute(db);
     await sql`CREATE FUNCTION products_search_vector() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN
-        -- A word in the name or SKU weighs more than one in the description (ts_rank's weights A and C).
-        NEW.search := setweight(to_tsvector('simple', NEW.name), 'A')
-          || setweight(to_tsvector('simple', translate(NEW.sku, '-', ' ')), 'A')
-          || setweight(to_tsvector('simple', NEW.description), 'C');
+        -- A word in the name weighs more than one in the description (ts_rank's weights A and C).
+        NEW.search := setweight(to_tsvector('simple', NEW.name), 'A') || setweight(to_tsvector('simple', NEW.description), 'C');
         RETURN NEW;
       END $$`.execute(db);
-    await sql`CREATE TRIGGER products_search BEFORE INSERT OR UPDATE OF name, description, sku ON products
+    await sql`CREATE TRIGGER products_search BEFORE INSERT OR UPDATE OF name, description ON products
       FOR EACH ROW EXECUTE FUNCTION products_search_vector()`.execute(db);
-    await sql`UPDATE products SET sku = sku`.execute(db);
+    await sql`UPDATE products SET name = name`.execute(db);
     await sql`CREATE INDEX products_search_index ON products USING gin (search)`.execute(db);
   },
 
