@@ -1,6 +1,6 @@
 // Direct calls to the backend for setting up a journey's preconditions (accounts, orders) quickly and exactly.
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
-import type { AuthResponse, Product } from '@kestrel/shared';
+import type { AuthResponse, CatalogPage, Product, ProductCreate } from '@kestrel/shared';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from './settings';
 
 export interface Account {
@@ -38,6 +38,45 @@ export async function adminByApi(request: APIRequestContext): Promise<Account> {
 
 export async function listProducts(request: APIRequestContext): Promise<Product[]> {
   const response = await request.get('/api/service');
+  expect(response.status()).toBe(200);
+  return response.json();
+}
+
+/** GET /api/catalog with a query string such as `q=fan&category=Cooling` (what the catalogue page shows for it). */
+export async function catalogByApi(request: APIRequestContext, search = ''): Promise<CatalogPage> {
+  const response = await request.get(`/api/catalog${search ? `?${search}` : ''}`);
+  expect(response.status()).toBe(200);
+  return response.json();
+}
+
+/** A SKU no other product or run has: upper-case letters, digits and dashes. */
+export function uniqueSku(prefix: string): string {
+  counter += 1;
+  return `${prefix}-${Date.now().toString(36)}-${counter}`.toUpperCase();
+}
+
+/** A product of the journey's own, so editing it never changes what another journey expects of the demo catalogue. */
+export async function createProductByApi(
+  request: APIRequestContext,
+  admin: Account,
+  overrides: Partial<ProductCreate> = {},
+): Promise<Product> {
+  // A picture the shop really has: a demo product's.
+  const [sample] = (await catalogByApi(request, 'pageSize=1')).items;
+  const body: ProductCreate = {
+    name: `Kestrel Test Bracket ${uniqueSku('N')}`,
+    price: 4.2,
+    description: 'Low-profile PCIe bracket, zinc-plated steel.',
+    img: sample?.img ?? '/favicon.svg',
+    quantity: 1000,
+    availableQuantity: 10000,
+    ...overrides,
+  };
+  const auth = { Authorization: `Bearer ${admin.token}` };
+  const created = await request.post('/api/service', { headers: auth, data: body });
+  expect(created.status()).toBe(201);
+  const { insertedId }: { insertedId: string } = await created.json();
+  const response = await request.get(`/api/service/${insertedId}`);
   expect(response.status()).toBe(200);
   return response.json();
 }

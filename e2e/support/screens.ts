@@ -29,7 +29,16 @@ async function expectNoSeriousViolations(page: Page, label: string): Promise<voi
   expect(serious).toEqual([]);
 }
 
-/** Runs axe and saves full-page screenshots at both widths; the page must already show what `ready` names. */
+/** Nothing wider than the screen: a phone user never has to scroll sideways to read a page. */
+async function expectNoSidewaysScroll(page: Page, label: string): Promise<void> {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow, `${label} is ${overflow}px wider than the screen`).toBeLessThanOrEqual(0);
+}
+
+/**
+ * Runs axe and saves full-page screenshots at both widths (at phone width the page must also fit the screen); the
+ * page must already show what `ready` names.
+ */
 export async function checkScreen(page: Page, name: string, ready: () => Promise<void>): Promise<void> {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   await ready();
@@ -38,6 +47,7 @@ export async function checkScreen(page: Page, name: string, ready: () => Promise
   await page.setViewportSize(PHONE);
   await ready();
   await expectNoSeriousViolations(page, `${name} (phone)`);
+  await expectNoSidewaysScroll(page, `${name} (phone)`);
   await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}-phone.png`), fullPage: true });
   await page.setViewportSize(DESKTOP);
 }

@@ -6,7 +6,10 @@ import { expectMessage } from '../support/screens';
 
 const PNG = new URL('../fixtures/e2e-part.png', import.meta.url).pathname;
 
-test('the admin sidebar lists My Profile and the four admin pages', async ({ page, request }) => {
+test('the admin sidebar lists My Profile, the four admin pages of SPEC.md and Products CSV', async ({
+  page,
+  request,
+}) => {
   await useSession(page, await adminByApi(request));
   await page.goto('/dashboard');
   await expect(page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link')).toHaveText([
@@ -15,6 +18,7 @@ test('the admin sidebar lists My Profile and the four admin pages', async ({ pag
     'Add a product',
     'Manage All Orders',
     'Manage All Products',
+    'Products CSV',
   ]);
 });
 

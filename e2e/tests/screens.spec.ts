@@ -13,6 +13,14 @@ test('public screens', async ({ page }) => {
     await expect(page.locator('section[aria-labelledby="reviews"] li').first()).toBeVisible();
     await page.evaluate(() => window.scrollTo(0, 0));
   });
+  await page.goto('/products');
+  await checkScreen(page, 'products', () =>
+    expect(page.getByRole('region', { name: 'Results' }).getByRole('article')).toHaveCount(24),
+  );
+  await page.goto('/products?q=zz-no-such-part');
+  await checkScreen(page, 'products-empty', () =>
+    expect(page.getByText('No products match “zz-no-such-part”.')).toBeVisible(),
+  );
   await page.goto('/myportfolio');
   await checkScreen(page, 'portfolio', () => expect(page.getByRole('heading', { level: 1 })).toBeVisible());
   await page.goto('/blog');
@@ -95,4 +103,23 @@ test('admin screens', async ({ page, request }) => {
   );
   await page.goto('/dashboard/manageproduct');
   await checkScreen(page, 'admin-manageproduct', () => expect(page.locator('article').first()).toBeVisible());
+  const [product] = await listProducts(request);
+  if (!product) throw new Error('the demo catalogue is empty');
+  await page.goto(`/dashboard/editproduct/${product._id}`);
+  await checkScreen(page, 'admin-editproduct', () => expect(page.getByLabel('SKU')).toHaveValue(product.sku));
+  await page.getByLabel('SKU').fill('no spaces please');
+  await page.getByRole('button', { name: 'Add a price break' }).click();
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await checkScreen(page, 'admin-editproduct-errors', () =>
+    expect(page.getByLabel('SKU')).toHaveAttribute('aria-invalid', 'true'),
+  );
+  await page.goto('/dashboard/products-csv');
+  await checkScreen(page, 'admin-products-csv', () =>
+    expect(page.getByRole('button', { name: 'Download CSV' })).toBeVisible(),
+  );
+  await page.getByLabel('Or paste the CSV').fill('sku,name\nKC-CPU-K7,');
+  await page.getByRole('button', { name: 'Preview' }).click();
+  await checkScreen(page, 'admin-products-csv-errors', () =>
+    expect(page.getByText('The file was refused, and nothing was changed.')).toBeVisible(),
+  );
 });

@@ -5,5 +5,7 @@ export * from './payloads.js';
 export * from './responses.js';
 export * from './images.js';
 export * from './payments.js';
+export * from './catalog-rules.js';
 export * from './catalog.js';
+export * from './ordering-rules.js';
 export * from './ordering.js';

@@ -1,39 +1,19 @@
-// Business ordering (B2B §3): orders of several lines, the cart, quick order lines, and the order answer's B2B fields.
+// Business ordering's schemas (B2B §3): orders of several lines, the cart, quick order lines, and the order answer's
+// B2B fields. Constants and messages are in ordering-rules.ts.
 import './zod-setup.js';
 import { z } from 'zod';
 import { MAX_FIELD_LENGTH, MAX_NAME_LENGTH, MAX_QUANTITY } from './constants.js';
 import { idSchema } from './id.js';
 import { messages } from './messages.js';
+import {
+  MAX_NOTE_LENGTH,
+  MAX_ORDER_LINES,
+  MAX_PO_NUMBER_LENGTH,
+  ORDER_STATUSES,
+  orderingMessages,
+} from './ordering-rules.js';
 
-export const MAX_ORDER_LINES = 100;
-export const MAX_PO_NUMBER_LENGTH = 35;
-export const MAX_NOTE_LENGTH = 500;
-export const DEFAULT_MAX_OPEN_ORDERS = 20;
-
-export const orderingMessages = {
-  unknownSku: 'unknown SKU',
-  wholeQuantity: 'quantity must be a whole number',
-  productNotFound: 'product not found',
-  oneLinePerProduct: 'one line per product',
-  cartEmpty: 'Your cart is empty',
-  tooManyUnpaid: 'too many unpaid orders',
-  noAccountTerms: 'Payment on account needs a company account with payment terms',
-  linesInvalid: 'Some lines of the order cannot be ordered',
-  poNumberInvalid: `poNumber must be at most ${MAX_PO_NUMBER_LENGTH} printable characters`,
-} as const;
-
-export const ORDER_STATUSES = [
-  'pending',
-  'awaiting_approval',
-  'confirmed',
-  'shipped',
-  'delivered',
-  'cancelled',
-  'expired',
-  'rejected',
-] as const;
 export const orderStatusSchema = z.enum(ORDER_STATUSES);
-export type OrderStatus = z.infer<typeof orderStatusSchema>;
 
 export const orderLineSchema = z.object({
   /** Null once the product is deleted; sku and name keep what was ordered. */

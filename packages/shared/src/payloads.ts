@@ -15,7 +15,8 @@ import {
   RATING_MAX,
   RATING_MIN,
 } from './constants.js';
-import { productCatalogFieldsSchema, productTermsProblem } from './catalog.js';
+import { productTermsProblem } from './catalog-rules.js';
+import { productCatalogFieldsSchema } from './catalog.js';
 import { ID_PATTERN, idSchema } from './entities.js';
 import { messages } from './messages.js';
 

@@ -146,6 +146,16 @@ describe.each(databases)('products CSV on %s', (kind) => {
     expect(await catalogue()).toEqual(before);
   });
 
+  it('counts lines as an editor does when a file mixes line breaks', async () => {
+    const text = `${HEADER}\nKC-MIX-1,A,Cooling,5.50,10,1,,100,,Text.,/x.png\r\nKC-MIX-2,B,Cooling,abc,10,1,,100,,Text.,/x.png\n`;
+    expect((await importCsv(text, true)).json().error.rows).toEqual([
+      { line: 3, message: 'price must be an amount like 12.50' },
+    ]);
+    const empty = await importCsv('', true);
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().error.message).toBe('Send the CSV file as the request body, with Content-Type: text/csv');
+  });
+
   it('refuses a wrong header, broken quoting, an empty file and a file over 5 MB', async () => {
     const header = await importCsv('sku,name\nKC-X,Y');
     expect(header.statusCode).toBe(400);

@@ -13,6 +13,7 @@ const SignupPage = lazyPart(() => import('../features/auth/components/signup-pag
 const AuthCallbackPage = lazyPart(() =>
   import('../features/auth/routes/auth-callback').then((m) => m.AuthCallbackPage),
 );
+const CatalogPage = lazyPart(() => import('../features/products/components/catalog-page').then((m) => m.CatalogPage));
 const PurchasePage = lazyPart(() => import('./routes/purchase-page').then((m) => m.PurchasePage));
 const NotFoundPage = lazyPart(() => import('./routes/not-found-page').then((m) => m.NotFoundPage));
 const DashboardRoutes = lazyPart(() => import('./dashboard/dashboard-routes').then((m) => m.DashboardRoutes));
@@ -37,6 +38,7 @@ export function AppRoutes() {
       <Route element={<RootLayout />}>
         <Route index element={<HomePage />} />
         <Route path="home" element={<HomePage />} />
+        <Route path="products" element={<CatalogPage />} />
         <Route path="myportfolio" element={<PortfolioPage />} />
         <Route path="blog" element={<BlogPage />} />
         <Route path="login" element={<LoginPage />} />

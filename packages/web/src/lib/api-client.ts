@@ -7,6 +7,8 @@ export class ApiRequestError extends Error {
     readonly status: number,
     readonly code: string,
     message: string,
+    /** The answer's whole `error` object, for calls that say more than a message (a CSV import's bad rows). */
+    readonly detail: unknown = null,
   ) {
     super(message);
   }
@@ -24,7 +26,10 @@ export function isRefusal(error: unknown): error is ApiRequestError {
 
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  /** A JSON body; the image upload uses XMLHttpRequest instead (upload progress). */
+  /**
+   * A JSON body, or a Blob sent as it is with the Blob's type (a CSV file); the image upload uses XMLHttpRequest
+   * instead (upload progress).
+   */
   body?: unknown;
   /** Send the bearer token (default). Public calls pass false so a stale token never breaks browsing. */
   auth?: boolean;
@@ -57,13 +62,16 @@ export function toApiError(status: number, text: string, sentToken: boolean): Ap
     status,
     field('code') ?? `http_${status}`,
     field('message') ?? `Request failed (${status})`,
+    error,
   );
 }
 
-export async function apiRequest<T>(path: string, { method, body, auth, signal }: RequestOptions = {}): Promise<T> {
+/** Sends one call and answers the successful response; every failure becomes an ApiRequestError. */
+async function send(path: string, { method, body, auth, signal }: RequestOptions): Promise<Response> {
   const token = auth === false ? null : readToken();
   const headers: Record<string, string> = {};
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  const blob = body instanceof Blob;
+  if (body !== undefined) headers['Content-Type'] = blob ? body.type : 'application/json';
   if (token) headers.Authorization = `Bearer ${token}`;
   let response: Response;
   try {
@@ -71,14 +79,23 @@ export async function apiRequest<T>(path: string, { method, body, auth, signal }
       method,
       headers,
       signal,
-      body: body === undefined ? null : JSON.stringify(body),
+      body: blob ? body : body === undefined ? null : JSON.stringify(body),
     });
   } catch (cause) {
     if (signal?.aborted) throw cause;
     throw new ApiRequestError(0, 'network_error', 'The shop could not be reached. Please try again.');
   }
-  const text = await response.text();
-  if (!response.ok) throw toApiError(response.status, text, token !== null);
+  if (!response.ok) throw toApiError(response.status, await response.text(), token !== null);
+  return response;
+}
+
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const text = await (await send(path, options)).text();
   // The answers are described by @kestrel/shared; the caller names the one it expects.
   return JSON.parse(text || 'null');
+}
+
+/** A call that answers a file (a CSV export) rather than JSON. */
+export async function apiFile(path: string, options: RequestOptions = {}): Promise<Blob> {
+  return (await send(path, options)).blob();
 }

@@ -60,7 +60,7 @@ export const productsCsvRoutes: FastifyPluginAsyncZod<{ database: OpenDatabase; 
         summary: 'Create or update products by SKU from CSV, all rows or none (admin); dryRun=true only previews',
         consumes: ['text/csv'],
         querystring: csvImportQuerySchema,
-        body: z.string(),
+        body: z.string({ error: 'Send the CSV file as the request body, with Content-Type: text/csv' }),
         response: {
           200: z.union([csvImportPreviewSchema, csvImportResultSchema]),
           400: csvErrorSchema,

@@ -159,7 +159,9 @@ function isLocatedRecord(value: unknown): value is LocatedRecord {
 function parseFile(text: string): ParsedRow[] {
   let records: LocatedRecord[];
   try {
-    const parsed: unknown[] = parse(text, { bom: true, info: true, relax_column_count: true, skip_empty_lines: true });
+    // One kind of line break, so a file that mixes \r\n and \n still counts its lines as an editor does.
+    const lines = text.replace(/\r\n?/g, '\n');
+    const parsed: unknown[] = parse(lines, { bom: true, info: true, relax_column_count: true, skip_empty_lines: true });
     records = parsed.filter(isLocatedRecord);
   } catch (error) {
     const line = error instanceof Error && 'lines' in error && typeof error.lines === 'number' ? error.lines : 1;

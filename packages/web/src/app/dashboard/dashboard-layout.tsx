@@ -19,6 +19,7 @@ const admins: Entry[] = [
   { to: '/dashboard/addproduct', label: 'Add a product' },
   { to: '/dashboard/manageorder', label: 'Manage All Orders' },
   { to: '/dashboard/manageproduct', label: 'Manage All Products' },
+  { to: '/dashboard/products-csv', label: 'Products CSV' },
 ];
 
 const entryBase = 'block whitespace-nowrap rounded-field px-3 py-2 font-medium';

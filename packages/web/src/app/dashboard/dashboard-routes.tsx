@@ -26,6 +26,12 @@ const ManageOrdersPage = lazyPart(() =>
 const ManageProductsPage = lazyPart(() =>
   import('../../features/products/components/manage-products-page').then((m) => m.ManageProductsPage),
 );
+const EditProductPage = lazyPart(() =>
+  import('../../features/products/components/edit-product-page').then((m) => m.EditProductPage),
+);
+const ProductsCsvPage = lazyPart(() =>
+  import('../../features/products/components/products-csv-page').then((m) => m.ProductsCsvPage),
+);
 const MakeAdminPage = lazyPart(() =>
   import('../../features/users/components/make-admin-page').then((m) => m.MakeAdminPage),
 );
@@ -45,6 +51,8 @@ export function DashboardRoutes() {
             <Route path="addproduct" element={<AddProductPage />} />
             <Route path="manageorder" element={<ManageOrdersPage />} />
             <Route path="manageproduct" element={<ManageProductsPage />} />
+            <Route path="editproduct/:id" element={<EditProductPage />} />
+            <Route path="products-csv" element={<ProductsCsvPage />} />
             <Route path="makeadmin" element={<MakeAdminPage />} />
           </Route>
           <Route path="*" element={<NotFoundPage />} />

@@ -11,6 +11,7 @@ export function Navbar() {
   const [open, setOpen] = useState(false);
   const links: [string, string][] = [
     ['/', 'Home'],
+    ['/products', 'Products'],
     ['/myportfolio', 'My Portfolio'],
     ['/blog', 'Blogs'],
   ];

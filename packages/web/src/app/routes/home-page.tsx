@@ -67,6 +67,11 @@ export function HomePage() {
           Latest products
         </h2>
         <LatestProducts />
+        <p className="mt-8 text-center">
+          <Link to="/products" className="btn btn-outline btn-primary">
+            Browse the whole catalogue
+          </Link>
+        </p>
       </section>
       <BelowFold />
     </>

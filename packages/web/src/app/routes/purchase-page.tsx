@@ -5,6 +5,7 @@ import { PageSpinner, Spinner } from '../../components/ui/spinner';
 import { useAuth } from '../../lib/auth-store';
 import { useProduct } from '../../features/products/api/get-product';
 import { ProductCard } from '../../features/products/components/product-card';
+import { ProductTerms } from '../../features/products/components/product-terms';
 import { SessionExpiryHandler } from '../session-expiry-handler';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { lazyComponent } from '../lazy-part';
@@ -56,42 +57,46 @@ function PurchaseContent({ id }: { id: string }) {
       <SessionExpiryHandler />
       <h1 className="sr-only">Purchase {product.name}</h1>
       <ProductCard product={product} eager headingLevel="h2" />
-      <section aria-labelledby="order-panel" className="self-start rounded-box border border-base-300 bg-base-100 p-6">
-        <h2 id="order-panel" className="text-xl font-semibold">
-          Order in bulk
-        </h2>
-        <p className="mt-2">
-          Hello {user?.name}. Orders start at {product.quantity} pieces; we reserve the stock as soon as you book.
-        </p>
-        {/* Less stock than the minimum order means nothing can be booked until it is restocked. */}
-        {soldOut ? (
-          <p id="sold-out" className="mt-2 font-semibold text-error">
-            Not enough stock for the minimum order right now.
+      <div className="flex flex-col gap-6 self-start">
+        <section aria-labelledby="order-panel" className="rounded-box border border-base-300 bg-base-100 p-6">
+          <h2 id="order-panel" className="text-xl font-semibold">
+            Order in bulk
+          </h2>
+          <p className="mt-2">
+            Hello {user?.name}. Orders start at {product.quantity} pieces
+            {product.packSize > 1 ? `, in packs of ${product.packSize}` : ''}; we reserve the stock as soon as you book.
           </p>
-        ) : null}
-        <button
-          type="button"
-          className="btn btn-primary mt-4"
-          disabled={soldOut}
-          aria-describedby={soldOut ? 'sold-out' : undefined}
-          onPointerEnter={OrderModal.preload}
-          onFocus={OrderModal.preload}
-          onClick={() => {
-            setWanted(true);
-            setOrdering(true);
-          }}
-        >
-          place order
-        </button>
-        {user && wanted ? (
-          <OrderModal
-            product={product}
-            customer={{ name: user.name, email: user.email }}
-            open={ordering}
-            onClose={() => setOrdering(false)}
-          />
-        ) : null}
-      </section>
+          {/* Less stock than the minimum order means nothing can be booked until it is restocked. */}
+          {soldOut ? (
+            <p id="sold-out" className="mt-2 font-semibold text-error">
+              Not enough stock for the minimum order right now.
+            </p>
+          ) : null}
+          <button
+            type="button"
+            className="btn btn-primary mt-4"
+            disabled={soldOut}
+            aria-describedby={soldOut ? 'sold-out' : undefined}
+            onPointerEnter={OrderModal.preload}
+            onFocus={OrderModal.preload}
+            onClick={() => {
+              setWanted(true);
+              setOrdering(true);
+            }}
+          >
+            place order
+          </button>
+          {user && wanted ? (
+            <OrderModal
+              product={product}
+              customer={{ name: user.name, email: user.email }}
+              open={ordering}
+              onClose={() => setOrdering(false)}
+            />
+          ) : null}
+        </section>
+        <ProductTerms product={product} />
+      </div>
     </div>
   );
 }

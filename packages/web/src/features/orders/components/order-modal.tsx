@@ -1,12 +1,22 @@
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { messages, orderCreateSchema, orderRangeMessage, type Product } from '@kestrel/shared';
+import {
+  messages,
+  nextPriceBreak,
+  orderCreateSchema,
+  orderableMax,
+  quantityProblem,
+  unitPriceCents,
+  type Product,
+} from '@kestrel/shared';
 import { InputField, TextAreaField } from '../../../components/ui/field';
 import { Modal } from '../../../components/ui/modal';
+import { formatCount } from '../../../lib/count';
 import { formatDollars } from '../../../lib/money';
 import { notify } from '../../../lib/notify';
 import { useCreateOrder } from '../api/create-order';
+import { orderTermsOf } from '../order-terms';
 
 const orderFormSchema = orderCreateSchema.pick({ inputQuantity: true, phone: true, address: true });
 
@@ -15,6 +25,27 @@ interface OrderModalProps {
   customer: { name: string; email: string };
   open: boolean;
   onClose: () => void;
+}
+
+function quantityHint(product: Product, max: number): string {
+  const packs = product.packSize > 1 ? `, in packs of ${formatCount(product.packSize)},` : '';
+  const first = product.priceBreaks[0];
+  const volume = first ? ` Volume prices from ${formatCount(first.minQuantity)}.` : '';
+  return `Between ${formatCount(product.quantity)} and ${formatCount(max)} pieces${packs} at ${formatDollars(product.price)} each.${volume}`;
+}
+
+/** The unit price and line total for the quantity typed so far, and how many more pieces lower the price. */
+function LinePrice({ product, quantity }: { product: Product; quantity: number | undefined }) {
+  if (quantity === undefined || !Number.isInteger(quantity) || quantity < 1) return null;
+  const terms = orderTermsOf(product);
+  const unit = unitPriceCents(terms, quantity);
+  const next = nextPriceBreak(product.priceBreaks, quantity);
+  return (
+    <p className="text-sm" aria-live="polite">
+      {formatCount(quantity)} × {formatDollars(unit / 100)} = <strong>{formatDollars((unit * quantity) / 100)}</strong>
+      {next ? ` · ${formatDollars(next.price)} each from ${formatCount(next.minQuantity)}` : null}
+    </p>
+  );
 }
 
 export function OrderModal({ product, customer, open, onClose }: OrderModalProps) {
@@ -33,19 +64,23 @@ export function OrderModal({ product, customer, open, onClose }: OrderModalProps
     register,
     handleSubmit,
     reset,
+    control,
     formState: { errors },
   } = useForm({
     resolver: zodResolver(orderFormSchema),
     defaultValues: { phone: '', address: '' },
   });
+  const terms = orderTermsOf(product);
+  const max = orderableMax(terms);
+  const wanted = useWatch({ control, name: 'inputQuantity' });
 
   const onSubmit = handleSubmit((values) => {
     setProblem(null);
-    const min = product.quantity;
-    const max = product.availableQuantity;
-    // Checked here as well as on the server so an out-of-range order never leaves the browser (docs/product.md §8).
-    if (values.inputQuantity < min || values.inputQuantity > max) {
-      refuse(orderRangeMessage(min, max));
+    // Checked here as well as on the server so an order outside the rules never leaves the browser (docs/product.md
+    // §8; B2B §2: the range with the maximum per order, and whole packs).
+    const refusal = quantityProblem(terms, values.inputQuantity);
+    if (refusal) {
+      refuse(refusal);
       return;
     }
     createOrder.mutate(
@@ -79,14 +114,16 @@ export function OrderModal({ product, customer, open, onClose }: OrderModalProps
           type="number"
           inputMode="numeric"
           min={product.quantity}
-          max={product.availableQuantity}
+          max={max}
+          step={product.packSize}
           // SPEC.md's 'minimum order 1000 pc', with this product's own minimum.
           placeholder={`minimum order ${product.quantity} pc`}
-          hint={`Between ${product.quantity} and ${product.availableQuantity} pieces at ${formatDollars(product.price)} each.`}
+          hint={quantityHint(product, max)}
           data-autofocus
           registration={register('inputQuantity', { valueAsNumber: true })}
           error={errors.inputQuantity?.message}
         />
+        <LinePrice product={product} quantity={wanted} />
         <InputField
           label="Phone"
           type="tel"

@@ -1,3 +1,4 @@
+import { Link } from 'react-router';
 import { deletedMessage, messages, type Product } from '@kestrel/shared';
 import { ListState, PageTitle } from '../../../components/ui/page-title';
 import { PageSpinner } from '../../../components/ui/spinner';
@@ -22,6 +23,13 @@ export function ManageProductsPage() {
   return (
     <>
       <PageTitle>Manage All Products</PageTitle>
+      <p className="-mt-4 mb-6 text-sm">
+        Edit a product to change its prices, pack size, stock or SKU; to change many at once, use{' '}
+        <Link to="/dashboard/products-csv" className="link">
+          Products CSV
+        </Link>
+        .
+      </p>
       {isPending ? <PageSpinner label="Loading products" /> : null}
       {isError ? <ListState alert>{error.message}</ListState> : null}
       {data && data.length === 0 ? <ListState>The catalogue is empty.</ListState> : null}
@@ -30,6 +38,13 @@ export function ManageProductsPage() {
           {data.map((product, index) => (
             <li key={product._id}>
               <ProductCard product={product} eager={index < 3} headingLevel="h2">
+                <Link
+                  to={`/dashboard/editproduct/${product._id}`}
+                  className="btn btn-primary"
+                  aria-label={`Edit ${product.name}`}
+                >
+                  Edit
+                </Link>
                 <button
                   type="button"
                   className="btn btn-error"
