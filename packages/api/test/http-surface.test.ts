@@ -72,12 +72,21 @@ describe('storefront and docs', () => {
     expect((await t.app.inject({ method: 'POST', url: '/somewhere' })).statusCode).toBe(404);
   });
 
-  it("hints the purchase page's product to the browser with the HTML, and nothing on other pages", async () => {
+  it("hints the purchase page's product and the plain catalogue's first page with the HTML, nothing elsewhere", async () => {
     const purchase = await t.app.inject({ url: '/purchase/0123456789abcdef01234567?x=1' });
     expect(purchase.headers['link']).toBe(
       '</api/service/0123456789abcdef01234567>; rel=preload; as=fetch; crossorigin',
     );
-    for (const url of ['/', '/dashboard/myorder', '/purchase/not-an-id', '/purchase/0123456789abcdef01234567/x']) {
+    expect((await t.app.inject({ url: '/products' })).headers['link']).toBe(
+      '</api/catalog>; rel=preload; as=fetch; crossorigin',
+    );
+    for (const url of [
+      '/',
+      '/dashboard/myorder',
+      '/purchase/not-an-id',
+      '/purchase/0123456789abcdef01234567/x',
+      '/products?q=cpu',
+    ]) {
       const res = await t.app.inject({ url });
       expect([res.statusCode, res.headers['link']]).toEqual([200, undefined]);
     }

@@ -24,11 +24,11 @@ const OPENING_PART_WAIT_MS = 1500;
 /**
  * Fetches the part of the URL the app opens on, so that the first render shows the page rather than a fallback
  * React would then hold for 300 ms: on the purchase page that delay came before the product request and its
- * image, the page's largest paint (docs/performance.md). Only small parts are worth waiting for; a slow or failed
- * one is left to its own spinner and retry.
+ * image, the page's largest paint (docs/performance.md); the catalogue page's part is as small (about 7 kB). Only
+ * small parts are worth waiting for; a slow or failed one is left to its own spinner and retry.
  */
 export function partOpenedAt(pathname: string): Promise<unknown> {
-  const part = pathname.startsWith('/purchase/') ? PurchasePage : undefined;
+  const part = pathname.startsWith('/purchase/') ? PurchasePage : pathname === '/products' ? CatalogPage : undefined;
   return part ? withTimeout(part.preload(), OPENING_PART_WAIT_MS).catch(() => undefined) : Promise.resolve();
 }
 

@@ -16,10 +16,19 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 const PRECOMPRESSED_URL = /^[^?]*\.(?:js|css)(?:\?|$)/;
 
 /**
- * The purchase page's product (its image is the page's largest paint) is worth fetching with the HTML rather than
- * after the scripts: a preload hint the storefront's own `GET /api/service/{id}` then finds answered.
+ * The data of two pages is worth fetching with the HTML rather than after the scripts: the purchase page's product
+ * (its image is the page's largest paint) and the first catalogue page of a plain /products. A preload hint that the
+ * storefront's own request (`GET /api/service/{id}`, `GET /api/catalog`) then finds answered.
  */
 const PURCHASE_PAGE = /^\/purchase\/([0-9a-f]{24})$/;
+
+function preloadOf(url: string): string | undefined {
+  const [path, query] = url.split('?');
+  const purchase = PURCHASE_PAGE.exec(path ?? '');
+  if (purchase) return `/api/service/${purchase[1] ?? ''}`;
+  // Only the plain page: a searched view's request is the storefront's canonical query string, not the address's.
+  return path === '/products' && !query ? '/api/catalog' : undefined;
+}
 
 export const staticWebPlugin = fp(async (app: FastifyInstance, opts: { webDist?: string }) => {
   const webDist = opts.webDist ?? WEB_DIST;
@@ -30,8 +39,8 @@ export const staticWebPlugin = fp(async (app: FastifyInstance, opts: { webDist?:
     // Client routes get the app; /api and missing hashed assets (/static/...) get a real 404.
     const clientRoute = (request.method === 'GET' || request.method === 'HEAD') && !/^\/(api|static)(\/|$)/.test(path);
     if (hasWeb && clientRoute) {
-      const purchase = PURCHASE_PAGE.exec(path);
-      if (purchase) reply.header('link', `</api/service/${purchase[1] ?? ''}>; rel=preload; as=fetch; crossorigin`);
+      const preload = preloadOf(request.url);
+      if (preload) reply.header('link', `<${preload}>; rel=preload; as=fetch; crossorigin`);
       return reply.header('cache-control', 'no-cache').sendFile('index.html', webDist, { cacheControl: false });
     }
     return reply.code(404).send({ error: { code: 'not_found', message: `No such call: ${request.method} ${path}` } });

@@ -28,21 +28,27 @@ export function CatalogPage() {
   const busy = isPending || (isFetching && isPlaceholderData);
 
   return (
-    <div className="mx-auto max-w-6xl px-4 py-8">
+    // A screen's height at least, so the footer never moves into view and out again while the results arrive.
+    <div className="mx-auto min-h-screen max-w-6xl px-4 py-8">
       <h1 className="text-3xl font-semibold">Products</h1>
       <p className="mt-1">The whole Kestrel range: search by name, description or SKU, pick a category and sort.</p>
       <div className="mt-6 max-w-2xl">
         <CatalogSearch key={view.q} view={view} onSearch={(q) => show(changeView(view, { q }))} />
       </div>
       <div className="mt-6 grid grid-cols-1 gap-6 md:grid-cols-[14rem_1fr]">
-        <div>{data ? <CategoryFacets view={view} categories={data.categories} /> : null}</div>
+        {/* On a phone the facets are one row above the results: its height is kept while they load. */}
+        <div className="min-h-[4.5rem] md:min-h-0">
+          {data ? <CategoryFacets view={view} categories={data.categories} /> : null}
+        </div>
         <section aria-labelledby="results-title" aria-busy={busy} className="min-w-0">
           <div className="mb-4 flex flex-wrap items-end justify-between gap-3">
             <div>
               <h2 id="results-title" ref={resultsTitle} tabIndex={-1} className="scroll-mt-24 text-xl font-semibold">
                 Results
               </h2>
-              <div role="status">{data && !isError ? <ResultsSummary view={view} page={data} /> : null}</div>
+              <div role="status" className="min-h-5">
+                {data && !isError ? <ResultsSummary view={view} page={data} /> : null}
+              </div>
               {data && data.items.length > 0 ? <ClearView view={view} /> : null}
             </div>
             {isPlaceholderData && isFetching ? <Spinner size="sm" label="Loading products" /> : null}
