@@ -1,9 +1,11 @@
 // Response bodies of the calls in docs/product.md §15 and PRODUCT.md.
 import './zod-setup.js';
 import { z } from 'zod';
-import { idSchema, userSchema } from './entities.js';
+import { idSchema, orderSchema, userSchema } from './entities.js';
 
 export const insertedIdSchema = z.object({ insertedId: idSchema });
+/** Every way of placing an order answers 201 with the new order's id and the order. */
+export const orderPlacedSchema = insertedIdSchema.extend({ order: orderSchema });
 export const deletedCountSchema = z.object({ deletedCount: z.number().int() });
 export const modifiedCountSchema = z.object({ modifiedCount: z.number().int() });
 export const adminCheckSchema = z.object({ admin: z.boolean() });

@@ -7,9 +7,8 @@ import {
   checkoutBodySchema,
   errorSchema,
   idParamsSchema,
-  insertedIdSchema,
+  orderPlacedSchema,
   orderLinesErrorSchema,
-  orderSchema,
 } from '@kestrel/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '../accounts/index.js';
@@ -75,7 +74,7 @@ export const cartRoutes: FastifyPluginAsyncZod<{ cart: CartService }> = async (a
         summary: 'Place one order from your cart, all lines or none; the cart is emptied of them',
         body: checkoutBodySchema,
         response: {
-          201: insertedIdSchema.extend({ order: orderSchema }),
+          201: orderPlacedSchema,
           400: orderLinesErrorSchema,
           401: errorSchema,
           409: errorSchema,

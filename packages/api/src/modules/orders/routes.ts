@@ -4,7 +4,7 @@ import {
   emailQuerySchema,
   errorSchema,
   idParamsSchema,
-  insertedIdSchema,
+  orderPlacedSchema,
   orderCreateSchema,
   orderLinesErrorSchema,
   orderSchema,
@@ -28,7 +28,7 @@ export const orderRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = asy
         summary: 'Place an order; price, email and userName are taken from the server, not the body',
         body: orderCreateSchema,
         response: {
-          201: insertedIdSchema.extend({ order: orderSchema }),
+          201: orderPlacedSchema,
           400: errorSchema,
           401: errorSchema,
           404: errorSchema,
@@ -52,7 +52,7 @@ export const orderRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = asy
         summary: 'Place an order of 1-100 lines, all or none; a refusal names every bad line',
         body: ordersCreateSchema,
         response: {
-          201: insertedIdSchema.extend({ order: orderSchema }),
+          201: orderPlacedSchema,
           400: orderLinesErrorSchema,
           401: errorSchema,
           409: errorSchema,
