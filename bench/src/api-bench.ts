@@ -1,11 +1,13 @@
 // API throughput and latency on SQLite and PostgreSQL, each read endpoint next to a raw node:http server that
-// replays the product's own bytes, and the order path next to its floor (servers/order-floor-server.ts).
+// replays the product's own bytes, the order path next to its floor (servers/order-floor-server.ts), and the
+// multi-line order (issue #15) next to the single-line one.
 import path from 'node:path';
 import { addBenchProduct, availableQuantityOf, logInAdmin, ORDER_BODY, signUpCustomers } from './api-client.js';
 import { budgets, type LoadShape } from './budgets.js';
 import { captureAnswer, saveCapture } from './capture.js';
 import { atLeast, atMost, guarded, type Figure } from './figures.js';
-import { best, bestOf, describeLoad, runLoad, type LoadResult } from './load.js';
+import { best, describeLoad, runLoad, type LoadResult } from './load.js';
+import { checkOneOrder, multiLineScene, type MultiLineScene } from './order-lines.js';
 import { hotRowCommitsPerSecond, setDatabaseDefault, withPostgresDatabase } from './postgres.js';
 import { startServer, withServer, type ServerProcess } from './processes.js';
 import { benchServerArgs } from './paths.js';
@@ -52,32 +54,116 @@ async function readVersusRaw(server: ServerProcess, urlPath: string, dir: string
   return { figures, product };
 }
 
-async function orders(server: ServerProcess, shape: LoadShape, db: DbKind, floor: LoadResult | null) {
-  const section = `api ${db}`;
+/**
+ * The product's environment for every server this part starts. MAX_OPEN_ORDERS (issue #15) refuses a buyer's 21st
+ * unpaid order with 409 by default, and the order runs place thousands of unpaid orders per customer.
+ */
+const ORDER_SERVER_ENV = { MAX_OPEN_ORDERS: '100000000' };
+
+const MULTI = `POST /api/orders (${budgets.multiLineOrderLines} lines)`;
+
+interface OrderScene {
+  tokens: string[];
+  /** The single-line order's product (minimum 1). */
+  productId: string;
+  multi: MultiLineScene;
+}
+
+async function orderScene(server: ServerProcess, db: DbKind): Promise<OrderScene> {
   const tokens = await signUpCustomers(server.origin, CUSTOMERS, db);
-  const productId = await addBenchProduct(server.origin, await logInAdmin(server.origin));
-  const before = await availableQuantityOf(server.origin, productId);
-  let next = 0;
+  const admin = await logInAdmin(server.origin);
+  const productId = await addBenchProduct(server.origin, admin);
+  const multi = await multiLineScene(server.origin, admin, budgets.multiLineOrderProducts, budgets.multiLineOrderLines);
+  return { tokens, productId, multi };
+}
+
+/** Load runs of one order call, rotating over the customers' tokens (and bodies), counting the measured 201s. */
+function orderLoad(server: ServerProcess, tokens: string[], shape: LoadShape, path: string, bodies: string[]) {
+  let nextToken = 0;
+  let nextBody = 0;
   let counted = 0;
-  const result = await bestOf(shape.rounds, shape.warmupSeconds, async (warmupSeconds) => {
-    const run = await runLoad({
+  const run = async (warmupSeconds: number) => {
+    const result = await runLoad({
       origin: server.origin,
-      path: '/api/order',
+      path,
       method: 'POST',
-      body: ORDER_BODY(productId),
-      headersPerRequest: () => ({ authorization: `Bearer ${tokens[(next += 1) % tokens.length] ?? ''}` }),
+      body: bodies[0] ?? '',
+      headersPerRequest: () => ({ authorization: `Bearer ${tokens[(nextToken += 1) % tokens.length] ?? ''}` }),
+      ...(bodies.length > 1 ? { bodyPerRequest: () => bodies[(nextBody += 1) % bodies.length] ?? '' } : {}),
       ...shape,
       warmupSeconds,
       pid: server.pid,
     });
-    counted += run.statusCodes['201'] ?? 0;
-    return run;
-  });
-  // Every 2xx must have taken one unit of stock; a few orders still in flight when the run stopped may add to it.
-  const taken = before - (await availableQuantityOf(server.origin, productId));
-  // Warm-up orders and those still in flight at the end add to `taken`, never to `counted`.
+    counted += result.statusCodes['201'] ?? 0;
+    return result;
+  };
+  return { run, counted: () => counted };
+}
+
+/** Answers other than 201, plus requests that got no answer. */
+const non201 = (r: LoadResult) =>
+  Object.entries(r.statusCodes).reduce((n, [code, count]) => (code === '201' ? n : n + count), r.errors);
+
+/** Units left of each product, in the scene's order. */
+const stocksOf = (origin: string, scene: MultiLineScene) =>
+  Promise.all(scene.products.map((p) => availableQuantityOf(origin, p.id)));
+
+/**
+ * The single-line order (`POST /api/order`, one product, SPEC's call) and the multi-line order (`POST /api/orders`,
+ * 5 lines over 8 shared products) on one server, in alternating runs so a burst of outside load hits both; the ratio
+ * of their orders/s is budgeted. After the runs the bench reads the stock back: fewer units (lines) taken than 201s
+ * counted turns the figures into an error.
+ */
+async function orders(server: ServerProcess, shape: LoadShape, db: DbKind, floor: LoadResult | null) {
+  const section = `api ${db}`;
+  const { origin } = server;
+  const scene = await orderScene(server, db);
+  // One multi-line order first: 201 with the lines, quantities and prices this scene expects, or no run at all.
+  await checkOneOrder(origin, scene.tokens[0] ?? '', scene.multi);
+  const before = await availableQuantityOf(origin, scene.productId);
+  const beforeLines = await stocksOf(origin, scene.multi);
+  const single = orderLoad(server, scene.tokens, shape, '/api/order', [ORDER_BODY(scene.productId)]);
+  const multi = orderLoad(server, scene.tokens, shape, '/api/orders', scene.multi.bodies);
+  const singleRuns: LoadResult[] = [];
+  const multiRuns: LoadResult[] = [];
+  for (let round = 0; round < shape.rounds; round += 1) {
+    const warmupSeconds = round === 0 ? shape.warmupSeconds : 0;
+    singleRuns.push(await single.run(warmupSeconds));
+    multiRuns.push(await multi.run(warmupSeconds));
+  }
+  const result = best(singleRuns);
+  const multiResult = best(multiRuns);
+
+  // Every 2xx must have taken one unit of stock; warm-up orders and those still in flight when a run stopped add to
+  // `taken`, never to `counted`.
+  const taken = before - (await availableQuantityOf(origin, scene.productId));
+  const counted = single.counted();
   if (taken < counted) throw new Error(`only ${taken} units of stock taken for ${counted} orders answered 201`);
   const stockNote = `stock taken ${taken}, ${counted} orders counted outside warm-up`;
+
+  // Each product is always ordered in the same quantity, so its stock says how many lines took it; the lines of all
+  // products are 5 per order placed (an order is all or none).
+  await new Promise((r) => setTimeout(r, 500)); // let orders in flight when the last run stopped finish
+  const afterLines = await stocksOf(origin, scene.multi);
+  let lines = 0;
+  for (const [i, p] of scene.multi.products.entries()) {
+    const units = (beforeLines[i] ?? 0) - (afterLines[i] ?? 0);
+    if (units % p.quantity !== 0) throw new Error(`product ${p.id}: ${units} units taken, not lines of ${p.quantity}`);
+    lines += units / p.quantity;
+  }
+  const multiCounted = multi.counted();
+  const perOrder = budgets.multiLineOrderLines;
+  if (lines < perOrder * multiCounted) {
+    throw new Error(`only ${lines} lines of stock taken for ${multiCounted} ${perOrder}-line orders answered 201`);
+  }
+  // All or none: the lines taken are a whole number of orders (unless an order was still in flight at the reads).
+  const placed = lines / perOrder;
+  const placedNote = Number.isInteger(placed) ? `${placed} orders` : `${placed.toFixed(1)} orders (not whole!)`;
+  const multiNote =
+    `${describeLoad(multiResult)}; non-201 ${non201(multiResult)}; ${budgets.multiLineOrderProducts} products, ` +
+    `${scene.multi.bodies.length} line sets; stock taken ${lines} lines = ${placedNote}, ${multiCounted} counted ` +
+    'outside warm-up';
+
   const figures: Figure[] = [
     {
       section,
@@ -85,7 +171,7 @@ async function orders(server: ServerProcess, shape: LoadShape, db: DbKind, floor
       value: result.rps,
       unit: 'req/s',
       budget: atLeast(db === 'sqlite' ? budgets.ordersPerSecondSqlite : budgets.ordersPerSecondPostgres),
-      note: `${describeLoad(result)}; ${CUSTOMERS} customers, ${shape.connections} connections; ${stockNote}`,
+      note: `${describeLoad(result)}; non-201 ${non201(result)}; ${CUSTOMERS} customers, ${shape.connections} connections; ${stockNote}`,
     },
     { section, name: 'POST /api/order p50', value: result.p50Ms, unit: 'ms' },
     { section, name: 'POST /api/order p99', value: result.p99Ms, unit: 'ms', budget: atMost(budgets.orderP99Ms) },
@@ -100,7 +186,20 @@ async function orders(server: ServerProcess, shape: LoadShape, db: DbKind, floor
       ...(db === 'sqlite' ? { budget: atLeast(budgets.orderRatioToFloor) } : {}),
     });
   }
-  return { figures, result };
+  figures.push(
+    { section, name: `${MULTI} orders/s`, value: multiResult.rps, unit: 'req/s', note: multiNote },
+    { section, name: `${MULTI} p50`, value: multiResult.p50Ms, unit: 'ms' },
+    { section, name: `${MULTI} p99`, value: multiResult.p99Ms, unit: 'ms' },
+    {
+      section,
+      name: `${MULTI} / POST /api/order`,
+      value: result.rps > 0 ? multiResult.rps / result.rps : null,
+      unit: 'ratio',
+      budget: atLeast(budgets.multiLineOrderRatio),
+      note: 'orders/s of each, best of the alternating runs',
+    },
+  );
+  return { figures, result, multiResult };
 }
 
 async function benchOneDatabase(
@@ -112,7 +211,7 @@ async function benchOneDatabase(
   floor: LoadResult | null,
 ) {
   const section = `api ${db}`;
-  const server = await startServer(productSpec(kind, { databaseUrl, dataDir: dir }));
+  const server = await startServer(productSpec(kind, { databaseUrl, dataDir: dir, env: ORDER_SERVER_ENV }));
   try {
     await new Promise((r) => setTimeout(r, 1000));
     // The first start on an empty database seeds the demo catalogue through the image pipeline (sharp), which keeps
@@ -134,7 +233,7 @@ async function benchOneDatabase(
     figures.push(
       ...(await guarded(section, async () => {
         const order = await orders(server, shape, db, floor);
-        if (order.result.peakRssMiB !== null) peaks.push(order.result.peakRssMiB);
+        for (const r of [order.result, order.multiResult]) if (r.peakRssMiB !== null) peaks.push(r.peakRssMiB);
         return order.figures;
       })),
     );
@@ -152,15 +251,17 @@ async function benchOneDatabase(
 }
 
 /**
- * Informational: the same order run with synchronous_commit=off. Every order updates one product row, and
- * PostgreSQL holds that row lock until the commit's WAL flush, so with durable commits the disk's flush latency caps
- * orders per second on one product whatever the server does; this run shows what is left when it does not.
+ * Informational: the same order runs with synchronous_commit=off. Every order updates one product row (a 5-line
+ * order five of eight), and PostgreSQL holds those row locks until the commit's WAL flush, so with durable commits
+ * the disk's flush latency caps orders per second on shared products whatever the server does; this run shows what
+ * is left when it does not.
  */
 async function asyncCommitOrders(kind: TargetKind, dir: string, shape: LoadShape): Promise<Figure[]> {
   return withPostgresDatabase('async', async (url) => {
     await setDatabaseDefault(url, 'synchronous_commit', 'off');
-    return withServer(productSpec(kind, { databaseUrl: url, dataDir: dir }), async (server) => {
-      const { result } = await orders(server, { ...shape, rounds: 1 }, 'postgres', null);
+    const spec = productSpec(kind, { databaseUrl: url, dataDir: dir, env: ORDER_SERVER_ENV });
+    return withServer(spec, async (server) => {
+      const { result, multiResult } = await orders(server, { ...shape, rounds: 1 }, 'postgres', null);
       return [
         {
           section: 'api postgres',
@@ -168,6 +269,13 @@ async function asyncCommitOrders(kind: TargetKind, dir: string, shape: LoadShape
           value: result.rps,
           unit: 'req/s',
           note: `comparison only; ${describeLoad(result)}`,
+        },
+        {
+          section: 'api postgres',
+          name: `${MULTI} orders/s, synchronous_commit=off`,
+          value: multiResult.rps,
+          unit: 'req/s',
+          note: `comparison only; ${describeLoad(multiResult)}`,
         },
       ];
     });

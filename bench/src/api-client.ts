@@ -28,7 +28,8 @@ function send(origin: string, method: string, path: string, body: unknown, token
   });
 }
 
-function read(value: unknown, name: string): unknown {
+/** A property of a parsed JSON answer, or undefined. */
+export function read(value: unknown, name: string): unknown {
   return typeof value === 'object' && value !== null ? Object.getOwnPropertyDescriptor(value, name)?.value : undefined;
 }
 
@@ -55,6 +56,11 @@ export async function logInAdmin(origin: string): Promise<string> {
   return field(await call(origin, 'POST', '/api/auth/login', BENCH_ADMIN), 'token');
 }
 
+/** `POST /api/service` (admin): the body as the product takes it; answers the new product's id. */
+export async function createProduct(origin: string, adminToken: string, product: object): Promise<string> {
+  return field(await call(origin, 'POST', '/api/service', product, adminToken), 'insertedId');
+}
+
 /** A product with minimum 1 and enough stock that no bench run can exhaust it. */
 export async function addBenchProduct(origin: string, adminToken: string, stock = 10_000_000): Promise<string> {
   const product = {
@@ -65,7 +71,17 @@ export async function addBenchProduct(origin: string, adminToken: string, stock 
     quantity: 1,
     availableQuantity: stock,
   };
-  return field(await call(origin, 'POST', '/api/service', product, adminToken), 'insertedId');
+  return createProduct(origin, adminToken, product);
+}
+
+/** The parsed JSON of an answer, whatever its status; `what` names the call in the error when it is not JSON. */
+export async function readAnswer(res: Response, what: string): Promise<unknown> {
+  const text = await res.text();
+  try {
+    return text ? JSON.parse(text) : null;
+  } catch {
+    throw new Error(`${what} answered ${res.status}: ${text.slice(0, 200)}`);
+  }
 }
 
 export const ORDER_BODY = (productId: string) =>

@@ -1,5 +1,6 @@
-// Every budget in one place, with where it comes from. Issue #7 sets the first group, issue #14 the catalogue's; the
-// spec is silent on start-up time and memory, so those are house budgets (see docs/performance.md).
+// Every budget in one place, with where it comes from. Issue #7 sets the first group, issue #14 the catalogue's,
+// issue #15 the multi-line order's; the spec is silent on start-up time and memory, so those are house budgets (see
+// docs/performance.md).
 import { pageWeightBudget } from '../../packages/web/scripts/page-weight-budget.js';
 
 export const budgets = {
@@ -11,6 +12,13 @@ export const budgets = {
   /** POST /api/order on SQLite as a share of the bare node:http + HMAC + one SQLite transaction floor. */
   orderRatioToFloor: 0.5,
   orderConnections: 50,
+  /**
+   * POST /api/orders (issue #15): an order of 5 lines over 8 shared products, its orders/s as a share of the
+   * single-line POST /api/order's on the same database in the same run (50 connections, signed-in customers).
+   */
+  multiLineOrderRatio: 0.5,
+  multiLineOrderLines: 5,
+  multiLineOrderProducts: 8,
 
   /**
    * gzip (level 9) bytes sent before the home page is usable; 1 kB = 1000 bytes, as Vite reports sizes. The storefront

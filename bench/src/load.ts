@@ -11,6 +11,8 @@ export interface LoadSpec {
   headers?: Record<string, string>;
   /** Called before every request; lets a run spread requests over several customers' tokens. */
   headersPerRequest?: () => Record<string, string>;
+  /** Called before every request (after headersPerRequest); lets a run rotate over several bodies. */
+  bodyPerRequest?: () => string;
   connections: number;
   seconds: number;
   warmupSeconds: number;
@@ -31,16 +33,26 @@ export interface LoadResult {
 }
 
 function fire(spec: LoadSpec, seconds: number): Promise<Result> {
+  const hasBody = spec.body !== undefined || spec.bodyPerRequest !== undefined;
   const base: RawRequest = {
     method: spec.method ?? 'GET',
     path: spec.path,
-    headers: { ...(spec.body ? { 'content-type': 'application/json' } : {}), ...spec.headers },
+    headers: { ...(hasBody ? { 'content-type': 'application/json' } : {}), ...spec.headers },
     ...(spec.body ? { body: spec.body } : {}),
   };
-  const perRequest = spec.headersPerRequest;
-  const request = perRequest
-    ? { ...base, setupRequest: (req: RawRequest) => ({ ...req, headers: { ...req.headers, ...perRequest() } }) }
-    : base;
+  const { headersPerRequest, bodyPerRequest } = spec;
+  // autocannon rebuilds the request (Content-Length included) from what setupRequest answers.
+  const request =
+    headersPerRequest || bodyPerRequest
+      ? {
+          ...base,
+          setupRequest: (req: RawRequest) => ({
+            ...req,
+            ...(headersPerRequest ? { headers: { ...req.headers, ...headersPerRequest() } } : {}),
+            ...(bodyPerRequest ? { body: bodyPerRequest() } : {}),
+          }),
+        }
+      : base;
   return new Promise((resolve, reject) => {
     autocannon({ url: spec.origin, connections: spec.connections, duration: seconds, requests: [request] }, (err, r) =>
       err ? reject(err) : resolve(r),

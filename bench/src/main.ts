@@ -12,7 +12,7 @@ import { defaultLoadShape, type LoadShape } from './budgets.js';
 import { guarded, type Figure } from './figures.js';
 import { RESULTS_DIR } from './paths.js';
 import { consoleTable, writeResults } from './report.js';
-import type { TargetKind } from './target.js';
+import { staleBundleWarning, type TargetKind } from './target.js';
 
 const PARTS = ['build', 'pages', 'api', 'growth', 'catalog', 'startup', 'lighthouse'] as const;
 type Part = (typeof PARTS)[number];
@@ -65,6 +65,10 @@ export async function main(args: string[]): Promise<void> {
   const lighthouseRuns = Number(option(args, 'lighthouse-runs') ?? 5);
   const ctx: BenchContext = { target, shape: { ...defaultLoadShape, seconds }, lighthouseRuns };
   const parts = parseParts(args);
+  // The product parts run packages/api/dist/server.js; without the build part it may predate the sources.
+  const runsProduct = parts.some((p) => p !== 'build' && p !== 'pages');
+  const stale = target === 'product' && runsProduct && !parts.includes('build') ? staleBundleWarning() : null;
+  if (stale) console.warn(`[bench] warning: ${stale}`);
   const figures: Figure[] = [];
   for (const part of parts) {
     const began = performance.now();
@@ -76,7 +80,8 @@ export async function main(args: string[]): Promise<void> {
   console.log(`\n${consoleTable(figures)}\n`);
   // A run against another build says which, so its results are never mistaken for the current product's.
   const entry = process.env.BENCH_PRODUCT_ENTRY;
-  const described = entry && target === 'product' ? `product at ${entry}` : target;
+  const described =
+    entry && target === 'product' ? `product at ${entry}` : stale ? `${target} (stale bundle: ${stale})` : target;
   const file = await writeResults(RESULTS_DIR, figures, { startedAt, seconds: elapsed, target: described, parts });
   console.log(`[bench] ${elapsed.toFixed(0)} s; results in ${file} and bench/results/latest.md`);
 }

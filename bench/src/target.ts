@@ -1,11 +1,11 @@
 // What the bench measures: the built product (`packages/api/dist/server.js`, as `npm start` runs it) or, while
 // the backend is still being written, the stand-in API in servers/. Every part asks this file how to start it.
 import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { API_BUNDLE, API_SOURCE_ENTRY, REPO, benchServerArgs } from './paths.js';
+import { API_BUNDLE, API_DIR, API_SOURCE_ENTRY, REPO, benchServerArgs } from './paths.js';
 import type { ServerSpec } from './processes.js';
 
 export type TargetKind = 'product' | 'standin';
@@ -47,6 +47,36 @@ export function productArgs(): string[] {
   const entry = process.env.BENCH_PRODUCT_ENTRY ?? (existsSync(API_BUNDLE) ? API_BUNDLE : API_SOURCE_ENTRY);
   // The bundle runs exactly as `npm start` runs it (scripts/start.mjs).
   return /\.[mc]?ts$/.test(entry) ? ['--import', 'tsx', entry] : ['--enable-source-maps', entry];
+}
+
+/** The most recently modified file under `dir`, or null when there is none. */
+function newestFile(dir: string): { file: string; mtimeMs: number } | null {
+  let newest: { file: string; mtimeMs: number } | null = null;
+  for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) {
+    if (!entry.isFile()) continue;
+    const file = path.join(entry.parentPath, entry.name);
+    const { mtimeMs } = statSync(file);
+    if (!newest || mtimeMs > newest.mtimeMs) newest = { file, mtimeMs };
+  }
+  return newest;
+}
+
+/**
+ * Why the bundle the product parts would run is not the current product, or null: a source of the server (its own
+ * or the shared package's) changed after `packages/api/dist/server.js` was built. Only the `build` part rebuilds it.
+ */
+export function staleBundleWarning(): string | null {
+  if (process.env.BENCH_PRODUCT_ENTRY || !existsSync(API_BUNDLE)) return null;
+  const built = statSync(API_BUNDLE).mtimeMs;
+  const sources = [path.join(API_DIR, 'src'), path.join(REPO, 'packages/shared/src')];
+  const newest = sources.map(newestFile).reduce((a, b) => (b && (!a || b.mtimeMs > a.mtimeMs) ? b : a), null);
+  if (!newest || newest.mtimeMs <= built) return null;
+  const at = (ms: number) => new Date(ms).toISOString();
+  return (
+    `packages/api/dist/server.js (${at(built)}) is older than ${path.relative(REPO, newest.file)} ` +
+    `(${at(newest.mtimeMs)}): add the build part, or run the sources with ` +
+    'BENCH_PRODUCT_ENTRY=packages/api/src/server.ts and --no-build'
+  );
 }
 
 /** A scratch folder under the OS temp dir, removed by `dispose`. */

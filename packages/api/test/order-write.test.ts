@@ -45,22 +45,34 @@ describe.each(databases)('the order write on %s', (kind) => {
   const stockOf = async (productId: string) =>
     productSchema.parse((await t.app.inject({ url: `/api/service/${productId}` })).json()).availableQuantity;
 
-  it('takes no stock when the order row cannot be written', async () => {
+  it('takes no stock and counts no order when the order row cannot be written', async () => {
     const productId = await addProduct(t.app, admin, { price: 3, quantity: 10, availableQuantity: 100 });
     const order = {
       id: newId(Date.now()),
       product_id: productId,
-      user_id: 'no-such-user-000000000000',
+      user_id: buyer.id,
       quantity: 10,
-      email: 'ghost@example.com',
-      user_name: 'Ghost',
+      email: 'cy@example.com',
+      user_name: 'Cy',
       phone: '1',
       address: 'a',
       created_at: new Date().toISOString(),
     };
-    // The user does not exist: the INSERT breaks its foreign key after the stock UPDATE ran, and both are undone.
+    await insertOrderTakingStock(order);
+    const openBefore = await t.app.db
+      .selectFrom('users')
+      .select('open_orders')
+      .where('id', '=', buyer.id)
+      .executeTakeFirst();
+    // The same order id again: the INSERT breaks the primary key after the stock UPDATE ran, and all of it is undone.
     await expect(insertOrderTakingStock(order)).rejects.toThrow();
-    expect(await stockOf(productId)).toBe(100);
+    expect(await stockOf(productId)).toBe(90);
+    const openAfter = await t.app.db
+      .selectFrom('users')
+      .select('open_orders')
+      .where('id', '=', buyer.id)
+      .executeTakeFirst();
+    expect(openAfter).toEqual(openBefore);
   });
 
   it('is never caught up in another transaction that is open at the same time and then rolls back', async () => {

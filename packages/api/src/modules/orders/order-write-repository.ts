@@ -125,16 +125,14 @@ const LINE_INSERT = `INSERT INTO order_lines (order_id, line_no, product_id, sku
 
 /** The SQLite form: better-sqlite3 wraps it in BEGIN/COMMIT and rolls back when `decide` or a check throws. */
 function sqliteOrderWrite(handle: SqliteHandle, maxOpenOrders: number, limitMessage: string) {
-  const openOrders = handle.prepare('SELECT open_orders FROM users WHERE id = ?');
   const read = handle.prepare(`SELECT ${TERMS_COLUMNS.join(', ')} FROM products WHERE id = ?`);
   const take = handle.prepare('UPDATE products SET available_quantity = available_quantity - ? WHERE id = ?');
   const insertOrder = handle.prepare(ORDER_INSERT);
   const insertLine = handle.prepare(LINE_INSERT);
-  const count = handle.prepare('UPDATE users SET open_orders = open_orders + 1 WHERE id = ?');
+  // The limit's check and the count in one statement: no change means the buyer is at the limit.
+  const count = handle.prepare('UPDATE users SET open_orders = open_orders + 1 WHERE id = ? AND open_orders < ?');
   return handle.database.transaction((order: PendingOrder, lines: LineRequest[], decide: DecideLines): PlacedOrder => {
-    const open: unknown = openOrders.get(order.user_id);
-    const current = typeof open === 'object' && open !== null && 'open_orders' in open ? Number(open.open_orders) : 0;
-    if (current >= maxOpenOrders) throw tooManyUnpaid(limitMessage);
+    if (count.run(order.user_id, maxOpenOrders).changes !== 1) throw tooManyUnpaid(limitMessage);
     const products = lines.map((line) => {
       const found: unknown = read.get(line.productId);
       return isProductTerms(found) ? found : undefined;
@@ -145,7 +143,6 @@ function sqliteOrderWrite(handle: SqliteHandle, maxOpenOrders: number, limitMess
     for (const line of placed.lines) take.run(line.quantity, line.product_id);
     insertOrder.run(placed.order);
     for (const line of placed.lines) insertLine.run(line);
-    count.run(order.user_id);
     return placed;
   });
 }
@@ -261,22 +258,36 @@ function postgresManyLines(
     const products = lines.map((l) => byId.get(l.productId));
     const units = decide(products);
     const placed = rowsOf(order, products.filter(isProductTerms), lines, units);
-    for (const line of [...placed.lines].sort((a, b) => String(a.product_id).localeCompare(String(b.product_id)))) {
-      await trx
-        .updateTable('products')
-        .set((eb) => ({ available_quantity: eb('available_quantity', '-', line.quantity) }))
-        .where('id', '=', line.product_id)
-        .execute();
-    }
-    await trx.insertInto('orders').values(placed.order).execute();
-    await trx.insertInto('order_lines').values(placed.lines).execute();
-    const counted = await trx
-      .updateTable('users')
-      .set((eb) => ({ open_orders: eb('open_orders', '+', 1) }))
-      .where('id', '=', order.user_id)
-      .where('open_orders', '<', maxOpenOrders)
-      .executeTakeFirst();
-    if (Number(counted.numUpdatedRows) !== 1) throw tooManyUnpaid(limitMessage);
+    // Everything else in one statement, so the product locks are held for one more round trip, not one per line.
+    const o = placed.order;
+    const ls = placed.lines;
+    const { rows } = await sql<{ counted: number | string }>`
+      WITH taken AS (
+        UPDATE products p SET available_quantity = p.available_quantity - t.quantity
+        FROM unnest(${ls.map((l) => l.product_id)}::varchar[], ${ls.map((l) => l.quantity)}::integer[])
+          AS t(id, quantity)
+        WHERE p.id = t.id
+      ), placed AS (
+        INSERT INTO orders (id, product_id, user_id, item_name, quantity, unit_price_cents, total_cents, email,
+          user_name, phone, address, created_at, po_number, note, status, status_history, payment_terms)
+        VALUES (${o.id}, ${o.product_id}, ${o.user_id}, ${o.item_name}, ${o.quantity}, ${o.unit_price_cents},
+          ${o.total_cents}, ${o.email}, ${o.user_name}, ${o.phone}, ${o.address}, ${o.created_at}, ${o.po_number},
+          ${o.note}, ${o.status}, ${o.status_history}, ${o.payment_terms})
+      ), lines AS (
+        INSERT INTO order_lines (order_id, line_no, product_id, sku, name, quantity, unit_price_cents,
+          line_total_cents)
+        SELECT ${o.id}, t.line_no, t.product_id, t.sku, t.name, t.quantity, t.unit_price_cents, t.line_total_cents
+        FROM unnest(${ls.map((l) => l.line_no)}::integer[], ${ls.map((l) => l.product_id)}::varchar[],
+          ${ls.map((l) => l.sku)}::varchar[], ${ls.map((l) => l.name)}::varchar[], ${ls.map((l) => l.quantity)}::integer[],
+          ${ls.map((l) => l.unit_price_cents)}::bigint[], ${ls.map((l) => l.line_total_cents)}::bigint[])
+          AS t(line_no, product_id, sku, name, quantity, unit_price_cents, line_total_cents)
+      ), counted AS (
+        UPDATE users SET open_orders = open_orders + 1 WHERE id = ${o.user_id} AND open_orders < ${maxOpenOrders}
+        RETURNING id
+      )
+      SELECT count(*) AS counted FROM counted`.execute(trx);
+    // Over the limit: throwing rolls the whole transaction back, stock and rows included.
+    if (Number(rows[0]?.counted ?? 0) !== 1) throw tooManyUnpaid(limitMessage);
     return placed;
   });
 }
