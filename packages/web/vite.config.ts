@@ -29,6 +29,21 @@ const reactRouterProduction = createRequire(import.meta.url)
   .resolve('react-router')
   .replace(/[\\/]development[\\/]index\.m?js$/, '/production/index.mjs');
 
+/**
+ * React Router's production build still names its contexts and components for React DevTools (`X.displayName = "Y"`
+ * at the top of the module). Those assignments count as uses, so NavLink, Form and the data-router hooks behind them
+ * (useSubmit, useFormAction, useViewTransitionState) stayed in the home page's entry although the shop uses none of
+ * them. Dropping the names (DevTools shows the function names instead) lets the bundler leave the unused ones out.
+ */
+const reactRouterWithoutDisplayNames: Plugin = {
+  name: 'kestrel:react-router-without-display-names',
+  apply: 'build',
+  transform(code, id) {
+    if (!/[\\/]react-router[\\/]dist[\\/]production[\\/]/.test(id)) return null;
+    return { code: code.replace(/^\s*[\w$]+\.displayName = "[^"]*";$/gm, ''), map: null };
+  },
+};
+
 const gzipAsync = promisify(gzip);
 const brotliAsync = promisify(brotliCompress);
 
@@ -59,7 +74,7 @@ export default defineConfig(({ command }) => ({
   resolve: {
     alias: command === 'build' ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : [],
   },
-  plugins: [react(), tailwindcss(), bareDynamicImports, precompress()],
+  plugins: [react(), tailwindcss(), bareDynamicImports, reactRouterWithoutDisplayNames, precompress()],
   server: {
     // In development the Vite server hands every /api call to the backend on its default port.
     proxy: { '/api': 'http://127.0.0.1:3000' },
@@ -76,6 +91,10 @@ export default defineConfig(({ command }) => ({
       // and constants without dragging the zod schemas (and zod) along. zod-setup.ts is its one side effect.
       treeshake: {
         moduleSideEffects: (id: string) => !id.includes('/packages/shared/') || id.endsWith('/zod-setup.ts'),
+        // React Router builds Link, NavLink and Form with `React10.forwardRef(...)` at the top of its module; the
+        // bundler cannot tell that call is pure. forwardRef only wraps a function, so marking it pure (with the
+        // plugin above) lets the components the shop does not use go.
+        manualPureFunctions: ['React10.forwardRef'],
       },
       output: {
         // React itself in a chunk of its own: it changes less often than the shop's code and splits the entry cleanly.

@@ -15,6 +15,8 @@ const AuthCallbackPage = lazyPart(() =>
 );
 const CatalogPage = lazyPart(() => import('../features/products/components/catalog-page').then((m) => m.CatalogPage));
 const PurchasePage = lazyPart(() => import('./routes/purchase-page').then((m) => m.PurchasePage));
+const CartPage = lazyPart(() => import('./routes/cart-routes').then((m) => m.CartRoute));
+const QuickOrderPage = lazyPart(() => import('./routes/cart-routes').then((m) => m.QuickOrderRoute));
 const NotFoundPage = lazyPart(() => import('./routes/not-found-page').then((m) => m.NotFoundPage));
 const DashboardRoutes = lazyPart(() => import('./dashboard/dashboard-routes').then((m) => m.DashboardRoutes));
 
@@ -47,6 +49,8 @@ export function AppRoutes() {
         {/* Signed-in only: each of these parts guards itself (app/guards/require-auth.tsx). */}
         <Route path="purchase/:id" element={<PurchasePage />} />
         <Route path="dashboard/*" element={<DashboardRoutes />} />
+        <Route path="cart" element={<CartPage />} />
+        <Route path="quick-order" element={<QuickOrderPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>

@@ -2,6 +2,13 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { NavItem } from '../../components/ui/nav-item';
 import { signOut, useAuth } from '../../lib/auth-store';
+import { lazyComponent } from '../lazy-part';
+
+// The count is its own part, fetched for signed-in visitors only: the home page's first load stays as it was.
+const CartBadge = lazyComponent(
+  () => import('../../features/cart/components/cart-badge').then((m) => m.CartBadge),
+  null,
+);
 
 const item = 'block rounded-field px-3 py-2 font-medium hover:bg-base-200';
 const activeItem = `${item} bg-base-200 text-primary`;
@@ -47,6 +54,13 @@ export function Navbar() {
               <NavItem to={to} label={label} end={to === '/'} className={item} activeClassName={activeItem} />
             </li>
           ))}
+          {signedIn ? (
+            <li>
+              <NavItem to="/cart" label="Cart" className={item} activeClassName={activeItem}>
+                <CartBadge />
+              </NavItem>
+            </li>
+          ) : null}
           {signedIn ? (
             <li>
               <button type="button" className={item} onClick={() => void signOut()}>

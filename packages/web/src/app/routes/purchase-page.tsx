@@ -6,6 +6,7 @@ import { useAuth } from '../../lib/auth-store';
 import { useProduct } from '../../features/products/api/get-product';
 import { ProductCard } from '../../features/products/components/product-card';
 import { ProductTerms } from '../../features/products/components/product-terms';
+import { AddToCart } from '../../features/cart/components/add-to-cart';
 import { SessionExpiryHandler } from '../session-expiry-handler';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { lazyComponent } from '../lazy-part';
@@ -94,6 +95,8 @@ function PurchaseContent({ id }: { id: string }) {
               onClose={() => setOrdering(false)}
             />
           ) : null}
+          {/* Beside SPEC's booking: the cart gathers several products into one order (B2B §3). */}
+          {soldOut ? null : <AddToCart product={product} />}
         </section>
         <ProductTerms product={product} />
       </div>

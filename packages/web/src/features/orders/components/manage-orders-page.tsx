@@ -1,6 +1,7 @@
 import { ListState, PageTitle } from '../../../components/ui/page-title';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { useAllOrders } from '../api/get-all-orders';
+import { OrderLines, statusLabel } from './order-lines';
 
 export function ManageOrdersPage() {
   const { data, isPending, isError, error } = useAllOrders();
@@ -27,7 +28,12 @@ export function ManageOrdersPage() {
                   <dd className="break-all">{order.email}</dd>
                   <dt className="font-medium">Status</dt>
                   <dd>{order.paid ? 'Paid' : 'Unpaid'}</dd>
+                  <dt className="font-medium">Order</dt>
+                  <dd>{statusLabel(order.status)}</dd>
+                  <dt className="font-medium">PO number</dt>
+                  <dd className="break-all">{order.poNumber ?? '—'}</dd>
                 </dl>
+                <OrderLines order={order} />
               </div>
             </li>
           ))}

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { deletedMessage, type Order } from '@kestrel/shared';
 import { ListState, PageTitle } from '../../../components/ui/page-title';
 import { PageSpinner } from '../../../components/ui/spinner';
@@ -7,7 +7,9 @@ import { useAuth } from '../../../lib/auth-store';
 import { formatDollars } from '../../../lib/money';
 import { notify } from '../../../lib/notify';
 import { useMyOrders } from '../api/get-my-orders';
+import { useReorder } from '../api/reorder';
 import { DeleteOrderModal } from './delete-order-modal';
+import { OrderLines, statusLabel } from './order-lines';
 
 function PaymentCell({ order, onDelete }: { order: Order; onDelete: (order: Order) => void }) {
   if (order.paid) {
@@ -41,6 +43,31 @@ function PaymentCell({ order, onDelete }: { order: Order; onDelete: (order: Orde
   );
 }
 
+/** Puts the order's lines in the cart at today's prices and opens the cart, which lists any line that is gone. */
+function ReorderButton({ order }: { order: Order }) {
+  const reorder = useReorder();
+  const navigate = useNavigate();
+  return (
+    <button
+      type="button"
+      className="btn btn-outline btn-sm"
+      aria-label={`Reorder ${order.itemName}`}
+      disabled={reorder.isPending}
+      onClick={() =>
+        reorder.mutate(order._id, {
+          onSuccess: ({ rejected }) => {
+            notify.success("The order is in your cart again, at today's prices");
+            void navigate('/cart', { state: { rejected } });
+          },
+          onError: (error) => notify.error(error.message),
+        })
+      }
+    >
+      Reorder
+    </button>
+  );
+}
+
 export function MyOrdersPage() {
   const { user } = useAuth();
   const { data, isPending, isError, error } = useMyOrders(user?.email ?? '');
@@ -62,6 +89,9 @@ export function MyOrdersPage() {
                 <th scope="col">Item name</th>
                 <th scope="col">Price</th>
                 <th scope="col">Payment</th>
+                <th scope="col">
+                  <span className="sr-only">Order again</span>
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -71,10 +101,18 @@ export function MyOrdersPage() {
                   <td>
                     {order.itemName}
                     <span className="block text-xs">{order.quantity} pc</span>
+                    <span className="mt-1 flex flex-wrap gap-x-3 text-xs">
+                      <span>Status: {statusLabel(order.status)}</span>
+                      {order.poNumber ? <span>PO: {order.poNumber}</span> : null}
+                    </span>
+                    <OrderLines order={order} />
                   </td>
                   <td className="tabular-nums">{formatDollars(order.price)}</td>
                   <td>
                     <PaymentCell order={order} onDelete={setDeleting} />
+                  </td>
+                  <td>
+                    <ReorderButton order={order} />
                   </td>
                 </tr>
               ))}

@@ -16,7 +16,7 @@ import { formatCount } from '../../../lib/count';
 import { formatDollars } from '../../../lib/money';
 import { notify } from '../../../lib/notify';
 import { useCreateOrder } from '../api/create-order';
-import { orderTermsOf } from '../order-terms';
+import { orderTermsOf } from '../../../lib/order-terms';
 
 const orderFormSchema = orderCreateSchema.pick({ inputQuantity: true, phone: true, address: true });
 

@@ -1,0 +1,161 @@
+// Business ordering (B2B §3): quick order by SKU, the cart with volume prices and pack rules, checkout with a PO
+// number, My Order's lines and reorder. The journeys' own products carry the pack sizes and price breaks they test,
+// so ordering never moves the demo catalogue's stock; quick order reads the demo KC-CPU-K7 only to price it.
+import { expect, test, type Page } from '@playwright/test';
+import { adminByApi, createProductByApi, signUpByApi, uniqueSku, useSession, type Account } from '../support/api';
+import { checkScreen, expectMessage } from '../support/screens';
+
+const auth = (account: Account) => ({ Authorization: `Bearer ${account.token}` });
+const cartRow = (page: Page, sku: string) => page.getByRole('row').filter({ hasText: sku });
+
+test('quick order resolves every pasted line, refuses the bad ones and adds the good ones', async ({
+  page,
+  request,
+}) => {
+  const admin = await adminByApi(request);
+  const sku = uniqueSku('E2E-QO');
+  const bracket = await createProductByApi(request, admin, {
+    sku,
+    price: 4.2,
+    quantity: 100,
+    packSize: 10,
+    priceBreaks: [{ minQuantity: 500, price: 3.9 }],
+  });
+  const buyer = await signUpByApi(request, 'Quinn Quick');
+  await useSession(page, buyer);
+
+  await page.goto('/quick-order');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Quick order');
+  await page
+    .getByLabel('Lines (SKU and quantity)')
+    .fill(`${sku.toLowerCase()}, 500\nKC-CPU-K7\t2000\nKC-NOPE-999 5\njust some words\n${sku}, 105`);
+  const preview = page.getByRole('table', { name: 'Your lines, resolved' });
+  const line = (n: number) => preview.locator(`tr[data-line="${n}"]`);
+  await expect(line(1)).toContainText(`${bracket.name}500$3.90$1,950.00`);
+  await expect(line(2)).toContainText('Kestrel K7 8-Core Desktop Processor2,000$189.99$379,980.00');
+  await expect(line(3)).toContainText('Refused: unknown SKU');
+  await expect(line(4)).toContainText('Refused: expected a SKU and a quantity, like KC-CPU-K7, 2000');
+  // A line that breaks the pack rule is resolved with its problem; the cart keeps it so the buyer can fix it there.
+  await expect(line(5)).toContainText('order in packs of 10');
+  await checkScreen(page, 'quick-order', () => expect(line(3)).toBeVisible());
+
+  await page.getByRole('button', { name: 'Add to cart' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'lines added' })).toHaveText(
+    '3 lines added. Go to your cart',
+  );
+  await expectMessage(page, '3 lines added to your cart');
+
+  const cart = await request.get('/api/cart', { headers: auth(buyer) });
+  const body: { lines: { sku: string; quantity: number; problem: string | null }[] } = await cart.json();
+  expect(body.lines.map((l) => [l.sku, l.quantity, l.problem])).toEqual([
+    [sku, 605, 'order in packs of 10'],
+    ['KC-CPU-K7', 2000, null],
+  ]);
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await expect(nav.getByRole('link', { name: /^Cart/ })).toHaveAccessibleName(/^Cart\s*2 lines$/);
+});
+
+test('the cart reprices by volume, shows problems, and checks out with a PO number into My Order', async ({
+  page,
+  request,
+}) => {
+  const admin = await adminByApi(request);
+  const sku = uniqueSku('E2E-CART');
+  const product = await createProductByApi(request, admin, {
+    sku,
+    price: 4.2,
+    quantity: 100,
+    packSize: 10,
+    availableQuantity: 5000,
+    priceBreaks: [{ minQuantity: 1000, price: 3.8 }],
+  });
+  const buyer = await signUpByApi(request, 'Carla Cart');
+  const put = await request.put('/api/cart', {
+    headers: auth(buyer),
+    data: { lines: [{ productId: product._id, quantity: 200 }] },
+  });
+  expect(put.status()).toBe(200);
+  await useSession(page, buyer);
+
+  await page.goto('/cart');
+  const row = cartRow(page, sku);
+  await expect(row).toContainText(`${product.name}`);
+  await expect(row.locator('[data-label="unit price"]')).toHaveText('$4.20');
+  await expect(row.locator('[data-label="line total"]')).toHaveText('$840.00');
+  await expect(row).toContainText('$3.80 each from 1,000');
+  await checkScreen(page, 'cart', () => expect(row).toBeVisible());
+
+  const quantity = page.getByLabel(`Quantity of ${product.name}`);
+  await expect(quantity).toHaveAttribute('step', '10');
+  await quantity.fill('1000');
+  await expect(row.locator('[data-label="unit price"]')).toHaveText('$3.80');
+  await expect(row.locator('[data-label="line total"]')).toHaveText('$3,800.00');
+  await expect(page.getByTestId('cart-total')).toHaveText('$3,800.00');
+
+  await quantity.fill('6000');
+  await expect(row).toContainText('cannot order less then 100 and greater than 5000');
+  // Checking out with a bad line orders nothing and names the line.
+  await page.getByLabel('Phone').fill('+44 20 7946 0101');
+  await page.getByLabel('Address').fill('12 Dock Street, Bristol');
+  await page.getByLabel('PO number (optional)').fill('PO-4471-A');
+  await page.getByRole('button', { name: 'Place order' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Some lines of the order cannot be ordered' })).toBeVisible();
+  await expect(row).toContainText('cannot order less then 100 and greater than 5000');
+
+  await quantity.fill('1005');
+  await expect(row).toContainText('order in packs of 10');
+  await quantity.fill('1000');
+  await expect(row.locator('[data-label="line total"]')).toHaveText('$3,800.00');
+  await expect(row).not.toContainText('order in packs of 10');
+  await page.getByRole('button', { name: 'Place order' }).click();
+
+  await expect(page).toHaveURL(/\/dashboard\/myorder$/);
+  await expectMessage(page, 'Order placed (PO PO-4471-A): $3,800.00');
+  const order = page.getByRole('row').filter({ hasText: product.name });
+  await expect(order).toContainText('PO: PO-4471-A');
+  await expect(order).toContainText('Status: Pending payment');
+  await expect(order).toContainText(`${sku} ${product.name}: 1,000 × $3.80 = $3,800.00`);
+  await expect(order).toContainText('$3,800.00');
+  const after = await request.get('/api/cart', { headers: auth(buyer) });
+  expect((await after.json()).lines).toEqual([]);
+
+  // Reorder puts the lines back in the cart at today's prices.
+  await order.getByRole('button', { name: `Reorder ${product.name}` }).click();
+  await expect(page).toHaveURL(/\/cart$/);
+  await expect(page.getByLabel(`Quantity of ${product.name}`)).toHaveValue('1000');
+  await expect(cartRow(page, sku).locator('[data-label="line total"]')).toHaveText('$3,800.00');
+});
+
+test('reorder lists the lines of products that no longer exist', async ({ page, request }) => {
+  const admin = await adminByApi(request);
+  const kept = await createProductByApi(request, admin, { sku: uniqueSku('E2E-KEEP') });
+  const gone = await createProductByApi(request, admin, { sku: uniqueSku('E2E-GONE') });
+  const buyer = await signUpByApi(request, 'Rory Reorder');
+  const placed = await request.post('/api/orders', {
+    headers: auth(buyer),
+    data: {
+      lines: [
+        { productId: kept._id, quantity: 1000 },
+        { productId: gone._id, quantity: 2000 },
+      ],
+      phone: '+44 20 7946 0202',
+      address: '3 Mill Lane, York',
+      poNumber: 'PO-R-9',
+    },
+  });
+  expect(placed.status()).toBe(201);
+  const removed = await request.delete(`/api/service/${gone._id}`, { headers: auth(admin) });
+  expect(removed.ok()).toBe(true);
+  await useSession(page, buyer);
+
+  await page.goto('/dashboard/myorder');
+  const order = page.getByRole('row').filter({ hasText: 'PO: PO-R-9' });
+  await expect(order).toContainText(`${kept.name} + 1 more`);
+  await expect(order).toContainText(`${gone.sku} ${gone.name}: 2,000`);
+  await order.getByRole('button', { name: `Reorder ${kept.name} + 1 more` }).click();
+  await expect(page).toHaveURL(/\/cart$/);
+  const rejected = page.getByRole('alert').filter({ hasText: 'Some lines could not be added again' });
+  await expect(rejected).toContainText(gone.sku);
+  await expect(page.getByLabel(`Quantity of ${kept.name}`)).toHaveValue('1000');
+  await expect(cartRow(page, gone.sku)).toHaveCount(0);
+});

@@ -1,0 +1,33 @@
+import type { ReactNode } from 'react';
+import { RequireAuth } from '../guards/require-auth';
+import { SessionExpiryHandler } from '../session-expiry-handler';
+import { CartPage } from '../../features/cart/components/cart-page';
+import { QuickOrderPage } from '../../features/cart/components/quick-order-page';
+
+/** Signed-in pages outside the dashboard (B2B §3): the cart and quick order, one part since a buyer uses both. */
+function SignedIn({ children }: { children: ReactNode }) {
+  return (
+    <div className="min-h-screen">
+      <RequireAuth>
+        <SessionExpiryHandler />
+        {children}
+      </RequireAuth>
+    </div>
+  );
+}
+
+export function CartRoute() {
+  return (
+    <SignedIn>
+      <CartPage />
+    </SignedIn>
+  );
+}
+
+export function QuickOrderRoute() {
+  return (
+    <SignedIn>
+      <QuickOrderPage />
+    </SignedIn>
+  );
+}

@@ -1,0 +1,153 @@
+import { useCallback, useState } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import type { Cart, CartWithRejected } from '@kestrel/shared';
+import { ListState, PageTitle } from '../../../components/ui/page-title';
+import { PageSpinner } from '../../../components/ui/spinner';
+import { formatDollars } from '../../../lib/money';
+import { notify } from '../../../lib/notify';
+import { useCart } from '../api/get-cart';
+import { useLineProducts } from '../api/get-line-products';
+import { usePutCart } from '../api/put-cart';
+import type { Placed } from '../api/checkout';
+import { CartLineRow } from './cart-line-row';
+import { CheckoutForm } from './checkout-form';
+import { RejectedLines } from './rejected-lines';
+
+/** What a page that sent the buyer here (a reorder) could not add, carried in the history entry's state. */
+function rejectedFromState(state: unknown): CartWithRejected['rejected'] {
+  const rejected: unknown = state && typeof state === 'object' ? Reflect.get(state, 'rejected') : null;
+  return Array.isArray(rejected) ? rejected : [];
+}
+
+function withQuantity(cart: Cart, productId: string, quantity: number | null) {
+  return cart.lines.flatMap((line) => {
+    if (line.productId !== productId) return [{ productId: line.productId, quantity: line.quantity }];
+    return quantity === null ? [] : [{ productId, quantity }];
+  });
+}
+
+/** The signed-in buyer's cart (B2B §3): edit quantities, remove lines, check out. */
+export function CartPage() {
+  const { data: cart, isPending, isError, error } = useCart();
+  const putCart = usePutCart();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [lineProblems, setLineProblems] = useState(new Map<string, string>());
+  const products = useLineProducts(cart?.lines.map((line) => line.productId) ?? []);
+
+  const change = useCallback(
+    (productId: string, quantity: number | null) => {
+      if (!cart) return;
+      setLineProblems((problems) => {
+        const next = new Map(problems);
+        next.delete(productId);
+        return next;
+      });
+      putCart.mutate({ lines: withQuantity(cart, productId, quantity) }, { onError: (e) => notify.error(e.message) });
+    },
+    [cart, putCart],
+  );
+
+  const placed = ({ order }: Placed) => {
+    notify.success(`Order placed${order.poNumber ? ` (PO ${order.poNumber})` : ''}: ${formatDollars(order.price)}`);
+    void navigate('/dashboard/myorder');
+  };
+
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-10">
+      <PageTitle lead="Prices are today's, with volume prices applied; nothing is reserved until you order.">
+        Your cart
+      </PageTitle>
+      <div className="mb-4 flex flex-col gap-4">
+        <RejectedLines rejected={rejectedFromState(location.state)} title="Some lines could not be added again" />
+      </div>
+      {isPending ? <PageSpinner label="Loading your cart" /> : null}
+      {isError ? <ListState alert>{error.message}</ListState> : null}
+      {cart && cart.lines.length === 0 ? (
+        <ListState>
+          Your cart is empty. Browse the{' '}
+          <Link to="/products" className="link">
+            products
+          </Link>{' '}
+          or paste a list on{' '}
+          <Link to="/quick-order" className="link">
+            Quick order
+          </Link>
+          .
+        </ListState>
+      ) : null}
+      {cart && cart.lines.length > 0 ? (
+        <div className="grid gap-8 lg:grid-cols-[1fr_22rem]">
+          <section aria-labelledby="cart-lines-title" className="min-w-0">
+            <h2 id="cart-lines-title" className="sr-only">
+              Lines
+            </h2>
+            {/* Focusable, so a keyboard user can scroll the table sideways on a phone. */}
+            <div
+              className="overflow-x-auto rounded-box border border-base-300 bg-base-100"
+              role="region"
+              aria-label="Cart lines"
+              tabIndex={0}
+            >
+              <table className="table">
+                <caption className="sr-only">The lines of your cart</caption>
+                <thead className="text-base-content">
+                  <tr>
+                    <th scope="col">SKU</th>
+                    <th scope="col">Product</th>
+                    <th scope="col">Quantity</th>
+                    <th scope="col" className="text-right">
+                      Unit price
+                    </th>
+                    <th scope="col" className="text-right">
+                      Line total
+                    </th>
+                    <th scope="col">
+                      <span className="sr-only">Actions</span>
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {cart.lines.map((line) => (
+                    <CartLineRow
+                      key={line.productId}
+                      line={line}
+                      product={products.get(line.productId)}
+                      checkoutProblem={lineProblems.get(line.productId)}
+                      busy={putCart.isPending}
+                      onQuantity={(quantity) => change(line.productId, quantity)}
+                      onRemove={() => change(line.productId, null)}
+                    />
+                  ))}
+                </tbody>
+                <tfoot className="text-base-content">
+                  <tr>
+                    <th scope="row" colSpan={4} className="text-right text-base">
+                      Total
+                    </th>
+                    <td className="text-right text-base font-semibold tabular-nums" data-testid="cart-total">
+                      {formatDollars(cart.total)}
+                    </td>
+                    <td aria-live="polite">
+                      {putCart.isPending ? (
+                        <span className="loading loading-spinner loading-sm" aria-label="Updating" />
+                      ) : null}
+                    </td>
+                  </tr>
+                </tfoot>
+              </table>
+            </div>
+            <p className="mt-3 text-sm">
+              <Link to="/quick-order" className="link">
+                Add more lines by SKU
+              </Link>
+            </p>
+          </section>
+          <section className="self-start rounded-box border border-base-300 bg-base-100 p-6">
+            <CheckoutForm disabled={putCart.isPending} onPlaced={placed} onLineProblems={setLineProblems} />
+          </section>
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,96 @@
+import { orderingMessages, quantityProblem, unitPriceCents, type Product } from '@kestrel/shared';
+import { formatCount } from '../../../lib/count';
+import { formatDollars } from '../../../lib/money';
+import { orderTermsOf } from '../../../lib/order-terms';
+import type { ParsedLine } from '../parse-order-lines';
+
+interface Lookup {
+  found: Map<string, Product | null>;
+  failed: Map<string, string>;
+}
+
+type Resolved =
+  | { kind: 'refused'; reason: string }
+  | { kind: 'checking' }
+  | { kind: 'resolved'; product: Product; quantity: number; unitCents: number; problem: string | null };
+
+function resolve(line: ParsedLine, { found, failed }: Lookup): Resolved {
+  if (line.problem !== null || line.quantity === null) return { kind: 'refused', reason: line.problem ?? '' };
+  const failure = failed.get(line.sku);
+  if (failure) return { kind: 'refused', reason: failure };
+  const product = found.get(line.sku);
+  if (product === undefined) return { kind: 'checking' };
+  if (product === null) return { kind: 'refused', reason: orderingMessages.unknownSku };
+  const terms = orderTermsOf(product);
+  return {
+    kind: 'resolved',
+    product,
+    quantity: line.quantity,
+    unitCents: unitPriceCents(terms, line.quantity),
+    problem: quantityProblem(terms, line.quantity),
+  };
+}
+
+/** Every pasted line as it will go to the cart: the product and its price, or why it is refused. */
+export function QuickOrderPreview({ lines, lookup }: { lines: ParsedLine[]; lookup: Lookup }) {
+  if (lines.length === 0) return <p className="text-sm">Your lines appear here as you type them.</p>;
+  return (
+    // Focusable, so a keyboard user can scroll the table sideways on a phone.
+    <div
+      className="overflow-x-auto rounded-box border border-base-300 bg-base-100"
+      role="region"
+      aria-label="Resolved lines"
+      tabIndex={0}
+    >
+      <table className="table table-sm">
+        <caption className="sr-only">Your lines, resolved</caption>
+        <thead className="text-base-content">
+          <tr>
+            <th scope="col">Line</th>
+            <th scope="col">SKU</th>
+            <th scope="col">Product</th>
+            <th scope="col" className="text-right">
+              Quantity
+            </th>
+            <th scope="col" className="text-right">
+              Unit price
+            </th>
+            <th scope="col" className="text-right">
+              Line total
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {lines.map((line) => {
+            const result = resolve(line, lookup);
+            return (
+              <tr key={line.line} data-line={line.line}>
+                <th scope="row" className="tabular-nums">
+                  {line.line}
+                </th>
+                <td className="font-mono text-xs break-all">{line.sku || line.text}</td>
+                {result.kind === 'resolved' ? (
+                  <>
+                    <td>
+                      {result.product.name}
+                      {result.problem ? <span className="block text-sm text-error">{result.problem}</span> : null}
+                    </td>
+                    <td className="text-right tabular-nums">{formatCount(result.quantity)}</td>
+                    <td className="text-right tabular-nums">{formatDollars(result.unitCents / 100)}</td>
+                    <td className="text-right tabular-nums">
+                      {formatDollars((result.unitCents * result.quantity) / 100)}
+                    </td>
+                  </>
+                ) : (
+                  <td colSpan={4} className={result.kind === 'refused' ? 'text-error' : ''}>
+                    {result.kind === 'refused' ? `Refused: ${result.reason}` : 'Checking…'}
+                  </td>
+                )}
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}
