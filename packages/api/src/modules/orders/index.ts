@@ -2,7 +2,6 @@
 export { orderRoutes } from './routes.js';
 export {
   createOrdersService,
-  toOrder,
   type LineRequest,
   type NewOrder,
   type OrderDetails,
