@@ -13,6 +13,7 @@ import { startServer, withServer, type ServerProcess } from './processes.js';
 import { benchServerArgs } from './paths.js';
 import { productSpec, scratchDir, type TargetKind } from './target.js';
 import { measureOrderFloor } from './order-floor.js';
+import { newCallsBench } from './new-calls.js';
 
 export type DbKind = 'sqlite' | 'postgres';
 const CUSTOMERS = 8;
@@ -79,8 +80,6 @@ async function orderScene(server: ServerProcess, db: DbKind): Promise<OrderScene
 
 /** Load runs of one order call, rotating over the customers' tokens (and bodies), counting the measured 201s. */
 function orderLoad(server: ServerProcess, tokens: string[], shape: LoadShape, path: string, bodies: string[]) {
-  let nextToken = 0;
-  let nextBody = 0;
   let counted = 0;
   const run = async (warmupSeconds: number) => {
     const result = await runLoad({
@@ -88,8 +87,8 @@ function orderLoad(server: ServerProcess, tokens: string[], shape: LoadShape, pa
       path,
       method: 'POST',
       body: bodies[0] ?? '',
-      headersPerRequest: () => ({ authorization: `Bearer ${tokens[(nextToken += 1) % tokens.length] ?? ''}` }),
-      ...(bodies.length > 1 ? { bodyPerRequest: () => bodies[(nextBody += 1) % bodies.length] ?? '' } : {}),
+      headerSets: tokens.map((token) => ({ authorization: `Bearer ${token}` })),
+      ...(bodies.length > 1 ? { bodies } : {}),
       ...shape,
       warmupSeconds,
       pid: server.pid,
@@ -114,10 +113,15 @@ const stocksOf = (origin: string, scene: MultiLineScene) =>
  * of their orders/s is budgeted. After the runs the bench reads the stock back: fewer units (lines) taken than 201s
  * counted turns the figures into an error.
  */
-async function orders(server: ServerProcess, shape: LoadShape, db: DbKind, floor: LoadResult | null) {
+async function orders(
+  server: ServerProcess,
+  scene: OrderScene,
+  shape: LoadShape,
+  db: DbKind,
+  floor: LoadResult | null,
+) {
   const section = `api ${db}`;
   const { origin } = server;
-  const scene = await orderScene(server, db);
   // One multi-line order first: 201 with the lines, quantities and prices this scene expects, or no run at all.
   await checkOneOrder(origin, scene.tokens[0] ?? '', scene.multi);
   const before = await availableQuantityOf(origin, scene.productId);
@@ -230,11 +234,17 @@ async function benchOneDatabase(
         })),
       );
     }
+    const scene = await orderScene(server, db);
     figures.push(
       ...(await guarded(section, async () => {
-        const order = await orders(server, shape, db, floor);
+        const order = await orders(server, scene, shape, db, floor);
         for (const r of [order.result, order.multiResult]) if (r.peakRssMiB !== null) peaks.push(r.peakRssMiB);
         return order.figures;
+      })),
+      ...(await guarded(section, async () => {
+        const calls = await newCallsBench(server, shape, section, scene.tokens, scene.multi);
+        for (const r of calls.results) if (r.peakRssMiB !== null) peaks.push(r.peakRssMiB);
+        return calls.figures;
       })),
     );
     figures.push({
@@ -261,7 +271,8 @@ async function asyncCommitOrders(kind: TargetKind, dir: string, shape: LoadShape
     await setDatabaseDefault(url, 'synchronous_commit', 'off');
     const spec = productSpec(kind, { databaseUrl: url, dataDir: dir, env: ORDER_SERVER_ENV });
     return withServer(spec, async (server) => {
-      const { result, multiResult } = await orders(server, { ...shape, rounds: 1 }, 'postgres', null);
+      const scene = await orderScene(server, 'postgres');
+      const { result, multiResult } = await orders(server, scene, { ...shape, rounds: 1 }, 'postgres', null);
       return [
         {
           section: 'api postgres',

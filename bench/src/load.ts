@@ -1,6 +1,11 @@
-// Load generation with autocannon's programmatic API: a short warm-up, then a measured run while the server's
-// resident memory is sampled. Throughput counts only 2xx answers, so a server that refuses fast never looks fast.
-import autocannon, { type RawRequest, type Result } from 'autocannon';
+// Load generation: a short warm-up, then a measured run while the server's resident memory is sampled. autocannon
+// runs in a process of its own (load-worker.ts), as a user measures from a shell, so the bench's own work never
+// slows the generator down. Throughput counts only 2xx answers, so a server that refuses fast never looks fast.
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import type { Result } from 'autocannon';
+import type { WorkerSpec } from './load-worker.js';
+import { BENCH_SRC } from './paths.js';
 import { rssMiBOf } from './processes.js';
 
 export interface LoadSpec {
@@ -9,10 +14,10 @@ export interface LoadSpec {
   method?: 'GET' | 'POST';
   body?: string;
   headers?: Record<string, string>;
-  /** Called before every request; lets a run spread requests over several customers' tokens. */
-  headersPerRequest?: () => Record<string, string>;
-  /** Called before every request (after headersPerRequest); lets a run rotate over several bodies. */
-  bodyPerRequest?: () => string;
+  /** Rotated per request; lets a run spread requests over several customers' tokens. */
+  headerSets?: Array<Record<string, string>>;
+  /** Rotated per request (after the header sets); lets a run rotate over several bodies. */
+  bodies?: string[];
   connections: number;
   seconds: number;
   warmupSeconds: number;
@@ -33,30 +38,36 @@ export interface LoadResult {
 }
 
 function fire(spec: LoadSpec, seconds: number): Promise<Result> {
-  const hasBody = spec.body !== undefined || spec.bodyPerRequest !== undefined;
-  const base: RawRequest = {
-    method: spec.method ?? 'GET',
+  const hasBody = spec.body !== undefined || spec.bodies !== undefined;
+  const worker: WorkerSpec = {
+    origin: spec.origin,
     path: spec.path,
+    method: spec.method ?? 'GET',
     headers: { ...(hasBody ? { 'content-type': 'application/json' } : {}), ...spec.headers },
-    ...(spec.body ? { body: spec.body } : {}),
+    ...(spec.body !== undefined ? { body: spec.body } : {}),
+    ...(spec.headerSets ? { headerSets: spec.headerSets } : {}),
+    ...(spec.bodies ? { bodies: spec.bodies } : {}),
+    connections: spec.connections,
+    seconds,
   };
-  const { headersPerRequest, bodyPerRequest } = spec;
-  // autocannon rebuilds the request (Content-Length included) from what setupRequest answers.
-  const request =
-    headersPerRequest || bodyPerRequest
-      ? {
-          ...base,
-          setupRequest: (req: RawRequest) => ({
-            ...req,
-            ...(headersPerRequest ? { headers: { ...req.headers, ...headersPerRequest() } } : {}),
-            ...(bodyPerRequest ? { body: bodyPerRequest() } : {}),
-          }),
-        }
-      : base;
   return new Promise((resolve, reject) => {
-    autocannon({ url: spec.origin, connections: spec.connections, duration: seconds, requests: [request] }, (err, r) =>
-      err ? reject(err) : resolve(r),
-    );
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join(BENCH_SRC, 'load-worker.ts')], {
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString('utf8')));
+    child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString('utf8')));
+    child.once('error', reject);
+    child.once('exit', (code) => {
+      if (code !== 0) return reject(new Error(`load worker exited with ${code}: ${err.slice(-600)}`));
+      try {
+        resolve(JSON.parse(out) as Result);
+      } catch (error) {
+        reject(new Error(`load worker printed no result: ${String(error)} ${err.slice(-600)}`));
+      }
+    });
+    child.stdin.end(JSON.stringify(worker));
   });
 }
 

@@ -15,7 +15,6 @@ export async function measureOrderFloor(dir: string, shape: LoadShape, customers
   const exp = Math.floor(Date.now() / 1000) + 3600;
   const tokens = Array.from({ length: customers }, (_, i) => signToken({ sub: `bench-user-${i}`, exp }, secret));
   const env = { FLOOR_SECRET: secret, FLOOR_DB: path.join(dir, 'floor.db'), FLOOR_PRODUCT_ID };
-  let next = 0;
   return withServer(
     { name: 'order floor', args: benchServerArgs('order-floor-server.ts'), env, healthPath: '/__health' },
     (server) =>
@@ -25,7 +24,7 @@ export async function measureOrderFloor(dir: string, shape: LoadShape, customers
           path: '/api/order',
           method: 'POST',
           body: ORDER_BODY(FLOOR_PRODUCT_ID),
-          headersPerRequest: () => ({ authorization: `Bearer ${tokens[(next += 1) % tokens.length] ?? ''}` }),
+          headerSets: tokens.map((token) => ({ authorization: `Bearer ${token}` })),
           ...shape,
           warmupSeconds,
           pid: server.pid,

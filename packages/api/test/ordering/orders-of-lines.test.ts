@@ -208,6 +208,30 @@ describe.each(databases)('orders of several lines on %s', (kind) => {
     expect(placed.length).toBeGreaterThan(10);
   });
 
+  it('orders on the terms of the latest edit, whatever an earlier order saw', async () => {
+    // The one-line order decides from terms it remembers (order-write-repository.ts); each edit must reach it.
+    const part = await addProduct(t.app, admin, { price: 10, quantity: 10, availableQuantity: 50 });
+    const one = (inputQuantity: number) =>
+      call(t.app, 'POST', '/api/order', ann, { productId: part, inputQuantity, ...where });
+    expect((await one(10)).json().order.price).toBe(100);
+    const edit = (body: Record<string, unknown>) => call(t.app, 'PATCH', `/api/service/${part}`, admin, body);
+    expect((await edit({ price: 12, quantity: 20 })).statusCode).toBe(200);
+    const belowNewMinimum = await one(10);
+    expect(belowNewMinimum.statusCode).toBe(400);
+    expect(belowNewMinimum.json().error.message).toBe(orderRangeMessage(20, 40));
+    expect((await one(20)).json().order.price).toBe(240);
+    // Stock added after the terms were last read: an order beyond the old stock is accepted.
+    expect((await edit({ stockAdjustment: 1000 })).statusCode).toBe(200);
+    expect((await one(500)).json().order.price).toBe(6000);
+    // Stock taken by orders moves no updated_at: the statement itself refuses, and the answer names today's range.
+    const overStock = await one(600);
+    expect(overStock.statusCode).toBe(400);
+    expect(overStock.json().error.message).toBe(orderRangeMessage(20, 520));
+    expect(await stock(part)).toBe(520);
+    expect((await call(t.app, 'DELETE', `/api/service/${part}`, admin)).statusCode).toBe(200);
+    expect((await one(20)).statusCode).toBe(404);
+  });
+
   it('keeps SPEC POST /api/order as a one-line order', async () => {
     const res = await call(t.app, 'POST', '/api/order', ann, { productId: fan, inputQuantity: 100, ...where });
     expect(res.statusCode).toBe(201);

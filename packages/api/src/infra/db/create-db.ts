@@ -13,13 +13,16 @@ export type Db = Kysely<Database>;
 const PG_INT8 = 20;
 
 /**
- * The open database: Kysely for every query, and on SQLite also the better-sqlite3 handle behind it, for the one write
- * that runs synchronously on it (ADR 004). The app opens one and hands it to the modules; nothing keeps it globally.
+ * The open database: Kysely for every query, and behind it the driver itself for the one write that runs on it
+ * directly (ADR 004): better-sqlite3's handle on SQLite, the pg pool on PostgreSQL. The app opens one and hands it to
+ * the modules; nothing keeps it globally.
  */
 export interface OpenDatabase {
   db: Db;
   /** null on PostgreSQL. */
   sqlite: SqliteHandle | null;
+  /** null on SQLite. */
+  pg: pg.Pool | null;
 }
 
 /** `onPoolError`: an idle PostgreSQL connection that breaks (server restart) is reported, not a process crash. */
@@ -38,7 +41,7 @@ export function openDatabase(
       },
     });
     pool.on('error', onPoolError);
-    return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), sqlite: null };
+    return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), sqlite: null, pg: pool };
   }
   mkdirSync(dirname(config.file), { recursive: true });
   const sqlite = new SQLite(config.file);
@@ -47,7 +50,7 @@ export function openDatabase(
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
   const handle = withStatementCache(sqlite);
-  return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database: handle }) }), sqlite: handle };
+  return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database: handle }) }), sqlite: handle, pg: null };
 }
 
 /** Just the Kysely side (tools and tests that need no synchronous SQLite write). */

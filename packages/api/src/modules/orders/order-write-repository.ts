@@ -8,7 +8,9 @@
 // order is one statement (after a read), and an order of several lines is a transaction that locks its products in
 // id order first, so two orders over the same products, in any line order, never deadlock.
 import { sql, type Selectable, type Transaction } from 'kysely';
-import { onSqliteConnection, type OpenDatabase, type SqliteHandle } from '../../infra/db/create-db.js';
+import type pg from 'pg';
+import type { OpenDatabase, SqliteHandle } from '../../infra/db/create-db.js';
+import { groupCommit } from '../../infra/db/sqlite-group-commit.js';
 import type { Database, OrderLinesTable, OrdersTable, ProductsTable } from '../../infra/db/schema.js';
 import { AppError } from '../../infra/errors.js';
 
@@ -38,6 +40,7 @@ export type ProductTerms = Pick<
   | 'pack_size'
   | 'max_quantity'
   | 'price_breaks'
+  | 'updated_at'
 >;
 const TERMS_COLUMNS = [
   'id',
@@ -49,6 +52,7 @@ const TERMS_COLUMNS = [
   'pack_size',
   'max_quantity',
   'price_breaks',
+  'updated_at',
 ] as const;
 
 /**
@@ -123,7 +127,10 @@ const LINE_INSERT = `INSERT INTO order_lines (order_id, line_no, product_id, sku
     line_total_cents)
   VALUES (@order_id, @line_no, @product_id, @sku, @name, @quantity, @unit_price_cents, @line_total_cents)`;
 
-/** The SQLite form: better-sqlite3 wraps it in BEGIN/COMMIT and rolls back when `decide` or a check throws. */
+/**
+ * The SQLite form, run synchronously inside a transaction (a savepoint of a group commit): a throw from `decide` or a
+ * check rolls back everything it wrote.
+ */
 function sqliteOrderWrite(handle: SqliteHandle, maxOpenOrders: number, limitMessage: string) {
   const read = handle.prepare(`SELECT ${TERMS_COLUMNS.join(', ')} FROM products WHERE id = ?`);
   const take = handle.prepare('UPDATE products SET available_quantity = available_quantity - ? WHERE id = ?');
@@ -131,7 +138,7 @@ function sqliteOrderWrite(handle: SqliteHandle, maxOpenOrders: number, limitMess
   const insertLine = handle.prepare(LINE_INSERT);
   // The limit's check and the count in one statement: no change means the buyer is at the limit.
   const count = handle.prepare('UPDATE users SET open_orders = open_orders + 1 WHERE id = ? AND open_orders < ?');
-  return handle.database.transaction((order: PendingOrder, lines: LineRequest[], decide: DecideLines): PlacedOrder => {
+  return (order: PendingOrder, lines: LineRequest[], decide: DecideLines): PlacedOrder => {
     if (count.run(order.user_id, maxOpenOrders).changes !== 1) throw tooManyUnpaid(limitMessage);
     const products = lines.map((line) => {
       const found: unknown = read.get(line.productId);
@@ -144,7 +151,7 @@ function sqliteOrderWrite(handle: SqliteHandle, maxOpenOrders: number, limitMess
     insertOrder.run(placed.order);
     for (const line of placed.lines) insertLine.run(line);
     return placed;
-  });
+  };
 }
 
 function isProductTerms(row: unknown): row is ProductTerms {
@@ -168,17 +175,94 @@ function isProductTerms(row: unknown): row is ProductTerms {
     'max_quantity' in row &&
     (row.max_quantity === null || typeof row.max_quantity === 'number') &&
     'price_breaks' in row &&
-    typeof row.price_breaks === 'string'
+    typeof row.price_breaks === 'string' &&
+    'updated_at' in row &&
+    typeof row.updated_at === 'string'
   );
 }
 
 /**
- * PostgreSQL, one line: read the product, decide, then one statement that takes the stock only while it suffices
- * and the buyer is under the limit, records the order and its line, and counts it. The limit is read in the
- * statement's snapshot, so simultaneous orders of one buyer may pass it by their number; the count stays exact.
+ * The terms last read of each product ordered on this instance. A one-line order decides from them without a read:
+ * its statement runs only while the product's `updated_at` is still theirs (every edit moves it, orders never do) and
+ * checks the stock itself, so stale terms can only cause a refusal, and every refusal decides again on a fresh read.
+ */
+function createTermsCache(limit = 10_000) {
+  const terms = new Map<string, ProductTerms>();
+  return {
+    get: (id: string) => terms.get(id),
+    set(product: ProductTerms) {
+      if (terms.size >= limit) terms.clear();
+      terms.set(product.id, product);
+    },
+    forget: (id: string) => terms.delete(id),
+  };
+}
+type TermsCache = ReturnType<typeof createTermsCache>;
+
+/**
+ * The one-line order as one statement, prepared once per connection (PostgreSQL plans it once rather than per order):
+ * take the stock only while it suffices, the terms are the ones decided from and the buyer is under the limit; record
+ * the order and its line; count it. The limit is read in the statement's snapshot, so simultaneous orders of one buyer
+ * may pass it by their number; the count stays exact. Parameters: see `oneLineValues`.
+ */
+const ONE_LINE_ORDER = {
+  name: 'kestrel-place-one-line-order',
+  text: `
+    WITH reserved AS (
+      UPDATE products SET available_quantity = available_quantity - $4::integer
+      WHERE id = $2 AND available_quantity >= $4::integer AND updated_at = $18
+        AND (SELECT open_orders FROM users WHERE id = $3) < $19::integer
+      RETURNING id
+    ), placed AS (
+      INSERT INTO orders (id, product_id, user_id, item_name, quantity, unit_price_cents, total_cents, email,
+        user_name, phone, address, created_at, po_number, note, status, status_history, payment_terms)
+      SELECT $1, $2, $3, $5, $4::integer, $6::bigint, $7::bigint, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17
+      FROM reserved
+      RETURNING id
+    ), line AS (
+      INSERT INTO order_lines (order_id, line_no, product_id, sku, name, quantity, unit_price_cents, line_total_cents)
+      SELECT $1, 0, $2, $20, $5, $4::integer, $6::bigint, $7::bigint
+      FROM placed
+    ), counted AS (
+      UPDATE users SET open_orders = open_orders + 1 WHERE id = $3 AND EXISTS (SELECT 1 FROM placed)
+    )
+    SELECT id FROM placed`,
+};
+
+function oneLineValues(placed: PlacedOrder, product: ProductTerms, maxOpenOrders: number): unknown[] {
+  const o = placed.order;
+  return [
+    o.id, // $1
+    o.product_id, // $2
+    o.user_id, // $3
+    o.quantity, // $4: the line's quantity, the order's only one
+    o.item_name, // $5: the product's name, the order's and the line's
+    o.unit_price_cents, // $6
+    o.total_cents, // $7: the order's total and the line's
+    o.email, // $8
+    o.user_name, // $9
+    o.phone, // $10
+    o.address, // $11
+    o.created_at, // $12
+    o.po_number, // $13
+    o.note, // $14
+    o.status, // $15
+    o.status_history, // $16
+    o.payment_terms, // $17
+    product.updated_at, // $18: the terms decided from
+    maxOpenOrders, // $19
+    product.sku, // $20
+  ];
+}
+
+/**
+ * PostgreSQL, one line: decide from the terms at hand (read when there are none), then the one statement above. A
+ * refusal of the statement (stock, an edit, the limit) or of a decision on remembered terms reads and decides again.
  */
 async function postgresOneLine(
   database: OpenDatabase,
+  pool: pg.Pool,
+  known: TermsCache,
   order: PendingOrder,
   line: LineRequest,
   decide: DecideLines,
@@ -186,45 +270,32 @@ async function postgresOneLine(
   limitMessage: string,
 ): Promise<PlacedOrder> {
   const { db } = database;
+  let product = known.get(line.productId);
   for (let attempt = 1; ; attempt++) {
-    const product = await db
-      .selectFrom('products')
-      .select(TERMS_COLUMNS)
-      .where('id', '=', line.productId)
-      .executeTakeFirst();
-    const units = decide([product]);
+    const remembered = product !== undefined;
+    if (!product) {
+      product = await db
+        .selectFrom('products')
+        .select(TERMS_COLUMNS)
+        .where('id', '=', line.productId)
+        .executeTakeFirst();
+      if (product) known.set(product);
+      else known.forget(line.productId);
+    }
+    let units: number[];
+    try {
+      units = decide([product]);
+    } catch (refusal) {
+      if (!remembered) throw refusal;
+      product = undefined;
+      continue;
+    }
     if (!product) throw new Error('decide accepted a missing product');
     const placed = rowsOf(order, [product], [line], units);
-    const o = placed.order;
-    const l = placed.lines[0];
-    if (!l) throw new Error('no line');
-    const { rows } = await sql<{ id: string }>`
-      WITH reserved AS (
-        UPDATE products SET available_quantity = available_quantity - ${l.quantity}
-        WHERE id = ${l.product_id} AND available_quantity >= ${l.quantity}
-          AND (SELECT open_orders FROM users WHERE id = ${o.user_id}) < ${maxOpenOrders}
-        RETURNING id
-      ), placed AS (
-        INSERT INTO orders (id, product_id, user_id, item_name, quantity, unit_price_cents, total_cents, email,
-          user_name, phone, address, created_at, po_number, note, status, status_history, payment_terms)
-        SELECT ${o.id}, ${o.product_id}, ${o.user_id}, ${o.item_name}, ${o.quantity}::integer,
-          ${o.unit_price_cents}::bigint, ${o.total_cents}::bigint, ${o.email}, ${o.user_name}, ${o.phone},
-          ${o.address}, ${o.created_at}, ${o.po_number}, ${o.note}, ${o.status}, ${o.status_history},
-          ${o.payment_terms}
-        FROM reserved
-        RETURNING id
-      ), line AS (
-        INSERT INTO order_lines (order_id, line_no, product_id, sku, name, quantity, unit_price_cents,
-          line_total_cents)
-        SELECT ${l.order_id}, 0, ${l.product_id}, ${l.sku}, ${l.name}, ${l.quantity}::integer,
-          ${l.unit_price_cents}::bigint, ${l.line_total_cents}::bigint
-        FROM placed
-      ), counted AS (
-        UPDATE users SET open_orders = open_orders + 1 WHERE id = ${o.user_id} AND EXISTS (SELECT 1 FROM placed)
-      )
-      SELECT id FROM placed`.execute(db);
-    if (rows[0]) return placed;
-    const user = await db.selectFrom('users').select('open_orders').where('id', '=', o.user_id).executeTakeFirst();
+    const { rows } = await pool.query({ ...ONE_LINE_ORDER, values: oneLineValues(placed, product, maxOpenOrders) });
+    if (rows.length > 0) return placed;
+    product = undefined;
+    const user = await db.selectFrom('users').select('open_orders').where('id', '=', order.user_id).executeTakeFirst();
     if ((user?.open_orders ?? 0) >= maxOpenOrders) throw tooManyUnpaid(limitMessage);
     if (attempt >= MAX_ATTEMPTS) {
       throw new AppError(409, 'stock_changed', 'The stock of this product kept changing; please try again');
@@ -294,14 +365,14 @@ function postgresManyLines(
 
 export function createOrderWriter(database: OpenDatabase, maxOpenOrders: number, limitMessage: string): OrderWriter {
   const { sqlite } = database;
-  if (sqlite) {
-    const write = sqliteOrderWrite(sqlite, maxOpenOrders, limitMessage);
-    return (order, lines, decide) => onSqliteConnection(database, () => write(order, lines, decide));
-  }
+  if (sqlite) return groupCommit(database, sqlite, sqliteOrderWrite(sqlite, maxOpenOrders, limitMessage));
+  const pool = database.pg;
+  if (!pool) throw new Error('an open database is SQLite or PostgreSQL');
+  const known = createTermsCache();
   return (order, lines, decide) => {
     const [only] = lines;
     return lines.length === 1 && only
-      ? postgresOneLine(database, order, only, decide, maxOpenOrders, limitMessage)
+      ? postgresOneLine(database, pool, known, order, only, decide, maxOpenOrders, limitMessage)
       : postgresManyLines(database, order, lines, decide, maxOpenOrders, limitMessage);
   };
 }
