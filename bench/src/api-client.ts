@@ -74,6 +74,21 @@ export async function addBenchProduct(origin: string, adminToken: string, stock 
   return createProduct(origin, adminToken, product);
 }
 
+/** The newest product of the catalogue (`GET /api/service?sort=newest&limit=1`): its id and minimum order. */
+export async function newestProduct(origin: string): Promise<{ id: string; minimum: number }> {
+  const list = await call(origin, 'GET', '/api/service?sort=newest&limit=1');
+  const first: unknown = Array.isArray(list) ? list[0] : undefined;
+  const id = read(first, '_id');
+  const minimum = read(first, 'quantity');
+  if (typeof id !== 'string' || typeof minimum !== 'number') throw new Error('the catalogue has no product');
+  return { id, minimum };
+}
+
+/** `PUT /api/cart`: the customer's whole cart. */
+export async function putCart(origin: string, token: string, lines: { productId: string; quantity: number }[]) {
+  await call(origin, 'PUT', '/api/cart', { lines }, token);
+}
+
 /** The parsed JSON of an answer, whatever its status; `what` names the call in the error when it is not JSON. */
 export async function readAnswer(res: Response, what: string): Promise<unknown> {
   const text = await res.text();

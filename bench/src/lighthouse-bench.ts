@@ -1,15 +1,17 @@
-// Lighthouse 12 (mobile preset, simulated throttling) on the home page, a purchase page, the login page and the
-// catalogue page (/products), in Debian's Chromium. The purchase page needs a signed-in customer: the bench signs one
-// up, then, through Playwright connected to the same Chromium over CDP, clears the origin's cache and storage and
-// writes the token into localStorage (from a same-origin JSON URL, so no page script is cached). That run uses
-// disableStorageReset so Lighthouse keeps the token; the other pages let Lighthouse reset storage as usual. The
-// catalogue page counts only if it asked for /api/catalog (a missing route would show the "not found" page).
+// Lighthouse 12 (mobile preset, simulated throttling) in Debian's Chromium on the home page, a purchase page, the
+// login page, the blog, the catalogue page (/products) and a signed-in customer's cart (/cart, one line). The purchase
+// page and the cart need a signed-in customer: the bench signs one up (and fills the cart), then, through Playwright
+// connected to the same Chromium over CDP, clears the origin's cache and storage and writes the token into
+// localStorage (from a same-origin JSON URL, so no page script is cached). Those runs use disableStorageReset so
+// Lighthouse keeps the token; the other pages let Lighthouse reset storage as usual (signed out, /cart would show the
+// sign-in page). A page counts only if it ended where it started and, for the catalogue and the cart, asked for its
+// data (a missing route would show the "not found" page).
 import * as chromeLauncher from 'chrome-launcher';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import lighthouse from 'lighthouse';
 import { chromium, type Browser } from 'playwright-core';
-import { signUpCustomers } from './api-client.js';
+import { newestProduct, putCart, signUpCustomers } from './api-client.js';
 import { budgets } from './budgets.js';
 import { atLeast, atMost, guarded, type Figure } from './figures.js';
 import { withServer } from './processes.js';
@@ -139,32 +141,22 @@ function figuresOf(page: string, run: PageRun, runs: PageRun[]): Figure[] {
   ];
 }
 
-async function firstProductId(origin: string): Promise<string> {
-  const list: unknown = await (await fetch(`${origin}/api/service?sort=newest&limit=1`)).json();
-  const first: unknown = Array.isArray(list) ? list[0] : undefined;
-  const id: unknown =
-    typeof first === 'object' && first !== null ? Object.getOwnPropertyDescriptor(first, '_id')?.value : undefined;
-  if (typeof id !== 'string') throw new Error('the demo catalogue has no product');
-  return id;
-}
-
 export async function lighthouseBench(kind: TargetKind, runsPerPage: number): Promise<Figure[]> {
   const scratch = await scratchDir('lighthouse');
   try {
     const spec = productSpec(kind, { databaseUrl: `file:${scratch.dir}/lighthouse.db`, dataDir: scratch.dir });
     return await withServer(spec, async (server) => {
       const [token] = await signUpCustomers(server.origin, 1, 'lighthouse');
+      const product = await newestProduct(server.origin);
+      if (token) await putCart(server.origin, token, [{ productId: product.id, quantity: product.minimum }]);
       const pages = [
         { name: '/', path: '/', token: null, mustRequest: null },
-        {
-          name: '/purchase/{id}',
-          path: `/purchase/${await firstProductId(server.origin)}`,
-          token: token ?? null,
-          mustRequest: null,
-        },
+        { name: '/purchase/{id}', path: `/purchase/${product.id}`, token: token ?? null, mustRequest: null },
         { name: '/login', path: '/login', token: null, mustRequest: null },
+        { name: '/blog', path: '/blog', token: null, mustRequest: null },
         // The catalogue page (issue #14), with the demo catalogue: it must have asked for its products.
         { name: '/products', path: '/products', token: null, mustRequest: '/api/catalog' },
+        { name: '/cart (customer)', path: '/cart', token: token ?? null, mustRequest: '/api/cart' },
       ];
       const chrome = await chromeLauncher.launch({
         chromePath: CHROMIUM_PATH,

@@ -45,7 +45,7 @@ async function runPart(part: Part, ctx: BenchContext): Promise<Figure[]> {
     case 'api':
       return apiBench(ctx.target, ctx.shape);
     case 'pages':
-      return pageWeightBench();
+      return pageWeightBench(ctx.target);
     case 'growth':
       return growthBench(ctx.target);
     case 'catalog':
@@ -66,7 +66,7 @@ export async function main(args: string[]): Promise<void> {
   const ctx: BenchContext = { target, shape: { ...defaultLoadShape, seconds }, lighthouseRuns };
   const parts = parseParts(args);
   // The product parts run packages/api/dist/server.js; without the build part it may predate the sources.
-  const runsProduct = parts.some((p) => p !== 'build' && p !== 'pages');
+  const runsProduct = parts.some((p) => p !== 'build');
   const stale = target === 'product' && runsProduct && !parts.includes('build') ? staleBundleWarning() : null;
   if (stale) console.warn(`[bench] warning: ${stale}`);
   const figures: Figure[] = [];

@@ -32,3 +32,28 @@ test('a part that fails to load offers a retry that works once the network is ba
   await failure.getByRole('button', { name: 'Try again' }).click();
   await expect(page.getByRole('article')).toHaveCount(5);
 });
+
+test('a page opened at its own address with a small part (the blog) shows it at once: nothing on screen moves', async ({
+  page,
+}) => {
+  // The part arrives late, as on a slow phone. The first render waits for it (app/routes.tsx partOpenedAt) instead of
+  // painting a spinner that the long page then replaces, pushing the footer off the screen.
+  await page.route('**/static/js/blog-page-*.js', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    await route.continue();
+  });
+  await page.addInitScript(() => {
+    const seen = { shift: 0, spinner: false };
+    Object.assign(window, { seen });
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) seen.shift += (entry as PerformanceEntry & { value: number }).value;
+    }).observe({ type: 'layout-shift', buffered: true });
+    new MutationObserver(() => {
+      seen.spinner ||= document.querySelector('[role="status"]') !== null;
+    }).observe(document, { childList: true, subtree: true });
+  });
+  await page.goto('/blog');
+  await expect(page.getByRole('article')).toHaveCount(5);
+  const seen = await page.evaluate(() => (window as unknown as { seen: { shift: number; spinner: boolean } }).seen);
+  expect(seen).toEqual({ shift: 0, spinner: false });
+});

@@ -30,18 +30,94 @@ const reactRouterProduction = createRequire(import.meta.url)
   .replace(/[\\/]development[\\/]index\.m?js$/, '/production/index.mjs');
 
 /**
- * React Router's production build still names its contexts and components for React DevTools (`X.displayName = "Y"`
- * at the top of the module). Those assignments count as uses, so NavLink, Form and the data-router hooks behind them
- * (useSubmit, useFormAction, useViewTransitionState) stayed in the home page's entry although the shop uses none of
- * them. Dropping the names (DevTools shows the function names instead) lets the bundler leave the unused ones out.
+ * Edits to React Router's production build. The bundler keeps or drops a module's code statement by statement, and
+ * the whole of React Router is one module that lands in the home page's entry, so every React Router API any page
+ * uses ships with the home page. Each edit lets it drop code this shop can never run; each must still match, so an
+ * upgrade that changes the code stops the build here instead of quietly adding weight to the home page.
  */
-const reactRouterWithoutDisplayNames: Plugin = {
-  name: 'kestrel:react-router-without-display-names',
-  apply: 'build',
-  transform(code, id) {
-    if (!/[\\/]react-router[\\/]dist[\\/]production[\\/]/.test(id)) return null;
-    return { code: code.replace(/^\s*[\w$]+\.displayName = "[^"]*";$/gm, ''), map: null };
+const reactRouterEdits: { why: string; find: RegExp; replace: string }[] = [
+  {
+    // React DevTools names. The assignments count as uses, so NavLink, Form and the data-router hooks behind them
+    // (useSubmit, useFormAction, useViewTransitionState) would stay although the shop uses none of them; DevTools
+    // shows the function names instead.
+    why: 'display names',
+    find: /^\s*[\w$]+\.displayName = "[^"]*";$/gm,
+    replace: '',
   },
+  {
+    // `var Link = React10.forwardRef(...)` at the top of the module: the bundler cannot tell the call is pure, so
+    // unused components (NavLink, Form) would stay. forwardRef only wraps a function. (The bundler's
+    // `manualPureFunctions: ['React10.forwardRef']` had no effect on these calls.)
+    why: 'forwardRef calls',
+    find: /^(var [\w$]+ = )(React\d*\.forwardRef\()/gm,
+    replace: '$1/* @__PURE__ */ $2',
+  },
+  {
+    // Link's prefetching (`prefetch="intent"` etc.) needs framework mode's context; under BrowserRouter the hook
+    // always answers "no prefetch" (usePrefetchBehavior: `if (!frameworkContext) return [false, ref, {}]`). Taking
+    // that answer as given drops the prefetch-links machinery (about 1.8 kB gzip) that no page here can reach.
+    why: "Link's prefetch hook",
+    find: /let \[shouldPrefetch, prefetchRef, prefetchHandlers\] = usePrefetchBehavior\(\s*prefetch,\s*rest\s*\);/,
+    replace: 'let [prefetchRef, prefetchHandlers] = [null, {}];',
+  },
+  {
+    why: "Link's prefetch links",
+    find: /return shouldPrefetch && !isAbsolute \? .*PrefetchPageLinks.* : link;/,
+    replace: 'return link;',
+  },
+  {
+    // The error boundary that _renderMatches wraps a route in exists only under a data router (createBrowserRouter);
+    // under BrowserRouter dataRouterState is null and the branch never runs.
+    why: 'data-router error boundaries',
+    find: /return dataRouterState && \(match\.route\.ErrorBoundary \|\| match\.route\.errorElement \|\| index === 0\) \? [\s\S]*?\) : getChildren\(\);/,
+    replace: 'return getChildren();',
+  },
+  {
+    why: 'data-router error boundary context',
+    find: /^RenderErrorBoundary\.contextType = RSCRouterContext;$/m,
+    replace: '',
+  },
+  {
+    why: 'data-router default error element',
+    find: /errorElement = match\.route\.errorElement \|\| defaultErrorElement;/,
+    replace: 'errorElement = match.route.errorElement;',
+  },
+  {
+    // Likewise useNavigate: isDataRoute is true only under a data router.
+    why: 'data-router navigate',
+    find: /return isDataRoute \? useNavigateStable\(\) : useNavigateUnstable\(\);/,
+    replace: 'return useNavigateUnstable();',
+  },
+];
+
+/** Applies reactRouterEdits to the module of React Router's production build that holds Link and the router. */
+const reactRouterForBrowserRouter = (): Plugin => {
+  let editedModules = 0;
+  return {
+    name: 'kestrel:react-router-for-browser-router',
+    apply: 'build',
+    buildStart() {
+      editedModules = 0;
+    },
+    transform(code, id) {
+      if (!/[\\/]react-router[\\/]dist[\\/]production[\\/]/.test(id) || !code.includes('function LinkWithRef(')) {
+        return null;
+      }
+      editedModules += 1;
+      let edited = code;
+      for (const edit of reactRouterEdits) {
+        if (!edit.find.test(edited))
+          this.error(`React Router changed: the edit "${edit.why}" in vite.config.ts no longer matches`);
+        edit.find.lastIndex = 0;
+        edited = edited.replace(edit.find, edit.replace);
+      }
+      return { code: edited, map: null };
+    },
+    buildEnd(error) {
+      if (!error && editedModules !== 1)
+        this.error(`React Router changed: vite.config.ts edited ${editedModules} of its modules instead of one`);
+    },
+  };
 };
 
 const gzipAsync = promisify(gzip);
@@ -74,14 +150,15 @@ export default defineConfig(({ command }) => ({
   resolve: {
     alias: command === 'build' ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : [],
   },
-  plugins: [react(), tailwindcss(), bareDynamicImports, reactRouterWithoutDisplayNames, precompress()],
+  plugins: [react(), tailwindcss(), bareDynamicImports, reactRouterForBrowserRouter(), precompress()],
   server: {
     // In development the Vite server hands every /api call to the backend on its default port.
     proxy: { '/api': 'http://127.0.0.1:3000' },
   },
   build: {
     assetsDir: 'static',
-    // Every browser the shop supports has native modulepreload; the polyfill would only add weight to the entry.
+    // The entry imports no chunk (see codeSplitting below), so index.html has nothing to preload, and lazy parts
+    // fetch their imports as they find them (preloading those measured worse; docs/performance.md). No polyfill.
     modulePreload: false,
     cssCodeSplit: false,
     // The page-weight budget is measured on what the server sends, so keep the report honest.
@@ -91,14 +168,14 @@ export default defineConfig(({ command }) => ({
       // and constants without dragging the zod schemas (and zod) along. zod-setup.ts is its one side effect.
       treeshake: {
         moduleSideEffects: (id: string) => !id.includes('/packages/shared/') || id.endsWith('/zod-setup.ts'),
-        // React Router builds Link, NavLink and Form with `React10.forwardRef(...)` at the top of its module; the
-        // bundler cannot tell that call is pure. forwardRef only wraps a function, so marking it pure (with the
-        // plugin above) lets the components the shop does not use go.
-        manualPureFunctions: ['React10.forwardRef'],
       },
       output: {
-        // React itself in a chunk of its own: it changes less often than the shop's code and splits the entry cleanly.
-        codeSplitting: { groups: [{ name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ }] },
+        // Everything the entry imports statically travels in the entry itself, React included, and the lazy parts
+        // import what they share with it from there. Left to itself the bundler puts modules that the entry shares
+        // with a lazy part into chunks of their own (React's core, constants), which a phone discovers only once the
+        // entry has arrived: one more round trip before every first paint (docs/performance.md). The price: a
+        // returning visitor downloads React again after each deploy.
+        codeSplitting: { groups: [{ name: 'index', tags: ['$initial'] }] },
         entryFileNames: 'static/js/[name]-[hash].js',
         chunkFileNames: 'static/js/[name]-[hash].js',
         assetFileNames: (asset) =>

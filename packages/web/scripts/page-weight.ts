@@ -1,7 +1,9 @@
-// What the storefront sends, gzip-compressed (level 9, as a pre-compressing server would), computed from a build:
-// the home page's JS and CSS (the entry script, everything it imports statically, index.html's stylesheet and
-// modulepreload links, plus the home route's lazy part if it has one) and each lazy part's own extra weight.
-// Route names come from the router source (`const X = lazyPart(() => import('...'))` and `<Route path=...>`).
+// What each lazy part of the storefront adds when a visitor navigates to it, gzip-compressed (level 9, as a
+// pre-compressing server would send it), computed from a build's Vite manifest: the part's chunk and the chunks it
+// imports statically, less what the app shell (the entry and its static imports) has already loaded. Route names
+// come from the router source (`const X = lazyPart(() => import('...'))` and `<Route path=...>`).
+// What a page costs on its first load is measured in a browser instead (browser-weight.ts): which lazy parts a page
+// fetches on load cannot be read from the manifest.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -35,13 +37,10 @@ export interface Weight {
 export interface PartWeight extends Weight {
   /** The lazy part's source, relative to packages/web. */
   src: string;
+  /** Its own chunk, e.g. `static/js/login-page-abc123.js`. */
+  file: string;
   /** The routes that show it, e.g. `/login`, `/dashboard/payment/:id`; empty when no route names it. */
   routes: string[];
-}
-
-export interface PageWeight {
-  home: Weight & { lazyPart: string | null };
-  parts: PartWeight[];
 }
 
 function gzipSize(dist: string, file: string): number {
@@ -74,16 +73,7 @@ function staticClosure(
   return files;
 }
 
-/** Scripts and stylesheets index.html itself makes the browser fetch. */
-function htmlAssets(dist: string): string[] {
-  const html = readFileSync(path.join(dist, 'index.html'), 'utf8');
-  const tags = html.match(/<(?:script|link)\b[^>]*>/g) ?? [];
-  return tags
-    .filter((tag) => /type="module"|rel="(?:modulepreload|stylesheet)"/.test(tag))
-    .flatMap((tag) => [...(/(?:src|href)="\/?([^"]+\.(?:js|css))"/.exec(tag)?.slice(1, 2) ?? [])]);
-}
-
-export function measurePageWeight(dist: string, webDir: string): PageWeight {
+export function measureLazyParts(dist: string, webDir: string): PartWeight[] {
   const manifestFile = path.join(dist, MANIFEST);
   if (!existsSync(manifestFile)) throw new Error(`${manifestFile} is missing: build with --manifest`);
   const manifest: Manifest = z.record(z.string(), chunkSchema).parse(JSON.parse(readFileSync(manifestFile, 'utf8')));
@@ -92,22 +82,13 @@ export function measurePageWeight(dist: string, webDir: string): PageWeight {
 
   const routes = routesBySource(webDir);
   const shell = staticClosure(manifest, entryKey);
-  for (const file of htmlAssets(dist)) shell.add(file);
-  // The home route is either in the entry (nothing to add) or a lazy part of its own.
-  const homeSrc = [...routes].find(([, paths]) => paths.includes('/'))?.[0] ?? null;
-  const homeLazy = homeSrc && manifest[homeSrc]?.isDynamicEntry ? homeSrc : null;
-  const homeFiles = new Set(shell);
-  if (homeLazy) staticClosure(manifest, homeLazy, homeFiles);
-
-  const parts = Object.entries(manifest)
+  return Object.entries(manifest)
     .filter(([, chunk]) => chunk.isDynamicEntry)
     .map(([key, chunk]): PartWeight => {
-      // What navigating to the part downloads once the app shell is loaded.
       const own = [...staticClosure(manifest, key)].filter((f) => !shell.has(f));
-      return { src: chunk.src ?? key, routes: routes.get(key) ?? [], ...weigh(dist, own) };
+      return { src: chunk.src ?? key, file: chunk.file, routes: routes.get(key) ?? [], ...weigh(dist, own) };
     })
     .sort((a, b) => a.src.localeCompare(b.src));
-  return { home: { ...weigh(dist, homeFiles), lazyPart: homeLazy }, parts };
 }
 
 /** Budgets and reports use kB = 1000 bytes, as Vite's build report does. */

@@ -22,7 +22,8 @@ export function Navbar() {
     ['/myportfolio', 'My Portfolio'],
     ['/blog', 'Blogs'],
   ];
-  if (signedIn) links.push(['/dashboard', 'Dashboard']);
+  // Quick order sits beside the cart for signed-in buyers (B2B §3); a plain entry here keeps the home entry's weight.
+  if (signedIn) links.push(['/dashboard', 'Dashboard'], ['/quick-order', 'Quick order']);
   else links.push(['/login', 'Login']);
 
   return (

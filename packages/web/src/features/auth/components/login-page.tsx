@@ -1,11 +1,18 @@
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { loginBodySchema } from '@kestrel/shared';
 import { InputField } from '../../../components/ui/field';
 import { originPath } from '../../../lib/origin';
 import { useLogin } from '../api/login';
 import { googleAuthError } from '../google-auth-error';
+import {
+  LOGIN_FIELDS,
+  loginBody,
+  loginErrors,
+  loginFieldError,
+  type LoginErrors,
+  type LoginField,
+  type LoginValues,
+} from '../login-checks';
 import { AuthCard, AuthError, SubmitButton } from './auth-card';
 import { GoogleButton } from './google-button';
 import { useDocumentTitle } from '../../../lib/use-document-title';
@@ -16,16 +23,33 @@ export function LoginPage() {
   const navigate = useNavigate();
   const from = originPath(location.state);
   const loginMutation = useLogin();
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm({ resolver: zodResolver(loginBodySchema), defaultValues: { email: '', password: '' } });
+  const [errors, setErrors] = useState<LoginErrors>({});
+  // As the form library did (validate on submit, then again on each change): no message before the first submit,
+  // after it each edited field's message follows what is typed.
+  const submitted = useRef(false);
 
-  const onSubmit = handleSubmit((values) =>
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    submitted.current = true;
+    const form = event.currentTarget;
+    const values = readValues(form);
+    const found = loginErrors(values);
+    setErrors(found);
+    const firstInvalid = LOGIN_FIELDS.find((field) => found[field]);
+    if (firstInvalid) {
+      fieldInput(form, firstInvalid).focus();
+      return;
+    }
     // The token is stored by the mutation before we go back (docs/product.md §14).
-    loginMutation.mutate(values, { onSuccess: () => navigate(from, { replace: true }) }),
-  );
+    loginMutation.mutate(loginBody(values), { onSuccess: () => navigate(from, { replace: true }) });
+  };
+
+  const onFieldChange = (event: ChangeEvent<HTMLInputElement>) => {
+    if (!submitted.current) return;
+    const field = event.target.name as LoginField;
+    const error = loginFieldError(field, event.target.value);
+    setErrors((shown) => (shown[field] === error ? shown : { ...shown, [field]: error }));
+  };
 
   return (
     <AuthCard title="Login">
@@ -34,15 +58,19 @@ export function LoginPage() {
           label="Email"
           type="email"
           autoComplete="email"
-          registration={register('email')}
-          error={errors.email?.message}
+          name="email"
+          defaultValue=""
+          onChange={onFieldChange}
+          error={errors.email}
         />
         <InputField
           label="Password"
           type="password"
           autoComplete="current-password"
-          registration={register('password')}
-          error={errors.password?.message}
+          name="password"
+          defaultValue=""
+          onChange={onFieldChange}
+          error={errors.password}
         />
         <AuthError message={loginMutation.error?.message ?? googleAuthError(location.search)} />
         <SubmitButton pending={loginMutation.isPending} label="Login" pendingLabel="Signing in…" />
@@ -57,4 +85,13 @@ export function LoginPage() {
       <GoogleButton returnTo={from} />
     </AuthCard>
   );
+}
+
+function fieldInput(form: HTMLFormElement, field: LoginField): HTMLInputElement {
+  return form.elements.namedItem(field) as HTMLInputElement;
+}
+
+/** Read from the inputs at submit time, so a browser's autofill counts like typing. */
+function readValues(form: HTMLFormElement): LoginValues {
+  return { email: fieldInput(form, 'email').value, password: fieldInput(form, 'password').value };
 }

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { CARD_IMAGE_HEIGHT, CARD_IMAGE_WIDTH, cardVariantUrl, type Product } from '@kestrel/shared';
 import { formatCount } from '../../../lib/count';
@@ -6,51 +7,55 @@ import { lowestUnitPrice } from '../product-price';
 
 /**
  * One product in the catalogue's results. The name is the card's one link (to the purchase page) and stretches over
- * the whole card, so the picture is clickable too without a second tab stop.
+ * the whole card, so the picture is clickable too without a second tab stop. `action` (the app's 'Add to cart') sits
+ * at the foot of the card, above that stretched link so its field and button take their own clicks.
  */
-export function CatalogCard({ product, eager }: { product: Product; eager: boolean }) {
+export function CatalogCard({ product, eager, action }: { product: Product; eager: boolean; action?: ReactNode }) {
   const soldOut = product.availableQuantity < product.quantity;
   const hasBreaks = product.priceBreaks.length > 0;
   return (
-    <article className="relative flex h-full gap-3 rounded-box border border-base-300 bg-base-100 p-3 shadow-sm sm:flex-col sm:gap-0 sm:p-0">
-      <img
-        src={cardVariantUrl(product.img)}
-        alt=""
-        width={CARD_IMAGE_WIDTH}
-        height={CARD_IMAGE_HEIGHT}
-        loading={eager ? 'eager' : 'lazy'}
-        decoding="async"
-        className="aspect-[4/3] h-auto w-28 shrink-0 self-start rounded-field bg-base-200 object-cover sm:w-full sm:rounded-b-none"
-      />
-      <div className="flex min-w-0 flex-1 flex-col gap-1 sm:p-4">
-        <p className="text-xs font-semibold uppercase tracking-wide">{product.category}</p>
-        <h3 className="text-base font-semibold leading-snug">
-          <Link
-            to={`/purchase/${product._id}`}
-            className="link link-hover after:absolute after:inset-0 after:content-['']"
-          >
-            {product.name}
-          </Link>
-        </h3>
-        <p className="font-mono text-xs">SKU {product.sku}</p>
-        <p className="mt-1 text-lg font-semibold text-primary">
-          {hasBreaks ? 'from ' : ''}
-          {formatDollars(lowestUnitPrice(product))}
-          <span className="text-sm font-normal text-base-content"> per unit</span>
-        </p>
-        <dl className="mt-1 grid grid-cols-[1fr_auto] gap-x-3 gap-y-0.5 text-sm">
-          <dt>Minimum order</dt>
-          <dd className="text-right tabular-nums">{formatCount(product.quantity)}</dd>
-          <dt>Pack size</dt>
-          <dd className="text-right tabular-nums">{formatCount(product.packSize)}</dd>
-          <dt>In stock</dt>
-          <dd className={`text-right tabular-nums ${soldOut ? 'font-semibold text-error' : ''}`}>
-            {soldOut
-              ? `${formatCount(product.availableQuantity)} (below minimum)`
-              : formatCount(product.availableQuantity)}
-          </dd>
-        </dl>
+    <article className="relative flex h-full flex-col rounded-box border border-base-300 bg-base-100 shadow-sm">
+      <div className="flex gap-3 p-3 sm:flex-col sm:gap-0 sm:p-0">
+        <img
+          src={cardVariantUrl(product.img)}
+          alt=""
+          width={CARD_IMAGE_WIDTH}
+          height={CARD_IMAGE_HEIGHT}
+          loading={eager ? 'eager' : 'lazy'}
+          decoding="async"
+          className="aspect-[4/3] h-auto w-28 shrink-0 self-start rounded-field bg-base-200 object-cover sm:w-full sm:rounded-b-none"
+        />
+        <div className="flex min-w-0 flex-1 flex-col gap-1 sm:p-4">
+          <p className="text-xs font-semibold uppercase tracking-wide">{product.category}</p>
+          <h3 className="text-base font-semibold leading-snug">
+            <Link
+              to={`/purchase/${product._id}`}
+              className="link link-hover after:absolute after:inset-0 after:content-['']"
+            >
+              {product.name}
+            </Link>
+          </h3>
+          <p className="font-mono text-xs">SKU {product.sku}</p>
+          <p className="mt-1 text-lg font-semibold text-primary">
+            {hasBreaks ? 'from ' : ''}
+            {formatDollars(lowestUnitPrice(product))}
+            <span className="text-sm font-normal text-base-content"> per unit</span>
+          </p>
+          <dl className="mt-1 grid grid-cols-[1fr_auto] gap-x-3 gap-y-0.5 text-sm">
+            <dt>Minimum order</dt>
+            <dd className="text-right tabular-nums">{formatCount(product.quantity)}</dd>
+            <dt>Pack size</dt>
+            <dd className="text-right tabular-nums">{formatCount(product.packSize)}</dd>
+            <dt>In stock</dt>
+            <dd className={`text-right tabular-nums ${soldOut ? 'font-semibold text-error' : ''}`}>
+              {soldOut
+                ? `${formatCount(product.availableQuantity)} (below minimum)`
+                : formatCount(product.availableQuantity)}
+            </dd>
+          </dl>
+        </div>
       </div>
+      {action ? <div className="relative mt-auto px-3 pb-3 sm:px-4 sm:pb-4">{action}</div> : null}
     </article>
   );
 }

@@ -8,13 +8,22 @@ import { useQueryString } from '../../../lib/use-query-string';
 import { useCatalog } from '../api/get-catalog';
 import { catalogHref, catalogSearch, changeView, emptyView, readCatalogView, type CatalogView } from '../catalog-view';
 import { CatalogSearch, CategoryFacets, SortSelect } from './catalog-filters';
-import { ClearView, NoResults, ResultsGrid, ResultsSummary, pageCount, searchWords } from './catalog-results';
+import {
+  ClearView,
+  NoResults,
+  ResultsGrid,
+  ResultsSummary,
+  pageCount,
+  searchWords,
+  type CardAction,
+} from './catalog-results';
 
 /**
  * The whole catalogue (B2B §1): search, category facets with counts, sort and paging, all kept in the URL's query
- * string (catalog-view.ts), so a link reproduces the view and back/forward walk through the searches.
+ * string (catalog-view.ts), so a link reproduces the view and back/forward walk through the searches. The app hands
+ * in `cardAction`, what each card offers besides its link (B2B §3's 'Add to cart').
  */
-export function CatalogPage() {
+export function CatalogPage({ cardAction }: { cardAction?: CardAction }) {
   const [params, setParams] = useQueryString();
   const view = readCatalogView(params);
   const search = catalogSearch(view);
@@ -84,7 +93,11 @@ export function CatalogPage() {
           ) : null}
           {data && !isError ? (
             <div className={isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}>
-              {data.items.length > 0 ? <ResultsGrid page={data} /> : <NoResults view={view} page={data} />}
+              {data.items.length > 0 ? (
+                <ResultsGrid page={data} cardAction={cardAction} />
+              ) : (
+                <NoResults view={view} page={data} />
+              )}
               <Pagination
                 page={data.page}
                 pageCount={pageCount(data)}

@@ -1,5 +1,6 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import type { CatalogPage } from '@kestrel/shared';
+import type { CatalogPage, Product } from '@kestrel/shared';
 import { ListState } from '../../../components/ui/page-title';
 import { formatCount } from '../../../lib/count';
 import { catalogHref, changeView, emptyView, type CatalogView } from '../catalog-view';
@@ -74,12 +75,15 @@ export function NoResults({ view, page }: { view: CatalogView; page: CatalogPage
   );
 }
 
-export function ResultsGrid({ page }: { page: CatalogPage }) {
+/** What the app puts at the foot of each card (its 'Add to cart'); the catalogue itself knows nothing of carts. */
+export type CardAction = (product: Product) => ReactNode;
+
+export function ResultsGrid({ page, cardAction }: { page: CatalogPage; cardAction?: CardAction }) {
   return (
     <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
       {page.items.map((product, index) => (
         <li key={product._id}>
-          <CatalogCard product={product} eager={index < 3} />
+          <CatalogCard product={product} eager={index < 3} action={cardAction?.(product)} />
         </li>
       ))}
     </ul>
