@@ -1,12 +1,14 @@
 // Servers under test run as child processes, so their CPU, memory and start-up are their own and the load
 // generator in this process never shares an event loop with them.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import net from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 
 export interface ServerProcess {
   name: string;
+  /** The server's own process: for `npm start`, the node process npm starts, not npm. */
   pid: number;
   origin: string;
   /** Milliseconds from spawn to the first 200 on the health path. */
@@ -20,8 +22,10 @@ export interface ServerProcess {
 
 export interface ServerSpec {
   name: string;
-  /** Script or arguments given to this same node binary. */
+  /** Script or arguments given to this same node binary, or to npm when `npm` is set. */
   args: string[];
+  /** Run `npm <args>` (e.g. `npm start`) instead of node: spawn-to-200 then includes npm's own start. */
+  npm?: boolean;
   env?: Record<string, string>;
   cwd?: string;
   healthPath?: string;
@@ -47,6 +51,13 @@ export async function rssMiBOf(pid: number): Promise<number> {
   return Number(match[1]) / 1024;
 }
 
+/** Resident memory split: anonymous (heaps, stacks) and file-backed (the node binary, native addons), in MiB. */
+export async function rssSplitMiBOf(pid: number): Promise<{ rss: number; anon: number; file: number }> {
+  const status = await readFile(`/proc/${pid}/status`, 'utf8');
+  const kib = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+)\\s+kB`, 'm').exec(status)?.[1] ?? NaN);
+  return { rss: kib('VmRSS') / 1024, anon: kib('RssAnon') / 1024, file: kib('RssFile') / 1024 };
+}
+
 async function answers200(url: string): Promise<boolean> {
   try {
     const res = await fetch(url, { signal: AbortSignal.timeout(1000) });
@@ -54,6 +65,54 @@ async function answers200(url: string): Promise<boolean> {
     return res.status === 200;
   } catch {
     return false;
+  }
+}
+
+function childrenOf(pid: number): number[] {
+  try {
+    return readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').split(' ').filter(Boolean).map(Number);
+  } catch {
+    return [];
+  }
+}
+
+function commandName(pid: number): string {
+  try {
+    return readFileSync(`/proc/${pid}/comm`, 'utf8').trim();
+  } catch {
+    return '';
+  }
+}
+
+/**
+ * The server under a launcher: the deepest node process below `pid` (npm's process is named `npm ...`, a shell `sh`).
+ * `npm start` execs node, which runs the server in-process; an older start script ran a launcher with the server as
+ * its child, and the deepest node is the server in both.
+ */
+export function serverPidUnder(pid: number): number | undefined {
+  for (const child of childrenOf(pid)) {
+    const deeper = serverPidUnder(child);
+    if (deeper !== undefined) return deeper;
+    if (commandName(child) === 'node') return child;
+  }
+  return undefined;
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Waits until `pid` has exited; SIGKILL after `ms`. */
+async function waitGone(pid: number, ms: number): Promise<void> {
+  const deadline = performance.now() + ms;
+  while (isAlive(pid)) {
+    if (performance.now() > deadline) process.kill(pid, 'SIGKILL');
+    await sleep(20);
   }
 }
 
@@ -69,12 +128,12 @@ function stopChild(child: ChildProcess): Promise<void> {
   });
 }
 
-/** Starts a node process with PORT set and waits until its health path answers 200. */
+/** Starts a node process (or `npm <args>`) with PORT set and waits until its health path answers 200. */
 export async function startServer(spec: ServerSpec): Promise<ServerProcess> {
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
   const began = performance.now();
-  const child = spawn(process.execPath, spec.args, {
+  const child = spawn(spec.npm ? 'npm' : process.execPath, spec.args, {
     cwd: spec.cwd,
     env: { ...process.env, NODE_ENV: 'production', ...spec.env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -99,14 +158,25 @@ export async function startServer(spec: ServerSpec): Promise<ServerProcess> {
     await sleep(10);
   }
   const startMs = performance.now() - began;
+  const serverPid = spec.npm ? serverPidUnder(pid) : pid;
+  if (serverPid === undefined) {
+    await stopChild(child);
+    throw new Error(`${spec.name}: no node process under npm (pid ${pid})`);
+  }
   return {
     name: spec.name,
-    pid,
+    pid: serverPid,
     origin,
     startMs,
-    rssMiB: () => rssMiBOf(pid),
+    rssMiB: () => rssMiBOf(serverPid),
     output: () => tail,
-    stop: () => stopChild(child),
+    async stop() {
+      // npm forwards SIGTERM to the server; the server is also waited for itself, so that its port and database are
+      // free before the next start (a launcher that dies first must not leave it running).
+      await stopChild(child);
+      if (serverPid !== pid && isAlive(serverPid)) process.kill(serverPid, 'SIGTERM');
+      await waitGone(serverPid, 5000);
+    },
   };
 }
 

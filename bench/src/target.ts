@@ -1,7 +1,7 @@
 // What the bench measures: the built product (`packages/api/dist/server.js`, as `npm start` runs it) or, while
 // the backend is still being written, the stand-in API in servers/. Every part asks this file how to start it.
 import { randomBytes } from 'node:crypto';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -45,8 +45,14 @@ export function productSpec(kind: TargetKind, options: ProductOptions): ServerSp
  */
 export function productArgs(): string[] {
   const entry = process.env.BENCH_PRODUCT_ENTRY ?? (existsSync(API_BUNDLE) ? API_BUNDLE : API_SOURCE_ENTRY);
-  // The bundle runs exactly as `npm start` runs it (scripts/start.mjs).
-  return /\.[mc]?ts$/.test(entry) ? ['--import', 'tsx', entry] : ['--enable-source-maps', entry];
+  // The bundle runs with the node flags `npm start` gives it (scripts/start.mjs runs it in the same process).
+  return /\.[mc]?ts$/.test(entry) ? ['--import', 'tsx', entry] : [...startScriptNodeFlags(), entry];
+}
+
+/** The node flags of package.json's start script (`exec node --<flag>... scripts/start.mjs`): V8's heap settings. */
+export function startScriptNodeFlags(): string[] {
+  const start = /"start":\s*"([^"]*)"/.exec(readFileSync(path.join(REPO, 'package.json'), 'utf8'))?.[1] ?? '';
+  return start.split(/\s+/).filter((word) => word.startsWith('--'));
 }
 
 /** The most recently modified file under `dir`, or null when there is none. */

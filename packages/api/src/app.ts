@@ -1,6 +1,7 @@
 // buildApp(config): the whole backend as one Fastify instance; tests build it without a port, server.ts listens.
 import Fastify, { LogController, type FastifyInstance, type FastifyReply } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
+import type { ZodType } from 'zod';
 import type { Config } from './infra/config.js';
 import { migrate, openDatabase, type Db, type OpenDatabase } from './infra/db/create-db.js';
 import { docsPlugin } from './infra/http/docs.js';
@@ -8,15 +9,17 @@ import { emptyJsonBodyPlugin } from './infra/http/empty-json-body.js';
 import { errorsPlugin } from './infra/http/errors-plugin.js';
 import { gracefulClosePlugin } from './infra/http/graceful-close.js';
 import { healthRoutes } from './infra/http/health-routes.js';
-import { responseSerializerCompiler } from './infra/http/serialize.js';
+import { responseSerializerCompiler, type Serialize } from './infra/http/serialize.js';
 import { bareSecurityHeaders, securityPlugin } from './infra/http/security.js';
 import { staticWebPlugin } from './infra/http/static-web.js';
+import { createJobRunner } from './infra/jobs/job-runner.js';
 import type { Limiter } from './infra/rate-limit/limiter.js';
 import { rateLimitPlugin } from './infra/rate-limit/rate-limit-plugin.js';
 import { accountsRoutes, authPlugin, createAccountsService, loadAuthSecret } from './modules/accounts/index.js';
 import { cartRoutes, createCartService } from './modules/cart/index.js';
 import { catalogRoutes, createCatalogService, productsCsvRoutes } from './modules/catalog/index.js';
 import { createImageService, createImageStore, imagesRoutes } from './modules/images/index.js';
+import { createMailService, MAIL_DELIVERY_JOB, mailDeliveryJob, type MailService } from './modules/mail/index.js';
 import { createOrdersService, orderRoutes } from './modules/orders/index.js';
 import {
   createPaymentProvider,
@@ -35,6 +38,8 @@ declare module 'fastify' {
     /** The same database with its SQLite handle, for tests of the one synchronous write (ADR 004). */
     database: OpenDatabase;
     config: Config;
+    /** The mail outbox (tests deliver it with app.mail.deliverDue()). */
+    mail: MailService;
   }
 }
 
@@ -87,8 +92,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     },
   });
   app.setValidatorCompiler(validatorCompiler);
-  // Every answer leaves through its response schema: only the fields it names go out (infra/http/serialize.ts).
-  app.setSerializerCompiler(responseSerializerCompiler);
+  // Every answer leaves through its response schema: only the fields it names go out (infra/http/serialize.ts). Each
+  // is compiled by the first answer that needs it rather than at start, where compiling all ~170 of them took a tenth
+  // of the start-up (docs/performance.md, "Memory and start-up").
+  app.setSerializerCompiler<ZodType>((route) => {
+    let serialize: Serialize | undefined;
+    return (data) => (serialize ??= responseSerializerCompiler(route))(data);
+  });
 
   await app.register(errorsPlugin);
   await app.register(emptyJsonBodyPlugin);
@@ -112,6 +122,27 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const catalog = createCatalogService({ database });
   const reviews = createReviewsService(db);
   const profiles = createProfilesService(db, accounts);
+  // Background work (ADR 005): started once the server listens, so neither start-up nor app.inject tests pay for it,
+  // and stopped before the database closes (onClose hooks run last-registered first).
+  const jobs = createJobRunner(config.database, app.log);
+  const site = { name: 'Kestrel Components', publicUrl: config.publicUrl };
+  const mail = createMailService({
+    database,
+    config: config.mail,
+    site,
+    log: app.log,
+    wake: () => jobs.wake(MAIL_DELIVERY_JOB),
+  });
+  jobs.every(mailDeliveryJob(mail));
+  app.decorate('mail', mail);
+  app.addHook('onListen', async () => {
+    // Not awaited: listening is not delayed. It never rejects; a failed start is logged and tried again.
+    void jobs.start();
+  });
+  app.addHook('onClose', async () => {
+    await jobs.stop();
+    await mail.close();
+  });
   const orders = createOrdersService({ database, catalog, accounts, maxOpenOrders: config.maxOpenOrders });
   const cart = createCartService({ db, catalog, orders });
   const provider = options.paymentProvider ?? createPaymentProvider(config, db);

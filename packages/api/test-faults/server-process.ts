@@ -28,6 +28,8 @@ export async function startServer(
   dataDir: string,
   port?: number,
   nodeArgs: string[] = [SERVER_JS],
+  /** More environment (SMTP_URL for the mail tests). */
+  env: Record<string, string> = {},
 ): Promise<ServerProcess> {
   if (nodeArgs.includes(SERVER_JS) && !existsSync(SERVER_JS)) {
     throw new Error(`${SERVER_JS} is missing: run npm run build -w packages/api`);
@@ -48,6 +50,7 @@ export async function startServer(
       LOG_LEVEL: 'warn',
       ADMIN_EMAIL: ADMIN.email,
       ADMIN_PASSWORD: ADMIN.password,
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

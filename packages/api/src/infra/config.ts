@@ -1,5 +1,5 @@
 // Reads and validates the environment once (docs/product.md §2). A bad value stops the start with a message naming the variable.
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { DEFAULT_MAX_OPEN_ORDERS } from '@kestrel/shared';
 import { z } from 'zod';
 
@@ -10,6 +10,9 @@ const optionalText = z
   .trim()
   .optional()
   .transform((v) => (v ? v : undefined));
+
+/** `shop@example.com` or `Kestrel Components <shop@example.com>`. */
+const MAILBOX = /^(?:[^<>@\r\n]*<[^\s<>@]+@[^\s<>@]+\.[^\s<>@]+>|[^\s<>@]+@[^\s<>@]+\.[^\s<>@]+)$/;
 
 const envSchema = z.object({
   PORT: z.coerce
@@ -68,6 +71,14 @@ const envSchema = z.object({
     .min(1, 'must be at least 1')
     .default(DEFAULT_MAX_OPEN_ORDERS),
   DATA_DIR: z.string().trim().min(1).default('./data'),
+  SMTP_URL: z
+    .string()
+    .trim()
+    .regex(/^smtps?:\/\/[^/?#]+/, 'must be smtp://... or smtps://...')
+    .refine((v) => URL.canParse(v), 'must be a valid URL')
+    .optional(),
+  MAIL_FROM: z.string().trim().regex(MAILBOX, 'must be an e-mail address, or a name and <address>').optional(),
+  MAIL_DIR: z.string().trim().min(1).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -93,6 +104,16 @@ export interface Config {
   logLevel: string;
   /** How many unpaid orders one buyer may hold (B2B §3). */
   maxOpenOrders: number;
+  mail: MailConfig;
+}
+
+/** Outgoing mail (B2B §6): SMTP when `smtpUrl` is set, otherwise `.eml` files in `dir`. */
+export interface MailConfig {
+  smtpUrl: string | undefined;
+  /** The From header: an address, or a name and <address>. */
+  from: string;
+  /** Absolute. */
+  dir: string;
 }
 
 export class ConfigError extends Error {}
@@ -102,6 +123,12 @@ function present(env: Record<string, string | undefined>): Record<string, string
   const out: Record<string, string> = {};
   for (const [key, value] of Object.entries(env)) if (value !== undefined && value !== '') out[key] = value;
   return out;
+}
+
+/** The domain of the default From address: PUBLIC_URL's host name (not an IP address), else `localhost`. */
+function mailDomain(publicUrl: string | undefined): string {
+  const host = publicUrl ? new URL(publicUrl).hostname : 'localhost';
+  return /^[\d.]+$|^\[/.test(host) ? 'localhost' : host;
 }
 
 export function loadConfig(env: Record<string, string | undefined> = process.env, cwd = process.cwd()): Config {
@@ -148,5 +175,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataDir: resolve(cwd, e.DATA_DIR),
     logLevel: e.LOG_LEVEL,
     maxOpenOrders: e.MAX_OPEN_ORDERS,
+    mail: {
+      smtpUrl: e.SMTP_URL,
+      from: e.MAIL_FROM ?? `Kestrel Components <no-reply@${mailDomain(e.PUBLIC_URL)}>`,
+      dir: resolve(cwd, e.MAIL_DIR ?? join(e.DATA_DIR, 'mail')),
+    },
   };
 }

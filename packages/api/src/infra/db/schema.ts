@@ -118,6 +118,32 @@ export interface ProfilesTable {
   updated_at: string;
 }
 
+/** One message of the mail outbox (migrations/006-mail-outbox.ts; modules/mail). */
+export interface MailOutboxTable {
+  id: string;
+  /** Unique: the event that caused the message (`order-placed:{orderId}`), so it never queues twice. */
+  dedupe_key: string;
+  kind: string;
+  to_address: string;
+  subject: string;
+  text_body: string;
+  html_body: string;
+  /** The Message-ID header, the same on every attempt, so a resend after a crash is recognisably the same message. */
+  message_id: string;
+  status: MailStatus;
+  /** Delivery attempts started (counted when a run claims the row). */
+  attempts: number;
+  next_attempt_at: string;
+  /** The delivery run holding the row, until `claimed_until`; null when nobody does. */
+  claimed_by: string | null;
+  claimed_until: string | null;
+  last_error: string | null;
+  sent_at: string | null;
+  created_at: string;
+}
+
+export type MailStatus = 'queued' | 'sent' | 'failed';
+
 export interface Database extends PaymentTables {
   products: ProductsTable;
   reviews: ReviewsTable;
@@ -127,4 +153,5 @@ export interface Database extends PaymentTables {
   users: UsersTable;
   sessions: SessionsTable;
   profiles: ProfilesTable;
+  mail_outbox: MailOutboxTable;
 }

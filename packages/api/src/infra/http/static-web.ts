@@ -14,6 +14,12 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
  * (packages/web/vite.config.ts). Tested on every request, so one regex and no split.
  */
 const PRECOMPRESSED_URL = /^[^?]*\.(?:js|css)(?:\?|$)/;
+/**
+ * A path that can name a file of the build (`/static/js/x.js`, or `index.html` as sendFile asks for it): segments of
+ * letters, digits, '_', '-' and '.', none starting with a dot (so no '..' and no dotfiles), no trailing slash. Other
+ * paths are never looked up on disk.
+ */
+const FILE_PATH = /^\/?[\w-][\w.-]*(?:\/[\w-][\w.-]*)*$/;
 
 /**
  * The data of two pages is worth fetching with the HTML rather than after the scripts: the purchase page's product
@@ -50,7 +56,12 @@ export const staticWebPlugin = fp(async (app: FastifyInstance, opts: { webDist?:
   await app.register(fastifyStatic, {
     root: webDist,
     prefix: '/',
-    wildcard: false,
+    // One `GET /*` route that looks the file up when asked, rather than a listing of dist at start and a route for each
+    // of its 165 files (with their .br and .gz): that was 50 ms of every start (docs/performance.md, "Memory and
+    // start-up"). Only a path that could name a file is looked up; it and everything else that is not a file go to the
+    // not-found handler above, as before.
+    wildcard: true,
+    allowedPath: (pathname) => FILE_PATH.test(pathname),
     index: false,
     cacheControl: false,
     // The storefront build writes .br and .gz beside each script and stylesheet; send those when the browser accepts them.

@@ -2,7 +2,7 @@
 // name or declared type), then re-encodes them to WebP: a full image of at most FULL_IMAGE_MAX_SIDE px on its longer side
 // and a CARD_IMAGE_WIDTH x CARD_IMAGE_HEIGHT card (cover crop). Re-encoding drops EXIF/ICC/XMP metadata (sharp keeps none
 // unless asked) after applying the EXIF orientation, so what is served is only pixels.
-import sharp from 'sharp';
+import type SharpModule from 'sharp';
 import type { Metadata } from 'sharp';
 import { CARD_IMAGE_HEIGHT, CARD_IMAGE_WIDTH, FULL_IMAGE_MAX_SIDE, MAX_IMAGE_BYTES } from '@kestrel/shared';
 import { imageErrors } from './image-errors.js';
@@ -25,8 +25,23 @@ export interface ProcessedImage {
   sourceFormat: string;
 }
 
+type Sharp = typeof SharpModule;
+
+/**
+ * sharp, and libvips with it, is loaded by the first image rather than at start: a server that is never sent an image
+ * never maps libvips (7 MB resident) or its JavaScript (docs/performance.md, "Memory and start-up"). The module system
+ * keeps it once loaded, so later calls only await an import that has settled.
+ */
+async function loadSharp(): Promise<Sharp> {
+  const { default: sharp } = await import('sharp');
+  // libvips' operation cache (up to 50 MB) keeps recent results for reuse; each upload decodes new bytes, so nothing in
+  // it is ever reused and it would only hold memory.
+  sharp.cache(false);
+  return sharp;
+}
+
 /** Reads only the header (no pixel decoding), so even a bomb's claimed size can be reported. */
-async function readHeader(bytes: Buffer): Promise<Metadata> {
+async function readHeader(sharp: Sharp, bytes: Buffer): Promise<Metadata> {
   try {
     return await sharp(bytes, { limitInputPixels: false }).metadata();
   } catch {
@@ -40,7 +55,8 @@ export async function processImage(bytes: Buffer): Promise<ProcessedImage> {
   if (bytes.length === 0) throw imageErrors.empty();
   if (bytes.length > MAX_IMAGE_BYTES) throw imageErrors.tooLarge();
 
-  const header = await readHeader(bytes);
+  const sharp = await loadSharp();
+  const header = await readHeader(sharp, bytes);
   const format = header.format;
   if (!ACCEPTED_FORMATS.has(format)) throw imageErrors.unsupported(format);
   const { width, height } = header;

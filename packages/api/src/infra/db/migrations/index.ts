@@ -6,6 +6,7 @@ import { paymentsMigration } from './002-payments.js';
 import { oidcStatesMigration } from '../oidc-states-table.js';
 import { catalogueMigration } from './004-catalogue.js';
 import { orderLinesMigration } from './005-order-lines.js';
+import { mailOutboxMigration } from './006-mail-outbox.js';
 
 export const FIRST_MIGRATION = '001-initial';
 
@@ -15,6 +16,7 @@ const migrations: Record<string, Migration> = {
   '003-oidc-states': oidcStatesMigration,
   '004-catalogue': catalogueMigration,
   '005-order-lines': orderLinesMigration,
+  '006-mail-outbox': mailOutboxMigration,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,0 +1,15 @@
+// The mail module's public entry: the outbox service, its background job, and the kinds of message.
+export { MAIL_DELIVERY_JOB, mailDeliveryJob } from './delivery-job.js';
+export type { DeliveryReport } from './deliver.js';
+export type { RetryPolicy } from './retry-policy.js';
+export { createMailService, type MailDeps, type MailService, type OutgoingMail } from './service.js';
+export type {
+  EmailVerificationMail,
+  InvoiceAvailableMail,
+  MailContent,
+  MailKind,
+  OrderCancelledMail,
+  OrderPlacedMail,
+  OrderShippedMail,
+  PasswordResetMail,
+} from './templates/index.js';

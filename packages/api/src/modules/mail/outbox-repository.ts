@@ -1,0 +1,137 @@
+// SQL of the mail outbox. A row is inserted in the caller's transaction (either dialect's way: a Kysely transaction,
+// or a statement run inside a synchronous better-sqlite3 transaction); delivery claims one due row at a time under a
+// lease, then marks it sent, reschedules it or marks it failed.
+import type { Insertable, Kysely, Selectable } from 'kysely';
+import type { OpenDatabase, SqliteHandle } from '../../infra/db/create-db.js';
+import type { Database, MailOutboxTable, MailStatus } from '../../infra/db/schema.js';
+
+export type MailRow = Selectable<MailOutboxTable>;
+export type NewMailRow = Insertable<MailOutboxTable>;
+
+/** Inserts the row unless its dedupe key is taken; answers whether it did. `executor`: the Db or a transaction. */
+export async function insertMail(executor: Kysely<Database>, row: NewMailRow): Promise<boolean> {
+  const result = await executor
+    .insertInto('mail_outbox')
+    .values(row)
+    .onConflict((oc) => oc.column('dedupe_key').doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
+}
+
+const COLUMNS = [
+  'id',
+  'dedupe_key',
+  'kind',
+  'to_address',
+  'subject',
+  'text_body',
+  'html_body',
+  'message_id',
+  'status',
+  'attempts',
+  'next_attempt_at',
+  'created_at',
+] as const;
+
+/**
+ * The same insert as a prepared better-sqlite3 statement, for a caller inside a synchronous SQLite transaction
+ * (ADR 004's form of the order writes), where no Kysely query may run.
+ */
+export function sqliteMailInsert(handle: SqliteHandle): (row: NewMailRow) => boolean {
+  const statement = handle.prepare(
+    `INSERT INTO mail_outbox (${COLUMNS.join(', ')}) VALUES (${COLUMNS.map((c) => `@${c}`).join(', ')})
+     ON CONFLICT (dedupe_key) DO NOTHING`,
+  );
+  return (row) =>
+    statement.run({
+      ...row,
+      status: row.status ?? 'queued',
+      attempts: row.attempts ?? 0,
+    }).changes === 1;
+}
+
+export interface Claim {
+  /** Names this claim; only its holder may reschedule or fail the row. */
+  token: string;
+  now: string;
+  /** The lease: after this another run may take the row (its holder is presumed dead). */
+  until: string;
+}
+
+/**
+ * Takes the oldest due row that nobody holds, counting the attempt, in one statement. On PostgreSQL the row is picked
+ * with FOR UPDATE SKIP LOCKED, so simultaneous runs on several instances take different rows without waiting for each
+ * other; SQLite runs one writing statement at a time, so the conditional UPDATE alone is enough.
+ */
+export async function claimDue({ db, sqlite }: OpenDatabase, claim: Claim): Promise<MailRow | undefined> {
+  return db
+    .updateTable('mail_outbox')
+    .set((eb) => ({ claimed_by: claim.token, claimed_until: claim.until, attempts: eb('attempts', '+', 1) }))
+    .where('id', '=', (eb) => {
+      const due = eb
+        .selectFrom('mail_outbox')
+        .select('id')
+        .where('status', '=', 'queued')
+        .where('next_attempt_at', '<=', claim.now)
+        .where((w) => w.or([w('claimed_until', 'is', null), w('claimed_until', '<', claim.now)]))
+        .orderBy('next_attempt_at')
+        .orderBy('id')
+        .limit(1);
+      return sqlite ? due : due.forUpdate().skipLocked();
+    })
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/**
+ * Records the delivery, whoever holds the row now: it has been accepted, so it must never go out again. A body that
+ * holds a live secret (a reset link) is blanked, so the table does not keep working links.
+ */
+export async function markSent(db: Kysely<Database>, id: string, at: string, blankBody: boolean): Promise<void> {
+  await db
+    .updateTable('mail_outbox')
+    .set({
+      status: 'sent',
+      sent_at: at,
+      claimed_by: null,
+      claimed_until: null,
+      last_error: null,
+      ...(blankBody ? { text_body: '', html_body: '' } : {}),
+    })
+    .where('id', '=', id)
+    .where('status', '=', 'queued')
+    .execute();
+}
+
+/** After a failed attempt: due again at `next`, or failed for good; only by the claim's holder. */
+export async function releaseAfterFailure(
+  db: Kysely<Database>,
+  id: string,
+  token: string,
+  outcome: { status: Extract<MailStatus, 'queued' | 'failed'>; next: string; error: string },
+): Promise<void> {
+  await db
+    .updateTable('mail_outbox')
+    .set({
+      status: outcome.status,
+      next_attempt_at: outcome.next,
+      last_error: outcome.error,
+      claimed_by: null,
+      claimed_until: null,
+    })
+    .where('id', '=', id)
+    .where('claimed_by', '=', token)
+    .execute();
+}
+
+/** How many messages wait (queued) and how many were given up (failed): the mail queue depth. */
+export async function countWaiting(db: Kysely<Database>): Promise<{ queued: number; failed: number }> {
+  const rows = await db
+    .selectFrom('mail_outbox')
+    .select(['status', (eb) => eb.fn.countAll<number | string>().as('count')])
+    .where('status', 'in', ['queued', 'failed'])
+    .groupBy('status')
+    .execute();
+  const of = (status: MailStatus) => Number(rows.find((r) => r.status === status)?.count ?? 0);
+  return { queued: of('queued'), failed: of('failed') };
+}

@@ -1,0 +1,134 @@
+// Outgoing mail through a transactional outbox (B2B §6). A message is rendered and written as a row in the same
+// transaction as the change that causes it, so it exists exactly when that change does; a background run (the
+// `mail-delivery` job, delivery-job.ts) sends it later, retrying with backoff while the server is down.
+import type { Kysely } from 'kysely';
+import type { MailConfig } from '../../infra/config.js';
+import type { OpenDatabase } from '../../infra/db/create-db.js';
+import { newId } from '../../infra/db/ids.js';
+import type { Database } from '../../infra/db/schema.js';
+import { deliverDue, type DeliveryReport, type MailLog } from './deliver.js';
+import * as repo from './outbox-repository.js';
+import { DEFAULT_RETRY, type RetryPolicy } from './retry-policy.js';
+import { renderMail, type MailContent, type Site } from './templates/index.js';
+import { createTransport, type MailTransport } from './transports/transport.js';
+
+export interface OutgoingMail {
+  to: string;
+  /** Names the event that causes the message (`order-shipped:{orderId}`): the same key never queues twice. */
+  dedupeKey: string;
+  content: MailContent;
+}
+
+export interface MailService {
+  /**
+   * Queues a message inside the caller's Kysely transaction (or on the Db, alone); answers false when its dedupe key
+   * was already used. Call `wake()` once the transaction has committed.
+   */
+  enqueue(executor: Kysely<Database>, mail: OutgoingMail): Promise<boolean>;
+  /**
+   * SQLite only: the same, synchronously, for a caller inside a better-sqlite3 transaction run by onSqliteConnection
+   * (the order writes' form, ADR 004).
+   */
+  enqueueSync(mail: OutgoingMail): boolean;
+  /** Queues a message that goes with no other change (its own statement), and wakes delivery. */
+  send(mail: OutgoingMail): Promise<boolean>;
+  /** Asks for a delivery run soon, on whichever instance takes it. */
+  wake(): void;
+  /** One delivery run (the background job calls it; tests call it to deliver now). */
+  deliverDue(signal?: AbortSignal): Promise<DeliveryReport>;
+  /** Messages waiting and given up: the mail queue depth. */
+  queueDepth(): Promise<{ queued: number; failed: number }>;
+  close(): Promise<void>;
+}
+
+export interface MailDeps {
+  database: OpenDatabase;
+  config: MailConfig;
+  site: Site;
+  log: MailLog;
+  /** Starts a delivery run soon (app.ts hands the job runner's wake). */
+  wake?: () => void;
+  now?: () => Date;
+  retry?: Partial<RetryPolicy>;
+}
+
+/** The address part of `Name <address>` or of a bare address. */
+function addressOf(mailbox: string): string {
+  return /<([^>]+)>/.exec(mailbox)?.[1] ?? mailbox;
+}
+
+export function createMailService(deps: MailDeps): MailService {
+  const { database, config, site, log } = deps;
+  const now = deps.now ?? (() => new Date());
+  const retry = { ...DEFAULT_RETRY, ...deps.retry };
+  const domain = addressOf(config.from).split('@')[1] ?? 'localhost';
+  let transport: Promise<MailTransport> | undefined;
+  let insertSync: ((row: repo.NewMailRow) => boolean) | undefined;
+
+  function rowOf(mail: OutgoingMail): repo.NewMailRow {
+    const at = now();
+    const id = newId(at.getTime());
+    const { subject, text, html } = renderMail(site, mail.content);
+    return {
+      id,
+      dedupe_key: mail.dedupeKey,
+      kind: mail.content.kind,
+      to_address: mail.to,
+      subject,
+      text_body: text,
+      html_body: html,
+      // Stable per row: every attempt (and a resend after a crash) carries the same Message-ID.
+      message_id: `<${id}.${mail.content.kind}@${domain}>`,
+      status: 'queued',
+      attempts: 0,
+      next_attempt_at: at.toISOString(),
+      created_at: at.toISOString(),
+    };
+  }
+
+  const service: MailService = {
+    enqueue: (executor, mail) => repo.insertMail(executor, rowOf(mail)),
+
+    enqueueSync(mail) {
+      if (!database.sqlite) throw new Error('enqueueSync is for SQLite; use enqueue with the transaction');
+      insertSync ??= repo.sqliteMailInsert(database.sqlite);
+      return insertSync(rowOf(mail));
+    },
+
+    async send(mail) {
+      const queued = await repo.insertMail(database.db, rowOf(mail));
+      if (queued) service.wake();
+      return queued;
+    },
+
+    wake: () => deps.wake?.(),
+
+    deliverDue(signal) {
+      return deliverDue(
+        {
+          database,
+          from: config.from,
+          // Created at the first delivery; a failure (a folder it cannot create) is tried again next time.
+          transport: () =>
+            (transport ??= createTransport(config).catch((error: unknown) => {
+              transport = undefined;
+              throw error;
+            })),
+          retry,
+          now,
+          log,
+        },
+        signal,
+      );
+    },
+
+    queueDepth: () => repo.countWaiting(database.db),
+
+    async close() {
+      const opened = transport;
+      transport = undefined;
+      (await opened?.catch(() => undefined))?.close();
+    },
+  };
+  return service;
+}

@@ -1,0 +1,49 @@
+// Every kind of message the shop sends, and its template. A message is described by its kind and data; the mail
+// service renders it when it is queued, so the outbox holds exactly what will be sent.
+import { emailVerification, type EmailVerificationMail } from './email-verification.js';
+import { invoiceAvailable, type InvoiceAvailableMail } from './invoice-available.js';
+import type { RenderedMail, Site } from './layout.js';
+import { orderCancelled, type OrderCancelledMail } from './order-cancelled.js';
+import { orderPlaced, type OrderPlacedMail } from './order-placed.js';
+import { orderShipped, type OrderShippedMail } from './order-shipped.js';
+import { passwordReset, type PasswordResetMail } from './password-reset.js';
+
+export type { RenderedMail, Site } from './layout.js';
+export type {
+  EmailVerificationMail,
+  InvoiceAvailableMail,
+  OrderCancelledMail,
+  OrderPlacedMail,
+  OrderShippedMail,
+  PasswordResetMail,
+};
+
+export type MailContent =
+  | { kind: 'order-placed'; data: OrderPlacedMail }
+  | { kind: 'order-shipped'; data: OrderShippedMail }
+  | { kind: 'order-cancelled'; data: OrderCancelledMail }
+  | { kind: 'invoice-available'; data: InvoiceAvailableMail }
+  | { kind: 'password-reset'; data: PasswordResetMail }
+  | { kind: 'email-verification'; data: EmailVerificationMail };
+
+export type MailKind = MailContent['kind'];
+
+/** Kinds whose body holds a live secret (a sign-in link): their bodies are blanked once delivered. */
+export const SECRET_KINDS: ReadonlySet<string> = new Set<MailKind>(['password-reset', 'email-verification']);
+
+export function renderMail(site: Site, content: MailContent): RenderedMail {
+  switch (content.kind) {
+    case 'order-placed':
+      return orderPlaced(site, content.data);
+    case 'order-shipped':
+      return orderShipped(site, content.data);
+    case 'order-cancelled':
+      return orderCancelled(site, content.data);
+    case 'invoice-available':
+      return invoiceAvailable(site, content.data);
+    case 'password-reset':
+      return passwordReset(site, content.data);
+    case 'email-verification':
+      return emailVerification(site, content.data);
+  }
+}

@@ -1,0 +1,54 @@
+// "Your invoice is ready": its number, amount and due date; the PDF is on the orders page (it needs signing in).
+import { day, money, orderLink } from './format.js';
+import {
+  button,
+  facts,
+  factsText,
+  htmlDocument,
+  paragraph,
+  textDocument,
+  type RenderedMail,
+  type Site,
+} from './layout.js';
+
+export interface InvoiceAvailableMail {
+  orderId: string;
+  buyerName: string;
+  poNumber: string | null;
+  invoiceNumber: string;
+  totalCents: number;
+  /** null: paid by card already. */
+  dueDate: string | null;
+}
+
+export function invoiceAvailable(site: Site, m: InvoiceAvailableMail): RenderedMail {
+  const subject = `Invoice ${m.invoiceNumber} for order ${m.orderId}`;
+  const said =
+    m.dueDate === null
+      ? `The invoice for your paid order is ready.`
+      : `The invoice for your order is ready; please pay it by ${day(m.dueDate)}.`;
+  const rows: Array<[string, string | null]> = [
+    ['Invoice', m.invoiceNumber],
+    ['Order', m.orderId],
+    ['PO number', m.poNumber],
+    ['Amount', money(m.totalCents)],
+    ['Due', m.dueDate === null ? null : day(m.dueDate)],
+  ];
+  const link = orderLink(site.publicUrl);
+  const footer = `You receive this because you placed this order at ${site.name}.`;
+  return {
+    subject,
+    text: textDocument(
+      site,
+      [`Hello ${m.buyerName},`, said, factsText(rows), `Download it (PDF) from your orders: ${link}`],
+      footer,
+    ),
+    html: htmlDocument(
+      site,
+      subject,
+      `${money(m.totalCents)}${m.dueDate ? `, due ${day(m.dueDate)}` : ', paid'}`,
+      [paragraph(`Hello ${m.buyerName},`), paragraph(said), facts(rows), button('Download the invoice', link)],
+      footer,
+    ),
+  };
+}

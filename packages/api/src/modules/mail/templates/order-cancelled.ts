@@ -1,0 +1,57 @@
+// "Your order is cancelled" (by you, by us, or because its hold expired), and the refund when a card was charged.
+import { money, orderLink } from './format.js';
+import {
+  button,
+  facts,
+  factsText,
+  htmlDocument,
+  paragraph,
+  textDocument,
+  type RenderedMail,
+  type Site,
+} from './layout.js';
+
+export interface OrderCancelledMail {
+  orderId: string;
+  buyerName: string;
+  poNumber: string | null;
+  /** cancelled: by the buyer or an administrator; expired: unpaid or unapproved past the hold time. */
+  why: 'cancelled' | 'expired';
+  /** The reason given, if any. */
+  reason: string | null;
+  /** Set when a card payment was refunded. */
+  refundedCents: number | null;
+}
+
+export function orderCancelled(site: Site, m: OrderCancelledMail): RenderedMail {
+  const word = m.why === 'expired' ? 'expired' : 'cancelled';
+  const subject = `Order ${m.orderId} ${word}${m.poNumber ? ` (PO ${m.poNumber})` : ''}`;
+  const said =
+    m.why === 'expired'
+      ? 'Your order was not paid or approved in time, so it has expired and the parts it reserved are released.'
+      : 'Your order has been cancelled and the parts it reserved are released.';
+  const refund =
+    m.refundedCents === null
+      ? null
+      : `We have refunded ${money(m.refundedCents)} to the card you paid with; banks usually show it within 5-10 days.`;
+  const rows: Array<[string, string | null]> = [
+    ['Order', m.orderId],
+    ['PO number', m.poNumber],
+    ['Reason', m.reason],
+    ['Refunded', m.refundedCents === null ? null : money(m.refundedCents)],
+  ];
+  const link = orderLink(site.publicUrl);
+  const footer = `You receive this because you placed this order at ${site.name}.`;
+  const lines = [said, ...(refund ? [refund] : [])];
+  return {
+    subject,
+    text: textDocument(site, [`Hello ${m.buyerName},`, ...lines, factsText(rows), `Your orders: ${link}`], footer),
+    html: htmlDocument(
+      site,
+      subject,
+      refund ?? said,
+      [paragraph(`Hello ${m.buyerName},`), ...lines.map(paragraph), facts(rows), button('See your orders', link)],
+      footer,
+    ),
+  };
+}

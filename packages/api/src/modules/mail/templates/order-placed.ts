@@ -1,0 +1,75 @@
+// "We have your order": its lines and total, and what happens next (pay by card, or confirmed on account).
+import { day, money, orderLink } from './format.js';
+import {
+  button,
+  facts,
+  factsText,
+  htmlDocument,
+  paragraph,
+  table,
+  textDocument,
+  type RenderedMail,
+  type Site,
+} from './layout.js';
+
+export interface OrderPlacedMail {
+  orderId: string;
+  buyerName: string;
+  poNumber: string | null;
+  lines: Array<{ sku: string; name: string; quantity: number; unitPriceCents: number; lineTotalCents: number }>;
+  totalCents: number;
+  /** card: waits for payment by card; account: confirmed on account, payable by `dueDate`. */
+  paymentTerms: 'card' | 'account';
+  dueDate: string | null;
+}
+
+const count = new Intl.NumberFormat('en-US');
+
+export function orderPlaced(site: Site, m: OrderPlacedMail): RenderedMail {
+  const subject = `Order ${m.orderId} placed${m.poNumber ? ` (PO ${m.poNumber})` : ''}`;
+  const next =
+    m.paymentTerms === 'account'
+      ? `It is confirmed on account${m.dueDate ? ` and payable by ${day(m.dueDate)}` : ''}.`
+      : 'It is reserved for you and waits for payment by card.';
+  const rows: Array<[string, string | null]> = [
+    ['Order', m.orderId],
+    ['PO number', m.poNumber],
+    ['Total', money(m.totalCents)],
+  ];
+  const link = orderLink(site.publicUrl);
+  const footer = `You receive this because an order was placed with your account at ${site.name}.`;
+  const text = textDocument(
+    site,
+    [
+      `Hello ${m.buyerName},`,
+      `Thank you for your order. ${next}`,
+      factsText(rows),
+      m.lines
+        .map(
+          (l) =>
+            `- ${l.sku} ${l.name}: ${count.format(l.quantity)} x ${money(l.unitPriceCents)} = ${money(l.lineTotalCents)}`,
+        )
+        .join('\n'),
+      `Follow your order: ${link}`,
+    ],
+    footer,
+  );
+  const html = htmlDocument(
+    site,
+    subject,
+    `${money(m.totalCents)}, ${m.lines.length} line${m.lines.length === 1 ? '' : 's'}. ${next}`,
+    [
+      paragraph(`Hello ${m.buyerName},`),
+      paragraph(`Thank you for your order. ${next}`),
+      facts(rows),
+      table(
+        ['SKU', 'Part', 'Quantity', 'Unit price', 'Line total'],
+        m.lines.map((l) => [l.sku, l.name, count.format(l.quantity), money(l.unitPriceCents), money(l.lineTotalCents)]),
+        [false, false, true, true, true],
+      ),
+      button('Follow your order', link),
+    ],
+    footer,
+  );
+  return { subject, text, html };
+}

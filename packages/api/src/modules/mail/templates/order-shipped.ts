@@ -1,0 +1,44 @@
+// "Your order is on its way": the carrier and the tracking number.
+import { orderLink } from './format.js';
+import {
+  button,
+  facts,
+  factsText,
+  htmlDocument,
+  paragraph,
+  textDocument,
+  type RenderedMail,
+  type Site,
+} from './layout.js';
+
+export interface OrderShippedMail {
+  orderId: string;
+  buyerName: string;
+  poNumber: string | null;
+  carrier: string;
+  trackingNumber: string;
+}
+
+export function orderShipped(site: Site, m: OrderShippedMail): RenderedMail {
+  const subject = `Order ${m.orderId} shipped${m.poNumber ? ` (PO ${m.poNumber})` : ''}`;
+  const rows: Array<[string, string | null]> = [
+    ['Order', m.orderId],
+    ['PO number', m.poNumber],
+    ['Carrier', m.carrier],
+    ['Tracking number', m.trackingNumber],
+  ];
+  const link = orderLink(site.publicUrl);
+  const said = `Your order has left our warehouse with ${m.carrier}.`;
+  const footer = `You receive this because you placed this order at ${site.name}.`;
+  return {
+    subject,
+    text: textDocument(site, [`Hello ${m.buyerName},`, said, factsText(rows), `Your orders: ${link}`], footer),
+    html: htmlDocument(
+      site,
+      subject,
+      `${m.carrier} tracking number ${m.trackingNumber}`,
+      [paragraph(`Hello ${m.buyerName},`), paragraph(said), facts(rows), button('See your orders', link)],
+      footer,
+    ),
+  };
+}

@@ -1,0 +1,138 @@
+// The message templates: the exact plain text a reader sees, and HTML that escapes every value and keeps to what
+// mail clients render (tables and inline styles; no <style> block, no script, no external resources).
+import { describe, expect, it } from 'vitest';
+import { renderMail, type MailContent, type OrderPlacedMail } from '../../src/modules/mail/templates/index.js';
+import { SITE } from './mail-fixtures.js';
+
+const HOSTILE = `<img src=x onerror="alert(1)"> & 'Co'`;
+
+const placed: OrderPlacedMail = {
+  orderId: '0190a1b2c3d4e5f6a7b8c9d0',
+  buyerName: 'Ada Lovelace',
+  poNumber: 'PO-2026-17',
+  lines: [
+    { sku: 'KC-CPU-K7', name: 'Kestrel K7 CPU', quantity: 2000, unitPriceCents: 8500, lineTotalCents: 17_000_000 },
+    { sku: 'KC-RAM-32', name: 'DDR5 32 GB', quantity: 50, unitPriceCents: 11_999, lineTotalCents: 599_950 },
+  ],
+  totalCents: 17_599_950,
+  paymentTerms: 'account',
+  dueDate: '2026-04-01T00:00:00.000Z',
+};
+const order: MailContent = { kind: 'order-placed', data: placed };
+
+const every: MailContent[] = [
+  order,
+  {
+    kind: 'order-shipped',
+    data: { orderId: 'o1', buyerName: HOSTILE, poNumber: HOSTILE, carrier: HOSTILE, trackingNumber: HOSTILE },
+  },
+  {
+    kind: 'order-cancelled',
+    data: {
+      orderId: 'o1',
+      buyerName: HOSTILE,
+      poNumber: HOSTILE,
+      why: 'cancelled',
+      reason: HOSTILE,
+      refundedCents: 100,
+    },
+  },
+  {
+    kind: 'invoice-available',
+    data: {
+      orderId: 'o1',
+      buyerName: HOSTILE,
+      poNumber: HOSTILE,
+      invoiceNumber: HOSTILE,
+      totalCents: 100,
+      dueDate: '2026-04-01',
+    },
+  },
+  { kind: 'password-reset', data: { name: HOSTILE, token: 't', validMinutes: 30 } },
+  { kind: 'email-verification', data: { name: HOSTILE, token: 't' } },
+];
+
+describe('mail templates', () => {
+  it('writes an order placed on account as plain text that reads well', () => {
+    const mail = renderMail(SITE, order);
+    expect(mail.subject).toBe('Order 0190a1b2c3d4e5f6a7b8c9d0 placed (PO PO-2026-17)');
+    expect(mail.text).toBe(
+      [
+        'Hello Ada Lovelace,',
+        '',
+        'Thank you for your order. It is confirmed on account and payable by 1 April 2026.',
+        '',
+        'Order:     0190a1b2c3d4e5f6a7b8c9d0',
+        'PO number: PO-2026-17',
+        'Total:     $175,999.50',
+        '',
+        '- KC-CPU-K7 Kestrel K7 CPU: 2,000 x $85.00 = $170,000.00',
+        '- KC-RAM-32 DDR5 32 GB: 50 x $119.99 = $5,999.50',
+        '',
+        'Follow your order: https://shop.example.com/dashboard/myorder',
+        '',
+        'Kestrel Components',
+        'https://shop.example.com',
+        '',
+        'You receive this because an order was placed with your account at Kestrel Components.',
+        '',
+      ].join('\n'),
+    );
+    expect(mail.html).toContain('>$175,999.50<');
+    expect(mail.html).toContain('>2,000<');
+    expect(mail.html).toContain('<a href="https://shop.example.com/dashboard/myorder"');
+  });
+
+  it('says a card order waits for payment, and leaves out a missing PO number', () => {
+    const mail = renderMail(SITE, {
+      kind: 'order-placed',
+      data: { ...placed, poNumber: null, paymentTerms: 'card', dueDate: null },
+    });
+    expect(mail.subject).toBe('Order 0190a1b2c3d4e5f6a7b8c9d0 placed');
+    expect(mail.text).toContain('Thank you for your order. It is reserved for you and waits for payment by card.');
+    expect(mail.text).not.toContain('PO number');
+    expect(mail.html).not.toContain('PO number');
+  });
+
+  it('names the refund of a cancelled card order, and the expiry of an unpaid one', () => {
+    const base = { orderId: 'o9', buyerName: 'Ada', poNumber: null, reason: null };
+    const refunded = renderMail(SITE, {
+      kind: 'order-cancelled',
+      data: { ...base, why: 'cancelled', refundedCents: 1999 },
+    });
+    expect(refunded.subject).toBe('Order o9 cancelled');
+    expect(refunded.text).toContain('We have refunded $19.99 to the card you paid with');
+    const expired = renderMail(SITE, {
+      kind: 'order-cancelled',
+      data: { ...base, why: 'expired', refundedCents: null },
+    });
+    expect(expired.subject).toBe('Order o9 expired');
+    expect(expired.text).toContain('it has expired and the parts it reserved are released.');
+    expect(expired.text).not.toContain('refunded');
+  });
+
+  it.each(every.map((c) => [c.kind, c] as const))(
+    '%s: escapes every value and uses only inline styles',
+    (_, content) => {
+      const { html, text } = renderMail(SITE, content);
+      expect(html).not.toContain('<img');
+      expect(html).not.toMatch(/<script|<style|<link|javascript:/i);
+      expect(html).toMatch(/^<!DOCTYPE html><html lang="en">/);
+      // Every tag that is styled is styled inline; no class names a stylesheet would need.
+      expect(html).not.toContain('class=');
+      if (content.kind !== 'order-placed')
+        expect(html).toContain('&lt;img src=x onerror=&quot;alert(1)&quot;&gt; &amp; &#39;Co&#39;');
+      // Plain text is text: the value as given, no entities.
+      if (content.kind !== 'order-placed') expect(text).toContain(HOSTILE);
+    },
+  );
+
+  it('puts the token into the link safely and says how long it works', () => {
+    const reset = renderMail(SITE, { kind: 'password-reset', data: { name: 'Ada', token: 'a/b?c', validMinutes: 30 } });
+    expect(reset.text).toContain('https://shop.example.com/reset-password/a%2Fb%3Fc');
+    expect(reset.text).toContain('The link works once, within 30 minutes.');
+    const verify = renderMail(SITE, { kind: 'email-verification', data: { name: 'Ada', token: 'tok' } });
+    expect(verify.subject).toBe('Confirm your e-mail address for Kestrel Components');
+    expect(verify.text).toContain('Confirm it: https://shop.example.com/verify-email/tok');
+  });
+});
