@@ -7,11 +7,11 @@
 // cheapest atomic form (ADR 004): on SQLite one synchronous transaction built once here; on PostgreSQL a one-line
 // order is one statement (after a read), and an order of several lines is a transaction that locks its products in
 // id order first, so two orders over the same products, in any line order, never deadlock.
-import { sql, type Selectable, type Transaction } from 'kysely';
+import type { Selectable } from 'kysely';
 import type pg from 'pg';
 import type { OpenDatabase, SqliteHandle } from '../../infra/db/create-db.js';
 import { groupCommit } from '../../infra/db/sqlite-group-commit.js';
-import type { Database, OrderLinesTable, OrdersTable, ProductsTable } from '../../infra/db/schema.js';
+import type { OrderLinesTable, OrdersTable, ProductsTable } from '../../infra/db/schema.js';
 import { AppError } from '../../infra/errors.js';
 
 export type OrderRow = Selectable<OrdersTable>;
@@ -303,64 +303,98 @@ async function postgresOneLine(
   }
 }
 
+/** The locking read of an order of several lines: its products, in id order (prepared once per connection). */
+const LOCK_PRODUCTS = {
+  name: 'kestrel-lock-order-products',
+  text: `SELECT ${TERMS_COLUMNS.join(', ')} FROM products WHERE id = ANY($1::varchar[]) ORDER BY id FOR UPDATE`,
+};
+
 /**
- * PostgreSQL, several lines: one transaction that locks the products in id order (so orders over the same products
- * wait for each other instead of deadlocking), decides, takes the stock, records the order and its lines, and counts
- * it under the limit (the buyer's row is locked last, after the products, as the one-line statement does).
+ * The rest of an order of several lines in one statement, prepared once per connection so that PostgreSQL does not
+ * parse and plan it while the order holds its product locks: every line's stock, the order, its lines, and the count
+ * under the buyer's limit. Parameters: see `manyLinesValues`.
  */
-function postgresManyLines(
-  database: OpenDatabase,
+const PLACE_LINES = {
+  name: 'kestrel-place-order-of-lines',
+  text: `
+    WITH taken AS (
+      UPDATE products p SET available_quantity = p.available_quantity - t.quantity
+      FROM unnest($19::varchar[], $20::integer[]) AS t(id, quantity)
+      WHERE p.id = t.id
+    ), placed AS (
+      INSERT INTO orders (id, product_id, user_id, item_name, quantity, unit_price_cents, total_cents, email,
+        user_name, phone, address, created_at, po_number, note, status, status_history, payment_terms)
+      VALUES ($1, $2, $3, $4, $5::integer, $6::bigint, $7::bigint, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)
+    ), lines AS (
+      INSERT INTO order_lines (order_id, line_no, product_id, sku, name, quantity, unit_price_cents, line_total_cents)
+      SELECT $1, t.line_no, t.product_id, t.sku, t.name, t.quantity, t.unit_price_cents, t.line_total_cents
+      FROM unnest($21::integer[], $19::varchar[], $22::varchar[], $23::varchar[], $20::integer[], $24::bigint[],
+        $25::bigint[]) AS t(line_no, product_id, sku, name, quantity, unit_price_cents, line_total_cents)
+    ), counted AS (
+      UPDATE users SET open_orders = open_orders + 1 WHERE id = $3 AND open_orders < $18::integer
+      RETURNING id
+    )
+    SELECT count(*) AS counted FROM counted`,
+};
+
+function manyLinesValues({ order: o, lines: ls }: PlacedOrder, maxOpenOrders: number): unknown[] {
+  return [
+    ...[o.id, o.product_id, o.user_id, o.item_name, o.quantity, o.unit_price_cents, o.total_cents], // $1-$7
+    ...[o.email, o.user_name, o.phone, o.address, o.created_at, o.po_number, o.note, o.status], // $8-$15
+    o.status_history, // $16
+    o.payment_terms, // $17
+    maxOpenOrders, // $18
+    ls.map((l) => l.product_id), // $19
+    ls.map((l) => l.quantity), // $20
+    ls.map((l) => l.line_no), // $21
+    ls.map((l) => l.sku), // $22
+    ls.map((l) => l.name), // $23
+    ls.map((l) => l.unit_price_cents), // $24
+    ls.map((l) => l.line_total_cents), // $25
+  ];
+}
+
+/**
+ * PostgreSQL, several lines: one transaction on one pool client that locks the products in id order (so orders over
+ * the same products wait for each other instead of deadlocking), decides, and writes everything else in one statement
+ * (the buyer's row is locked last, after the products, as the one-line statement does).
+ */
+async function postgresManyLines(
+  pool: pg.Pool,
   order: PendingOrder,
   lines: LineRequest[],
   decide: DecideLines,
   maxOpenOrders: number,
   limitMessage: string,
 ): Promise<PlacedOrder> {
-  return database.db.transaction().execute(async (trx: Transaction<Database>) => {
-    const ids = [...new Set(lines.map((l) => l.productId))].sort();
-    const locked = await trx
-      .selectFrom('products')
-      .select(TERMS_COLUMNS)
-      .where('id', 'in', ids)
-      .orderBy('id')
-      .forUpdate()
-      .execute();
-    const byId = new Map(locked.map((p) => [p.id, p]));
-    const products = lines.map((l) => byId.get(l.productId));
-    const units = decide(products);
-    const placed = rowsOf(order, products.filter(isProductTerms), lines, units);
-    // Everything else in one statement, so the product locks are held for one more round trip, not one per line.
-    const o = placed.order;
-    const ls = placed.lines;
-    const { rows } = await sql<{ counted: number | string }>`
-      WITH taken AS (
-        UPDATE products p SET available_quantity = p.available_quantity - t.quantity
-        FROM unnest(${ls.map((l) => l.product_id)}::varchar[], ${ls.map((l) => l.quantity)}::integer[])
-          AS t(id, quantity)
-        WHERE p.id = t.id
-      ), placed AS (
-        INSERT INTO orders (id, product_id, user_id, item_name, quantity, unit_price_cents, total_cents, email,
-          user_name, phone, address, created_at, po_number, note, status, status_history, payment_terms)
-        VALUES (${o.id}, ${o.product_id}, ${o.user_id}, ${o.item_name}, ${o.quantity}, ${o.unit_price_cents},
-          ${o.total_cents}, ${o.email}, ${o.user_name}, ${o.phone}, ${o.address}, ${o.created_at}, ${o.po_number},
-          ${o.note}, ${o.status}, ${o.status_history}, ${o.payment_terms})
-      ), lines AS (
-        INSERT INTO order_lines (order_id, line_no, product_id, sku, name, quantity, unit_price_cents,
-          line_total_cents)
-        SELECT ${o.id}, t.line_no, t.product_id, t.sku, t.name, t.quantity, t.unit_price_cents, t.line_total_cents
-        FROM unnest(${ls.map((l) => l.line_no)}::integer[], ${ls.map((l) => l.product_id)}::varchar[],
-          ${ls.map((l) => l.sku)}::varchar[], ${ls.map((l) => l.name)}::varchar[], ${ls.map((l) => l.quantity)}::integer[],
-          ${ls.map((l) => l.unit_price_cents)}::bigint[], ${ls.map((l) => l.line_total_cents)}::bigint[])
-          AS t(line_no, product_id, sku, name, quantity, unit_price_cents, line_total_cents)
-      ), counted AS (
-        UPDATE users SET open_orders = open_orders + 1 WHERE id = ${o.user_id} AND open_orders < ${maxOpenOrders}
-        RETURNING id
-      )
-      SELECT count(*) AS counted FROM counted`.execute(trx);
-    // Over the limit: throwing rolls the whole transaction back, stock and rows included.
-    if (Number(rows[0]?.counted ?? 0) !== 1) throw tooManyUnpaid(limitMessage);
-    return placed;
-  });
+  const client = await pool.connect();
+  let broken: Error | undefined;
+  try {
+    try {
+      await client.query('BEGIN');
+      const ids = [...new Set(lines.map((l) => l.productId))].sort();
+      const locked = (await client.query({ ...LOCK_PRODUCTS, values: [ids] })).rows.filter(isProductTerms);
+      const byId = new Map(locked.map((p) => [p.id, p]));
+      const products = lines.map((l) => byId.get(l.productId));
+      const placed = rowsOf(order, products.filter(isProductTerms), lines, decide(products));
+      const { rows } = await client.query<{ counted: string }>({
+        ...PLACE_LINES,
+        values: manyLinesValues(placed, maxOpenOrders),
+      });
+      // Over the limit: the rollback below undoes the whole order, stock and rows included.
+      if (Number(rows[0]?.counted ?? 0) !== 1) throw tooManyUnpaid(limitMessage);
+      await client.query('COMMIT');
+      return placed;
+    } catch (error) {
+      await client.query('ROLLBACK').catch((rollbackError: unknown) => {
+        // A connection that cannot even roll back is not given back to the pool.
+        broken = rollbackError instanceof Error ? rollbackError : new Error(String(rollbackError));
+      });
+      throw error;
+    }
+  } finally {
+    client.release(broken);
+  }
 }
 
 export function createOrderWriter(database: OpenDatabase, maxOpenOrders: number, limitMessage: string): OrderWriter {
@@ -373,6 +407,6 @@ export function createOrderWriter(database: OpenDatabase, maxOpenOrders: number,
     const [only] = lines;
     return lines.length === 1 && only
       ? postgresOneLine(database, pool, known, order, only, decide, maxOpenOrders, limitMessage)
-      : postgresManyLines(database, order, lines, decide, maxOpenOrders, limitMessage);
+      : postgresManyLines(pool, order, lines, decide, maxOpenOrders, limitMessage);
   };
 }
