@@ -4,9 +4,10 @@
 // that the buyer's open-order limit holds.
 //
 // It is the hottest write, and every order of a popular part touches the same product row, so each dialect gets its
-// cheapest atomic form (ADR 004): on SQLite one synchronous transaction built once here; on PostgreSQL a one-line
-// order is one statement (after a read), and an order of several lines is a transaction that locks its products in
-// id order first, so two orders over the same products, in any line order, never deadlock.
+// cheapest atomic form (ADR 004): on SQLite one synchronous transaction, in a savepoint of a group commit; on
+// PostgreSQL a one-line order is one prepared statement decided from remembered terms, and an order of several lines
+// is a transaction that locks its products in id order first, so two orders over the same products, in any line
+// order, never deadlock.
 import type { Selectable } from 'kysely';
 import type pg from 'pg';
 import type { OpenDatabase, SqliteHandle } from '../../infra/db/create-db.js';
