@@ -1,5 +1,5 @@
 // Servers under test run as child processes, so their CPU, memory and start-up are their own and the load
-// generator in this process never shares an event loop with them.
+// generator (a process of its own, load-worker.ts) never shares an event loop with them.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';

@@ -10,6 +10,10 @@ export const RATING_MAX = 5;
 export const PASSWORD_MIN_LENGTH = 6;
 /** Long enough for a passphrase, short enough that hashing it is never a denial of service. */
 export const PASSWORD_MAX_LENGTH = 128;
+/** A simple e-mail pattern, as SPEC.md asks: something@something.tld, no spaces. */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** The longest address SMTP carries (RFC 5321). */
+export const EMAIL_MAX_LENGTH = 254;
 
 /** How many of the newest products the home page shows. */
 export const HOME_PRODUCT_COUNT = 3;

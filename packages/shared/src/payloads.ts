@@ -14,14 +14,13 @@ import {
   PASSWORD_MIN_LENGTH,
   RATING_MAX,
   RATING_MIN,
+  EMAIL_MAX_LENGTH,
+  EMAIL_PATTERN,
 } from './constants.js';
 import { productTermsProblem } from './catalog-rules.js';
 import { productCatalogFieldsSchema } from './catalog.js';
 import { ID_PATTERN, idSchema } from './entities.js';
 import { messages } from './messages.js';
-
-/** A simple e-mail pattern, as SPEC.md asks: something@something.tld, no spaces. */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 const requiredText = (required: string, max = MAX_NAME_LENGTH) =>
   z.string({ error: required }).trim().min(1, required).max(max, `must be at most ${max} characters`);
@@ -42,7 +41,7 @@ const email = (required: string, invalid: string) =>
     .string({ error: required })
     .trim()
     .min(1, required)
-    .max(254, invalid)
+    .max(EMAIL_MAX_LENGTH, invalid)
     .regex(EMAIL_PATTERN, invalid)
     .transform((v) => v.toLowerCase());
 
@@ -134,14 +133,14 @@ export const orderCreateSchema = z.object({
   phone: requiredText(messages.order.phoneRequired, 40),
   address: requiredText(messages.order.addressRequired, MAX_FIELD_LENGTH),
   itemName: z.string().max(MAX_NAME_LENGTH).optional(),
-  email: z.string().max(254).optional(),
+  email: z.string().max(EMAIL_MAX_LENGTH).optional(),
   userName: z.string().max(MAX_NAME_LENGTH).optional(),
   price: z.unknown().optional(),
 });
 export type OrderCreate = z.input<typeof orderCreateSchema>;
 
 export const profileBodySchema = z.object({
-  email: z.string().max(254).optional(),
+  email: z.string().max(EMAIL_MAX_LENGTH).optional(),
   userName: optionalText(MAX_NAME_LENGTH),
   phone: optionalText(40),
   education: optionalText(),
@@ -167,7 +166,7 @@ export const emailParamsSchema = z.object({
   email: z
     .string()
     .trim()
-    .max(254)
+    .max(EMAIL_MAX_LENGTH)
     .regex(EMAIL_PATTERN, 'must be an e-mail address')
     .transform((v) => v.toLowerCase()),
 });
@@ -183,7 +182,7 @@ export type ProductListQuery = z.input<typeof productListQuerySchema>;
 
 /** PUT /user/{email}: SPEC.md sends the e-mail; a name, when given, keeps the account's display name current. */
 export const userUpsertBodySchema = z.object({
-  email: z.string().max(254).optional(),
+  email: z.string().max(EMAIL_MAX_LENGTH).optional(),
   name: z.string().trim().max(MAX_NAME_LENGTH, `must be at most ${MAX_NAME_LENGTH} characters`).optional(),
 });
 export type UserUpsertBody = z.input<typeof userUpsertBodySchema>;

@@ -129,6 +129,19 @@ describe.each(databases)('the cart on %s', (kind) => {
     expect(empty.json().error).toEqual({ code: 'cart_empty', message: orderingMessages.cartEmpty });
   });
 
+  it('places one order when the same cart is checked out twice at once (a double click)', async () => {
+    await call(t.app, 'PUT', '/api/cart', bob, { lines: [{ productId: fan, quantity: 100 }] });
+    const before = (await call(t.app, 'GET', `/api/service/${fan}`)).json().availableQuantity;
+    const answers = await Promise.all([1, 2, 3].map(() => call(t.app, 'POST', '/api/cart/checkout', bob, where)));
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 400, 400]);
+    expect(answers.filter((a) => a.statusCode === 400).map((a) => a.json().error.code)).toEqual([
+      'cart_empty',
+      'cart_empty',
+    ]);
+    expect((await call(t.app, 'GET', `/api/service/${fan}`)).json().availableQuantity).toBe(before - 100);
+    expect(await cart(bob)).toEqual({ lines: [], total: 0 });
+  });
+
   it('refuses unknown products and duplicate lines in PUT, and payment on account without terms', async () => {
     const unknown = await call(t.app, 'PUT', '/api/cart', ann, {
       lines: [{ productId: '0123456789abcdef01234567', quantity: 1 }],

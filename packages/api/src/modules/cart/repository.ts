@@ -37,8 +37,21 @@ export async function addToCart(db: Db, lines: CartLineRow[]): Promise<void> {
     .execute();
 }
 
-/** Takes these products out of the user's cart (they were ordered). */
-export async function removeFromCart(db: Db, userId: string, productIds: string[]): Promise<void> {
-  if (productIds.length === 0) return;
-  await db.deleteFrom('cart_lines').where('user_id', '=', userId).where('product_id', 'in', productIds).execute();
+/**
+ * Empties the user's cart and answers what it held, in the cart's order, in one statement: of two checkouts of the
+ * same cart at once, only one gets its lines.
+ */
+export async function takeCart(db: Db, userId: string): Promise<CartLineRow[]> {
+  const rows = await db.deleteFrom('cart_lines').where('user_id', '=', userId).returningAll().execute();
+  return rows.sort((a, b) => a.added_at.localeCompare(b.added_at) || a.product_id.localeCompare(b.product_id));
+}
+
+/** Puts taken lines back (their checkout failed); a line the user has added again since is kept as it now is. */
+export async function restoreCart(db: Db, lines: CartLineRow[]): Promise<void> {
+  if (lines.length === 0) return;
+  await db
+    .insertInto('cart_lines')
+    .values(lines)
+    .onConflict((oc) => oc.columns(['user_id', 'product_id']).doNothing())
+    .execute();
 }

@@ -130,19 +130,20 @@ export function createCartService({ db, catalog, orders }: CartDeps): CartServic
     },
 
     async checkout(user, details) {
-      const rows = await repo.cartOf(db, user.id);
+      // The lines are taken out first, so a second checkout of the same cart (a double click) finds it empty; a
+      // refused order puts them back as they were.
+      const rows = await repo.takeCart(db, user.id);
       if (rows.length === 0) throw new AppError(400, 'cart_empty', orderingMessages.cartEmpty);
-      const order = await orders.createOrder(
-        user,
-        rows.map((r) => ({ productId: r.product_id, quantity: r.quantity })),
-        details,
-      );
-      await repo.removeFromCart(
-        db,
-        user.id,
-        rows.map((r) => r.product_id),
-      );
-      return order;
+      try {
+        return await orders.createOrder(
+          user,
+          rows.map((r) => ({ productId: r.product_id, quantity: r.quantity })),
+          details,
+        );
+      } catch (error) {
+        await repo.restoreCart(db, rows);
+        throw error;
+      }
     },
 
     async reorder(user, orderId) {

@@ -1,15 +1,11 @@
 // The login form's field rules, as plain checks: the login page is the first screen of many visits, and the shared
 // zod schema (loginBodySchema) would bring zod and the form library into its part (43 kB of its 49 kB gzip). These
 // give the schema's first message for each field; login-checks.test.ts holds them to it; the server still validates.
-import { messages, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@kestrel/shared';
+import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, messages, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@kestrel/shared';
 
 export type LoginField = 'email' | 'password';
 export type LoginValues = Record<LoginField, string>;
 export type LoginErrors = Partial<Record<LoginField, string>>;
-
-/** The shared EMAIL_PATTERN (SPEC.md §5); importing it would import the schemas' module with zod. */
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const EMAIL_MAX_LENGTH = 254;
 
 /** The fields in form order: a failed submit focuses the first one with a message. */
 export const LOGIN_FIELDS: readonly LoginField[] = ['email', 'password'];
