@@ -166,7 +166,9 @@ export async function lighthouseBench(kind: TargetKind, runsPerPage: number): Pr
       const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
       try {
         const figures: Figure[] = [];
-        for (const page of pages) {
+        // BENCH_LIGHTHOUSE_PAGES=/products,/login audits only those (while working on a page); the run records it.
+        const only = process.env['BENCH_LIGHTHOUSE_PAGES']?.split(',');
+        for (const page of pages.filter((p) => !only || only.includes(p.name))) {
           figures.push(
             ...(await guarded(`lighthouse ${page.name}`, async () => {
               const runs: PageRun[] = [];

@@ -99,3 +99,18 @@ export async function orderByApi(
 export async function useSession(page: Page, account: Account): Promise<void> {
   await page.addInitScript((token) => window.localStorage.setItem('accessToken', token), account.token);
 }
+
+/** Pays an order the way the payment page does, with the sandbox's 4242 card: intent, card, then the order. */
+export async function payByApi(request: APIRequestContext, account: Account, orderId: string): Promise<string> {
+  const headers = { Authorization: `Bearer ${account.token}` };
+  const intent = await request.post('/api/create-payment-intent', { headers, data: { orderId } });
+  expect(intent.status()).toBe(200);
+  const { clientSecret }: { clientSecret: string } = await intent.json();
+  const card = { clientSecret, cardNumber: '4242424242424242', expMonth: 12, expYear: 2034, cvc: '123' };
+  const confirmed = await request.post('/api/sandbox/confirm', { data: card });
+  expect(confirmed.status()).toBe(200);
+  const { id }: { id: string } = await confirmed.json();
+  const paid = await request.patch(`/api/orders/${orderId}`, { headers, data: { transactionId: id } });
+  expect(paid.status()).toBe(200);
+  return id;
+}

@@ -18,14 +18,16 @@ import { rateLimitPlugin } from './infra/rate-limit/rate-limit-plugin.js';
 import { accountsRoutes, authPlugin, createAccountsService, loadAuthSecret } from './modules/accounts/index.js';
 import { cartRoutes, createCartService } from './modules/cart/index.js';
 import { catalogRoutes, createCatalogService, productsCsvRoutes } from './modules/catalog/index.js';
+import { createDocumentsService, documentRoutes } from './modules/documents/index.js';
 import { createImageService, createImageStore, imagesRoutes } from './modules/images/index.js';
 import { createMailService, MAIL_DELIVERY_JOB, mailDeliveryJob, type MailService } from './modules/mail/index.js';
-import { createOrdersService, orderRoutes } from './modules/orders/index.js';
+import { createOrdersService, orderExpiryJob, orderRoutes, type OrdersService } from './modules/orders/index.js';
 import {
   createPaymentProvider,
   createPaymentsService,
   paymentRoutes,
   type PaymentProvider,
+  type PaymentsService,
 } from './modules/payments/index.js';
 import { createProfilesService, profileRoutes } from './modules/profiles/index.js';
 import { createReviewsService, reviewRoutes } from './modules/reviews/index.js';
@@ -40,6 +42,10 @@ declare module 'fastify' {
     config: Config;
     /** The mail outbox (tests deliver it with app.mail.deliverDue()). */
     mail: MailService;
+    /** The orders service (tests run an expiry pass now with app.orders.expireDue()). */
+    orders: OrdersService;
+    /** The payments service (tests void and refund through it: app.payments.releaseIntent / refundOrder). */
+    payments: PaymentsService;
   }
 }
 
@@ -143,10 +149,24 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await jobs.stop();
     await mail.close();
   });
-  const orders = createOrdersService({ database, catalog, accounts, maxOpenOrders: config.maxOpenOrders });
+  const orders = createOrdersService({
+    database,
+    catalog,
+    accounts,
+    maxOpenOrders: config.maxOpenOrders,
+    orderHoldMinutes: config.orderHoldMinutes,
+    mail,
+    // Voiding intents and refunds (B2B §4); read when a transition runs, after `payments` below exists.
+    payments: () => payments,
+    log: app.log,
+  });
+  jobs.every(orderExpiryJob(orders));
+  app.decorate('orders', orders);
   const cart = createCartService({ db, catalog, orders });
+  const documents = createDocumentsService({ db, orders });
   const provider = options.paymentProvider ?? createPaymentProvider(config, db);
   const payments = createPaymentsService({ db, provider, orders });
+  app.decorate('payments', payments);
   const imageStore = createImageStore(config);
   const images = createImageService(imageStore);
   await seedDatabase({ accounts, catalog, reviews, images }, config, app.log, { fresh });
@@ -163,6 +183,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(productsCsvRoutes, { database, catalog });
       await api.register(reviewRoutes, { reviews });
       await api.register(orderRoutes, { orders });
+      await api.register(documentRoutes, { documents });
       await api.register(cartRoutes, { cart });
       await api.register(profileRoutes, { profiles });
       await api.register(paymentRoutes, { payments });

@@ -18,6 +18,9 @@ describe('loadConfig', () => {
       rateLimitPerMinute: undefined,
       google: undefined,
       stripe: undefined,
+      authAttemptsPerMinute: 30,
+      orderHoldMinutes: 2880,
+      maxOpenOrders: 20,
     });
   });
 
@@ -30,6 +33,8 @@ describe('loadConfig', () => {
       RATE_LIMIT_PER_MINUTE: '600',
       REDIS_URL: 'redis://cache:6379',
       ADMIN_EMAIL: 'Boss@Example.com',
+      AUTH_ATTEMPTS_PER_MINUTE: '300',
+      ORDER_HOLD_MINUTES: '90',
     });
     expect(config).toMatchObject({
       port: 8080,
@@ -39,6 +44,8 @@ describe('loadConfig', () => {
       rateLimitPerMinute: 600,
       redisUrl: 'redis://cache:6379',
       adminEmail: 'boss@example.com',
+      authAttemptsPerMinute: 300,
+      orderHoldMinutes: 90,
     });
     expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
     expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8,127.0.0.1' }).trustProxy).toEqual(['10.0.0.0/8', '127.0.0.1']);
@@ -56,6 +63,8 @@ describe('loadConfig', () => {
     [{ REDIS_URL: 'localhost:6379' }, 'Invalid configuration: REDIS_URL must be redis://... or rediss://...'],
     [{ SEED_DEMO: 'yes' }, 'Invalid configuration: SEED_DEMO must be 0 or 1'],
     [{ RATE_LIMIT_PER_MINUTE: '0' }, 'Invalid configuration: RATE_LIMIT_PER_MINUTE must be at least 1'],
+    [{ AUTH_ATTEMPTS_PER_MINUTE: '0' }, 'Invalid configuration: AUTH_ATTEMPTS_PER_MINUTE must be at least 1'],
+    [{ ORDER_HOLD_MINUTES: '1.5' }, 'Invalid configuration: ORDER_HOLD_MINUTES must be a whole number'],
     [
       { GOOGLE_CLIENT_ID: 'id' },
       'Invalid configuration: GOOGLE_CLIENT_SECRET is required when GOOGLE_CLIENT_ID is set',

@@ -25,15 +25,39 @@ describe.each(databases)('the order write on %s', (kind) => {
   afterAll(() => t.close());
 
   // The app's own open database, so the SQLite write shares the connection Kysely uses.
-  const writer = (): OrderWriter => createOrderWriter(t.app.database, 1000, 'too many unpaid orders');
+  const writer = (): OrderWriter =>
+    createOrderWriter(t.app.database, {
+      maxOpenOrders: 1000,
+      limitMessage: 'too many unpaid orders',
+      mail: t.app.mail,
+      placedMail: ({ order }) => ({
+        to: order.email,
+        dedupeKey: `order-placed:${order.id}`,
+        content: {
+          kind: 'order-placed',
+          data: {
+            orderId: order.id,
+            buyerName: order.user_name,
+            poNumber: null,
+            lines: [],
+            totalCents: order.total_cents,
+            paymentTerms: 'card',
+            dueDate: null,
+          },
+        },
+      }),
+    });
   /** One line of `quantity` units, priced by the orders service's own rule. */
   const insertOrderTakingStock = ({
     product_id,
     quantity,
     ...order
-  }: Omit<PendingOrder, 'po_number' | 'note' | 'payment_terms'> & { product_id: string; quantity: number }) =>
+  }: Omit<PendingOrder, 'po_number' | 'note' | 'payment_terms' | 'expires_at'> & {
+    product_id: string;
+    quantity: number;
+  }) =>
     writer()(
-      { ...order, po_number: null, note: null, payment_terms: 'card' },
+      { ...order, po_number: null, note: null, payment_terms: 'card', expires_at: order.created_at },
       [{ productId: product_id, quantity }],
       ([product]) => {
         const verdict = judgeLine(product, quantity);
@@ -138,5 +162,61 @@ describe.each(databases)('the order write on %s', (kind) => {
       .filter((o) => o.productId === productId);
     expect(new Set(mine.map((o) => o._id))).toEqual(placed);
     expect(await stockOf(productId)).toBe(1000 - 25 * 10);
+  });
+  it('queues the "order placed" message with the order, once, and none for a refused order', async () => {
+    const productId = await addProduct(t.app, admin, { price: 4, quantity: 10, availableQuantity: 30 });
+    const place = (lines: Array<{ productId: string; quantity: number }>) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/orders',
+        headers: buyer.auth,
+        payload: { lines, phone: '1', address: 'a', poNumber: 'PO-77' },
+      });
+    const before = Date.now();
+    const placed = await place([{ productId, quantity: 20 }]);
+    expect(placed.statusCode).toBe(201);
+    const orderId = String(placed.json().insertedId);
+    const order = orderSchema.parse(placed.json().order);
+    // The hold (ORDER_HOLD_MINUTES, 2880 by default) runs from the order's creation.
+    expect(Date.parse(order.expiresAt ?? '') - Date.parse(order.createdAt)).toBe(2880 * 60_000);
+    expect(Date.parse(order.createdAt)).toBeGreaterThanOrEqual(before - 1000);
+    // More than the stock: refused, and no message for it.
+    expect((await place([{ productId, quantity: 20 }])).statusCode).toBe(400);
+    const other = await addProduct(t.app, admin, { price: 1, quantity: 5, availableQuantity: 50 });
+    const two = await place([
+      { productId: other, quantity: 5 },
+      { productId, quantity: 10 },
+    ]);
+    expect(two.statusCode).toBe(201);
+    const rows = await t.app.db
+      .selectFrom('mail_outbox')
+      .select(['dedupe_key', 'kind', 'to_address', 'subject', 'status'])
+      .where('dedupe_key', 'like', 'order-placed:%')
+      .where('to_address', '=', 'cy@example.com')
+      .where('subject', 'like', '%PO-77%')
+      .orderBy('created_at')
+      .execute();
+    expect(rows).toEqual([
+      {
+        dedupe_key: `order-placed:${orderId}`,
+        kind: 'order-placed',
+        to_address: 'cy@example.com',
+        subject: `Order ${orderId} placed (PO PO-77)`,
+        status: 'queued',
+      },
+      {
+        dedupe_key: `order-placed:${String(two.json().insertedId)}`,
+        kind: 'order-placed',
+        to_address: 'cy@example.com',
+        subject: `Order ${String(two.json().insertedId)} placed (PO PO-77)`,
+        status: 'queued',
+      },
+    ]);
+    const text = await t.app.db
+      .selectFrom('mail_outbox')
+      .select('content')
+      .where('dedupe_key', '=', `order-placed:${orderId}`)
+      .executeTakeFirstOrThrow();
+    expect(t.app.mail.bodies(text.content).text).toContain('$80.00');
   });
 });

@@ -76,11 +76,13 @@ describe.each(databases)('orders on %s', (kind) => {
       statusHistory: [{ status: 'pending', at: body.order.createdAt }],
       paymentTerms: 'card',
       dueDate: null,
-      expiresAt: null,
+      expiresAt: new Date(Date.parse(body.order.createdAt) + 2880 * 60_000).toISOString(),
       carrier: null,
       trackingNumber: null,
       invoiceNumber: null,
       companyId: null,
+      refunded: false,
+      cancelReason: null,
     });
     expect(body.order.createdAt).toMatch(/^\d{4}-\d\d-\d\dT/);
     expect(await stock(ssd)).toBe(3500);

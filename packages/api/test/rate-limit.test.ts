@@ -32,6 +32,26 @@ describe('RATE_LIMIT_PER_MINUTE', () => {
   });
 });
 
+describe('AUTH_ATTEMPTS_PER_MINUTE', () => {
+  it('sets how many sign-in and sign-up attempts one address may make a minute', async () => {
+    const t = await createTestApp('sqlite', { AUTH_ATTEMPTS_PER_MINUTE: '3' });
+    try {
+      const login = (ip: string) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          remoteAddress: ip,
+          payload: { email: 'nobody@example.com', password: 'wrong-password-1' },
+        });
+      for (let i = 0; i < 3; i++) expect((await login('10.7.0.1')).statusCode).toBe(401);
+      expect((await login('10.7.0.1')).statusCode).toBe(429);
+      expect((await login('10.7.0.2')).statusCode).toBe(401);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
 describe('client address behind a proxy', () => {
   const hammer = async (t: TestApp) => {
     const get = (forwardedFor: string) =>

@@ -30,6 +30,8 @@ const order = {
   trackingNumber: null,
   invoiceNumber: null,
   companyId: null,
+  refunded: false,
+  cancelReason: null,
 };
 
 describe('compileSerializer', () => {

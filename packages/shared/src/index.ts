@@ -9,3 +9,4 @@ export * from './catalog-rules.js';
 export * from './catalog.js';
 export * from './ordering-rules.js';
 export * from './ordering.js';
+export * from './documents.js';

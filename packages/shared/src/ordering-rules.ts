@@ -5,6 +5,12 @@ export const MAX_ORDER_LINES = 100;
 export const MAX_PO_NUMBER_LENGTH = 35;
 export const MAX_NOTE_LENGTH = 500;
 export const DEFAULT_MAX_OPEN_ORDERS = 20;
+export const MAX_CARRIER_LENGTH = 60;
+export const MAX_TRACKING_NUMBER_LENGTH = 100;
+export const MAX_PAYMENT_REFERENCE_LENGTH = 100;
+export const MAX_CANCEL_REASON_LENGTH = 500;
+/** How long an order awaiting payment or approval holds its stock before it expires (B2B §4): two days. */
+export const DEFAULT_ORDER_HOLD_MINUTES = 2880;
 
 export const orderingMessages = {
   unknownSku: 'unknown SKU',

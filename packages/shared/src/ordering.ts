@@ -6,9 +6,13 @@ import { MAX_FIELD_LENGTH, MAX_NAME_LENGTH, MAX_QUANTITY } from './constants.js'
 import { idSchema } from './id.js';
 import { messages } from './messages.js';
 import {
+  MAX_CANCEL_REASON_LENGTH,
+  MAX_CARRIER_LENGTH,
   MAX_NOTE_LENGTH,
   MAX_ORDER_LINES,
+  MAX_PAYMENT_REFERENCE_LENGTH,
   MAX_PO_NUMBER_LENGTH,
+  MAX_TRACKING_NUMBER_LENGTH,
   ORDER_STATUSES,
   orderingMessages,
 } from './ordering-rules.js';
@@ -41,6 +45,10 @@ export const orderB2BFieldsSchema = z.object({
   trackingNumber: z.string().nullable(),
   invoiceNumber: z.string().nullable(),
   companyId: z.string().nullable(),
+  /** B2B §4: a cancelled order's card payment was refunded through the provider. */
+  refunded: z.boolean(),
+  /** Why it was cancelled, as the canceller said; null when no reason was given or it was not cancelled. */
+  cancelReason: z.string().nullable(),
 });
 
 const quantitySchema = z
@@ -126,3 +134,44 @@ export const cartAddSchema = z.object({
     .max(MAX_ORDER_LINES, `at most ${MAX_ORDER_LINES} lines`),
 });
 export type CartAdd = z.input<typeof cartAddSchema>;
+
+/** One line of printable text, trimmed, required: a carrier name, a tracking number, a payment reference. */
+function requiredText(field: string, max: number) {
+  const message = `${field} must be 1-${max} printable characters`;
+  return z
+    .string({ error: `${field} is required` })
+    .trim()
+    .min(1, `${field} is required`)
+    .max(max, message)
+    .regex(/^\P{Cc}*$/u, message);
+}
+
+/** `POST /api/orders/{id}/ship` (B2B §4). */
+export const shipOrderSchema = z.object({
+  carrier: requiredText('carrier', MAX_CARRIER_LENGTH),
+  trackingNumber: requiredText('trackingNumber', MAX_TRACKING_NUMBER_LENGTH),
+});
+export type ShipOrder = z.input<typeof shipOrderSchema>;
+
+/** `POST /api/orders/{id}/mark-paid`: the bank transfer's reference of an on-account payment. */
+export const markPaidSchema = z.object({ reference: requiredText('reference', MAX_PAYMENT_REFERENCE_LENGTH) });
+export type MarkPaid = z.input<typeof markPaidSchema>;
+
+/** `POST /api/orders/{id}/cancel`; the body and the reason are optional. */
+export const cancelOrderSchema = z
+  .object({
+    reason: z
+      .string({ error: 'reason must be text' })
+      .trim()
+      .max(MAX_CANCEL_REASON_LENGTH, `reason must be at most ${MAX_CANCEL_REASON_LENGTH} characters`)
+      .optional()
+      .transform((v) => (v ? v : undefined)),
+  })
+  // No body at all arrives as null.
+  .nullish();
+export type CancelOrder = z.input<typeof cancelOrderSchema>;
+
+/** `GET /api/order?status=`: the admin's list, optionally of one status. */
+export const orderStatusQuerySchema = z.object({
+  status: z.enum(ORDER_STATUSES, { error: `status must be one of ${ORDER_STATUSES.join(', ')}` }).optional(),
+});

@@ -1,6 +1,6 @@
 // Reads and validates the environment once (docs/product.md §2). A bad value stops the start with a message naming the variable.
 import { join, resolve } from 'node:path';
-import { DEFAULT_MAX_OPEN_ORDERS } from '@kestrel/shared';
+import { DEFAULT_MAX_OPEN_ORDERS, DEFAULT_ORDER_HOLD_MINUTES } from '@kestrel/shared';
 import { z } from 'zod';
 
 export type DatabaseConfig = { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
@@ -70,6 +70,16 @@ const envSchema = z.object({
     .int('must be a whole number')
     .min(1, 'must be at least 1')
     .default(DEFAULT_MAX_OPEN_ORDERS),
+  AUTH_ATTEMPTS_PER_MINUTE: z.coerce
+    .number({ error: 'must be a whole number' })
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .default(30),
+  ORDER_HOLD_MINUTES: z.coerce
+    .number({ error: 'must be a whole number' })
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .default(DEFAULT_ORDER_HOLD_MINUTES),
   DATA_DIR: z.string().trim().min(1).default('./data'),
   SMTP_URL: z
     .string()
@@ -104,6 +114,10 @@ export interface Config {
   logLevel: string;
   /** How many unpaid orders one buyer may hold (B2B §3). */
   maxOpenOrders: number;
+  /** How long a `pending` or `awaiting_approval` order holds its stock before it expires (B2B §4). */
+  orderHoldMinutes: number;
+  /** Sign-in and sign-up attempts one client address may make a minute (docs/product.md §3). */
+  authAttemptsPerMinute: number;
   mail: MailConfig;
 }
 
@@ -175,6 +189,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataDir: resolve(cwd, e.DATA_DIR),
     logLevel: e.LOG_LEVEL,
     maxOpenOrders: e.MAX_OPEN_ORDERS,
+    orderHoldMinutes: e.ORDER_HOLD_MINUTES,
+    authAttemptsPerMinute: e.AUTH_ATTEMPTS_PER_MINUTE,
     mail: {
       smtpUrl: e.SMTP_URL,
       from: e.MAIL_FROM ?? `Kestrel Components <no-reply@${mailDomain(e.PUBLIC_URL)}>`,

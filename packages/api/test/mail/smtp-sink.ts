@@ -18,8 +18,11 @@ export interface SmtpSink {
   stop(): Promise<void>;
 }
 
-/** `delayMs`: how long the server takes to accept each message (a slow server keeps a delivery run busy). */
-export function smtpSink(port: number, { delayMs = 0 } = {}): SmtpSink {
+/**
+ * `delayMs`: how long the server takes to accept each message (a slow server keeps a delivery run busy); `refuse`:
+ * recipients it answers 550.
+ */
+export function smtpSink(port: number, { delayMs = 0, refuse = [] as string[] } = {}): SmtpSink {
   const received: Received[] = [];
   let server: SMTPServer | undefined;
   return {
@@ -32,6 +35,10 @@ export function smtpSink(port: number, { delayMs = 0 } = {}): SmtpSink {
         disabledCommands: ['STARTTLS', 'AUTH'],
         authOptional: true,
         logger: false,
+        onRcptTo(address, _session, callback) {
+          if (refuse.includes(address.address)) callback(new Error('no such mailbox here'));
+          else callback();
+        },
         onData(stream, session, callback) {
           const chunks: Buffer[] = [];
           stream.on('data', (chunk: Buffer) => chunks.push(chunk));

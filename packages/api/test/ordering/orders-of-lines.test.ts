@@ -232,6 +232,34 @@ describe.each(databases)('orders of several lines on %s', (kind) => {
     expect((await one(20)).statusCode).toBe(404);
   });
 
+  it('orders several lines on the terms of the latest edit, naming the lines the edit broke', async () => {
+    // Orders of several lines decide from remembered terms too (order-write-repository.ts); each edit must reach them.
+    const p1 = await addProduct(t.app, admin, { price: 10, quantity: 10, availableQuantity: 100 });
+    const p2 = await addProduct(t.app, admin, { price: 5, quantity: 10, availableQuantity: 100 });
+    const two = (q1: number, q2: number) =>
+      place([
+        { productId: p1, quantity: q1 },
+        { productId: p2, quantity: q2 },
+      ]);
+    expect((await two(10, 10)).json().order.price).toBe(150);
+    const edit = (id: string, body: Record<string, unknown>) => call(t.app, 'PATCH', `/api/service/${id}`, admin, body);
+    expect((await edit(p2, { price: 6, quantity: 20 })).statusCode).toBe(200);
+    const refused = await two(10, 10);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error.lines).toEqual([{ index: 1, productId: p2, message: orderRangeMessage(20, 90) }]);
+    expect((await two(10, 20)).json().order.price).toBe(220);
+    // More than the stock left (80 of p1 after two orders): the statement refuses, the answer names today's range.
+    const overStock = await two(90, 20);
+    expect(overStock.statusCode).toBe(400);
+    expect(overStock.json().error.lines).toEqual([{ index: 0, productId: p1, message: orderRangeMessage(10, 80) }]);
+    expect([await stock(p1), await stock(p2)]).toEqual([80, 70]);
+    expect((await call(t.app, 'DELETE', `/api/service/${p1}`, admin)).statusCode).toBe(200);
+    const gone = await two(10, 20);
+    expect(gone.statusCode).toBe(400);
+    expect(gone.json().error.lines).toEqual([{ index: 0, productId: p1, message: 'product not found' }]);
+    expect(await stock(p2)).toBe(70);
+  });
+
   it('keeps SPEC POST /api/order as a one-line order', async () => {
     const res = await call(t.app, 'POST', '/api/order', ann, { productId: fan, inputQuantity: 100, ...where });
     expect(res.statusCode).toBe(201);

@@ -62,3 +62,35 @@ export async function chargedFor(app: FastifyInstance, orderId: string): Promise
     .execute();
   return rows.map((r) => Number(r.amount_received));
 }
+
+/**
+ * Moves an order out of `pending` behind the payments module's back, as a cancel or the expiry job would if it had
+ * not voided the intent first: the state a late charge finds.
+ */
+export async function setStatus(app: FastifyInstance, orderId: string, status: 'cancelled' | 'expired') {
+  await app.db.updateTable('orders').set({ status }).where('id', '=', orderId).execute();
+}
+
+/** Removes an order without voiding its intent (as deletes did before B2B §4): its charge may still come in. */
+export async function forgetOrder(app: FastifyInstance, orderId: string) {
+  await app.db.deleteFrom('order_lines').where('order_id', '=', orderId).execute();
+  await app.db.deleteFrom('orders').where('id', '=', orderId).execute();
+}
+
+/** The shop's record of an intent: its status and refund. */
+export function paymentOfIntent(app: FastifyInstance, intentId: string) {
+  return app.db
+    .selectFrom('payments')
+    .select(['order_id', 'amount_cents', 'status', 'refund_id', 'refunded_at'])
+    .where('intent_id', '=', intentId)
+    .executeTakeFirst();
+}
+
+/** The sandbox processor's book of an intent: what it charged and gave back. */
+export function sandboxIntent(app: FastifyInstance, intentId: string) {
+  return app.db
+    .selectFrom('sandbox_intents')
+    .select(['status', 'amount_received', 'amount_refunded', 'refund_id', 'idempotency_key'])
+    .where('id', '=', intentId)
+    .executeTakeFirstOrThrow();
+}

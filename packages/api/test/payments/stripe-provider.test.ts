@@ -115,6 +115,94 @@ describe('StripeProvider.retrieveIntent', () => {
   });
 });
 
+describe('StripeProvider.cancelIntent', () => {
+  it('voids an open intent with its own idempotency key and answers it canceled', async () => {
+    const created = await provider.createIntent({ orderId: ORDER_ID, amountCents: 4100 });
+    const voided = await provider.cancelIntent(created.id);
+    expect(voided).toMatchObject({ id: created.id, status: 'canceled', amountCents: 4100, orderId: ORDER_ID });
+    const sent = standIn.requests.at(-1);
+    expect(sent).toMatchObject({ method: 'POST', path: `/v1/payment_intents/${created.id}/cancel` });
+    expect(sent?.headers['idempotency-key']).toBe(`kestrel-void-${created.id}`);
+    expect(standIn.intents.get(created.id)?.status).toBe('canceled');
+    // Voiding again: Stripe refuses with the intent as it is, which is still the answer wanted.
+    expect((await provider.cancelIntent(created.id)).status).toBe('canceled');
+  });
+
+  it("reads Stripe's payment_intent_unexpected_state refusal for a charged intent as 'succeeded'", async () => {
+    const created = await provider.createIntent({ orderId: ORDER_ID, amountCents: 4200 });
+    standIn.succeed(created.id);
+    const before = standIn.requests.length;
+    expect(await provider.cancelIntent(created.id)).toEqual({
+      id: created.id,
+      clientSecret: created.clientSecret,
+      status: 'succeeded',
+      amountCents: 4200,
+      currency: 'usd',
+      orderId: ORDER_ID,
+      lastPaymentError: null,
+    });
+    // A 400 is final: the SDK does not retry it.
+    expect(standIn.requests.slice(before).map((r) => `${r.method} ${r.path}`)).toEqual([
+      `POST /v1/payment_intents/${created.id}/cancel`,
+    ]);
+    expect(standIn.intents.get(created.id)?.status).toBe('succeeded');
+  });
+
+  it('passes an unknown intent on as a 400 refusal', async () => {
+    await expect(provider.cancelIntent('pi_doesnotexist000000')).rejects.toMatchObject({
+      statusCode: 400,
+      code: 'payment_provider_refused',
+    });
+  });
+});
+
+describe('StripeProvider.refund', () => {
+  it('refunds the amount of a charged intent, once per intent whatever the number of calls', async () => {
+    const created = await provider.createIntent({ orderId: ORDER_ID, amountCents: 9900 });
+    standIn.succeed(created.id);
+    const before = standIn.requests.length;
+    const [first, second] = await Promise.all([provider.refund(created.id, 9900), provider.refund(created.id, 9900)]);
+    expect(first.id).toMatch(/^re_[0-9a-f]{24}$/);
+    expect(second).toEqual(first);
+    const third = await provider.refund(created.id, 9900);
+    expect(third).toEqual(first);
+    const sent = standIn.requests.slice(before);
+    expect(sent.map((r) => `${r.method} ${r.path}`)).toEqual(Array(3).fill('POST /v1/refunds'));
+    for (const r of sent) {
+      expect(r.headers['idempotency-key']).toBe(`kestrel-refund-${created.id}`);
+      expect(r.form).toEqual({ payment_intent: created.id, amount: '9900' });
+    }
+    expect(standIn.refunds.filter((r) => r.payment_intent === created.id)).toEqual([
+      {
+        id: first.id,
+        object: 'refund',
+        amount: 9900,
+        currency: 'usd',
+        payment_intent: created.id,
+        status: 'succeeded',
+      },
+    ]);
+  });
+
+  it('finds the earlier refund when Stripe says the charge was already refunded under another key', async () => {
+    const created = await provider.createIntent({ orderId: ORDER_ID, amountCents: 1500 });
+    standIn.succeed(created.id);
+    const other = new Stripe(SECRET_KEY, { host: '127.0.0.1', port: standIn.port, protocol: 'http' });
+    const earlier = await other.refunds.create({ payment_intent: created.id }, { idempotencyKey: 'someone-else' });
+    expect(await provider.refund(created.id, 1500)).toEqual({ id: earlier.id });
+    expect(standIn.refunds.filter((r) => r.payment_intent === created.id)).toHaveLength(1);
+  });
+
+  it("passes Stripe's refusal to refund an intent that was never charged on as a 400", async () => {
+    const created = await provider.createIntent({ orderId: ORDER_ID, amountCents: 1600 });
+    await expect(provider.refund(created.id, 1600)).rejects.toMatchObject({
+      statusCode: 400,
+      code: 'payment_provider_refused',
+      message: `This PaymentIntent (${created.id}) does not have a successful charge to refund.`,
+    });
+  });
+});
+
 describe('StripeProvider.parseWebhook', () => {
   const stripe = new Stripe(SECRET_KEY);
   const event = (type: string, status = 'succeeded') =>

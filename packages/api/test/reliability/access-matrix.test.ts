@@ -54,8 +54,16 @@ const table: Row[] = [
   ['GET', '/api/order', () => '/api/order', undefined, [401, 403, 403, 200]],
   ['GET', '/api/orders', () => '/api/orders?email=ann@example.com', undefined, [401, 200, 403, 200]],
   ['GET', '/api/orders/{id}', (c) => `/api/orders/${c.annOrderId}`, undefined, [401, 200, 404, 200]],
+  // Ann's order is unpaid, so it has no invoice yet: 409 to those who may see it (test/documents has the 200s).
+  ['GET', '/api/orders/{id}/invoice.pdf', (c) => `/api/orders/${c.annOrderId}/invoice.pdf`, undefined, [401, 409, 404, 409]],
+  ['GET', '/api/orders.csv', () => '/api/orders.csv?status=pending', undefined, [401, 200, 200, 200]],
   ['PATCH', '/api/orders/{id}', (c) => `/api/orders/${c.annOrderId}`, () => ({ transactionId: 'pi_x' }), [401, 400, 404, 404]],
   ['DELETE', '/api/order/{id}', async (c) => `/api/order/${await annOrder(c)}`, undefined, [401, 200, 404, 404]],
+  // B2B §4's steps on Ann's unpaid card order: her own step refused by status (409) or role (403); a fresh one to cancel.
+  ['POST', '/api/orders/{id}/ship', (c) => `/api/orders/${c.annOrderId}/ship`, () => ({ carrier: 'DHL', trackingNumber: 'T1' }), [401, 403, 404, 409]],
+  ['POST', '/api/orders/{id}/deliver', (c) => `/api/orders/${c.annOrderId}/deliver`, undefined, [401, 409, 404, 409]],
+  ['POST', '/api/orders/{id}/mark-paid', (c) => `/api/orders/${c.annOrderId}/mark-paid`, () => ({ reference: 'R1' }), [401, 403, 404, 409]],
+  ['POST', '/api/orders/{id}/cancel', async (c) => `/api/orders/${await annOrder(c)}/cancel`, undefined, [401, 200, 404, 200]],
   ['POST', '/api/create-payment-intent', () => '/api/create-payment-intent', (c) => ({ orderId: c.annOrderId }), [401, 200, 404, 404]],
   ['POST', '/api/sandbox/confirm', () => '/api/sandbox/confirm', undefined, [200, 200, 200, 200]],
   ['GET', '/api/payments/config', () => '/api/payments/config', undefined, [200, 200, 200, 200]],

@@ -11,6 +11,9 @@ export interface PaymentsTable {
   amount_cents: number;
   currency: string;
   status: string;
+  /** The provider's refund of this intent (re_...), once the shop refunded it; one refund per intent. */
+  refund_id: string | null;
+  refunded_at: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -29,6 +32,9 @@ export interface SandboxIntentsTable {
   status: string;
   /** What was actually charged: 0 until the one successful confirmation, then the amount. */
   amount_received: number;
+  /** What was given back: 0, or the whole charge once refunded (with refund_id). */
+  amount_refunded: number;
+  refund_id: string | null;
   last_error_code: string | null;
   last_error_decline_code: string | null;
   last_error_message: string | null;

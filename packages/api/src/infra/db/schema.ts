@@ -62,6 +62,11 @@ export interface OrdersTable {
   tracking_number: string | null;
   invoice_number: string | null;
   company_id: string | null;
+  /** Set once a cancelled order's card payment is refunded (migrations/007-order-lifecycle.ts). */
+  refunded_at: string | null;
+  cancel_reason: string | null;
+  /** The reference an administrator gave when recording an on-account payment. */
+  paid_reference: string | null;
 }
 
 export type OrderStatus =
@@ -126,8 +131,11 @@ export interface MailOutboxTable {
   kind: string;
   to_address: string;
   subject: string;
-  text_body: string;
-  html_body: string;
+  /**
+   * JSON of the message's kind and data (MailContent), rendered into its bodies at delivery; '' once a message that
+   * held a live secret was sent (migrations/010-mail-content.ts).
+   */
+  content: string;
   /** The Message-ID header, the same on every attempt, so a resend after a crash is recognisably the same message. */
   message_id: string;
   status: MailStatus;
@@ -144,6 +152,12 @@ export interface MailOutboxTable {
 
 export type MailStatus = 'queued' | 'sent' | 'failed';
 
+/** The last invoice number given out in a year (migrations/008-invoice-numbers.ts; modules/documents). */
+export interface InvoiceCountersTable {
+  year: number;
+  last_number: number;
+}
+
 export interface Database extends PaymentTables {
   products: ProductsTable;
   reviews: ReviewsTable;
@@ -154,4 +168,5 @@ export interface Database extends PaymentTables {
   sessions: SessionsTable;
   profiles: ProfilesTable;
   mail_outbox: MailOutboxTable;
+  invoice_counters: InvoiceCountersTable;
 }

@@ -9,7 +9,8 @@ import { createRedisLimiter } from './redis-limiter.js';
 import { failOpen } from './fail-open.js';
 
 /** Sign-ins plus sign-ups from one address: generous for people, a wall for scripts. */
-export const AUTH_PER_IP = { limit: 30, windowMs: 60_000 };
+/** Sign-in and sign-up attempts per client address: AUTH_ATTEMPTS_PER_MINUTE (default 30) in this window. */
+export const AUTH_PER_IP_WINDOW_MS = 60_000;
 /** Sign-in attempts on one account (a successful sign-in clears the count): stops password guessing early. */
 export const LOGIN_PER_EMAIL = { limit: 10, windowMs: 15 * 60_000 };
 
@@ -42,7 +43,7 @@ export const rateLimitPlugin = fp(
     });
 
     app.decorate('limitAuthAttempt', async (request: FastifyRequest, email?: string) => {
-      const byIp = await store.hit(`auth:ip:${request.ip}`, AUTH_PER_IP.limit, AUTH_PER_IP.windowMs);
+      const byIp = await store.hit(`auth:ip:${request.ip}`, config.authAttemptsPerMinute, AUTH_PER_IP_WINDOW_MS);
       if (!byIp.allowed) throw tooMany(byIp.retryAfterMs);
       if (email) {
         const byEmail = await store.hit(`login:email:${email}`, LOGIN_PER_EMAIL.limit, LOGIN_PER_EMAIL.windowMs);

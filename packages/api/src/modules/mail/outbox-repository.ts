@@ -24,8 +24,7 @@ const COLUMNS = [
   'kind',
   'to_address',
   'subject',
-  'text_body',
-  'html_body',
+  'content',
   'message_id',
   'status',
   'attempts',
@@ -59,15 +58,16 @@ export interface Claim {
 }
 
 /**
- * Takes the oldest due row that nobody holds, counting the attempt, in one statement. On PostgreSQL the row is picked
- * with FOR UPDATE SKIP LOCKED, so simultaneous runs on several instances take different rows without waiting for each
- * other; SQLite runs one writing statement at a time, so the conditional UPDATE alone is enough.
+ * Takes the oldest `limit` due rows that nobody holds, counting an attempt of each, in one statement, oldest first. On
+ * PostgreSQL the rows are picked with FOR UPDATE SKIP LOCKED, so simultaneous runs on several instances take
+ * different rows without waiting for each other; SQLite runs one writing statement at a time, so the conditional
+ * UPDATE alone is enough.
  */
-export async function claimDue({ db, sqlite }: OpenDatabase, claim: Claim): Promise<MailRow | undefined> {
-  return db
+export async function claimDue({ db, sqlite }: OpenDatabase, claim: Claim, limit: number): Promise<MailRow[]> {
+  const rows = await db
     .updateTable('mail_outbox')
     .set((eb) => ({ claimed_by: claim.token, claimed_until: claim.until, attempts: eb('attempts', '+', 1) }))
-    .where('id', '=', (eb) => {
+    .where('id', 'in', (eb) => {
       const due = eb
         .selectFrom('mail_outbox')
         .select('id')
@@ -76,18 +76,31 @@ export async function claimDue({ db, sqlite }: OpenDatabase, claim: Claim): Prom
         .where((w) => w.or([w('claimed_until', 'is', null), w('claimed_until', '<', claim.now)]))
         .orderBy('next_attempt_at')
         .orderBy('id')
-        .limit(1);
+        .limit(limit);
       return sqlite ? due : due.forUpdate().skipLocked();
     })
     .returningAll()
-    .executeTakeFirst();
+    .execute();
+  return rows.sort((a, b) => a.next_attempt_at.localeCompare(b.next_attempt_at) || a.id.localeCompare(b.id));
+}
+
+/** Gives back claimed rows a run did not try (it stopped early), with the attempt their claim counted undone. */
+export async function unclaim(db: Kysely<Database>, ids: string[], token: string): Promise<void> {
+  if (ids.length === 0) return;
+  await db
+    .updateTable('mail_outbox')
+    .set((eb) => ({ claimed_by: null, claimed_until: null, attempts: eb('attempts', '-', 1) }))
+    .where('id', 'in', ids)
+    .where('claimed_by', '=', token)
+    .execute();
 }
 
 /**
- * Records the delivery, whoever holds the row now: it has been accepted, so it must never go out again. A body that
- * holds a live secret (a reset link) is blanked, so the table does not keep working links.
+ * Records the delivery, whoever holds the row now: it has been accepted, so it must never go out again. The content of a
+ * message that held a live secret (a reset link) is blanked, so the table does not keep working links.
  */
-export async function markSent(db: Kysely<Database>, id: string, at: string, blankBody: boolean): Promise<void> {
+export async function markSent(db: Kysely<Database>, ids: string[], at: string, blankContent: boolean): Promise<void> {
+  if (ids.length === 0) return;
   await db
     .updateTable('mail_outbox')
     .set({
@@ -96,9 +109,9 @@ export async function markSent(db: Kysely<Database>, id: string, at: string, bla
       claimed_by: null,
       claimed_until: null,
       last_error: null,
-      ...(blankBody ? { text_body: '', html_body: '' } : {}),
+      ...(blankContent ? { content: '' } : {}),
     })
-    .where('id', '=', id)
+    .where('id', 'in', ids)
     .where('status', '=', 'queued')
     .execute();
 }

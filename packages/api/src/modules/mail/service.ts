@@ -30,12 +30,22 @@ export interface MailService {
    * (the order writes' form, ADR 004).
    */
   enqueueSync(mail: OutgoingMail): boolean;
+  /**
+   * The outbox row of a message, rendered, for a caller that writes it in its own statement (the PostgreSQL order
+   * write folds it into the order's statement); the row's dedupe key must be respected (ON CONFLICT DO NOTHING).
+   */
+  prepare(mail: OutgoingMail): repo.NewMailRow;
   /** Queues a message that goes with no other change (its own statement), and wakes delivery. */
   send(mail: OutgoingMail): Promise<boolean>;
-  /** Asks for a delivery run soon, on whichever instance takes it. */
+  /**
+   * Asks for a delivery run soon, on whichever instance takes it. Wakes within WAKE_DELAY_MS come as one: a busy shop
+   * queues a message per order, and each wake on PostgreSQL is a write to the job queue.
+   */
   wake(): void;
   /** One delivery run (the background job calls it; tests call it to deliver now). */
   deliverDue(signal?: AbortSignal): Promise<DeliveryReport>;
+  /** The bodies of a stored message (its `content`), as delivery renders them. */
+  bodies(content: string): { text: string; html: string };
   /** Messages waiting and given up: the mail queue depth. */
   queueDepth(): Promise<{ queued: number; failed: number }>;
   close(): Promise<void>;
@@ -53,6 +63,15 @@ export interface MailDeps {
 }
 
 /** The address part of `Name <address>` or of a bare address. */
+/** A stored message's bodies. Only this module writes `content`, always from a MailContent, so it is not re-validated. */
+function renderStored(site: Site, content: string): { text: string; html: string } {
+  const { text, html } = renderMail(site, JSON.parse(content) as MailContent);
+  return { text, html };
+}
+
+/** How long a wake waits for others to join it; a message is never delayed by more. */
+export const WAKE_DELAY_MS = 50;
+
 function addressOf(mailbox: string): string {
   return /<([^>]+)>/.exec(mailbox)?.[1] ?? mailbox;
 }
@@ -64,19 +83,19 @@ export function createMailService(deps: MailDeps): MailService {
   const domain = addressOf(config.from).split('@')[1] ?? 'localhost';
   let transport: Promise<MailTransport> | undefined;
   let insertSync: ((row: repo.NewMailRow) => boolean) | undefined;
+  let wakeTimer: NodeJS.Timeout | undefined;
 
   function rowOf(mail: OutgoingMail): repo.NewMailRow {
     const at = now();
     const id = newId(at.getTime());
-    const { subject, text, html } = renderMail(site, mail.content);
+    const { subject } = renderMail(site, mail.content);
     return {
       id,
       dedupe_key: mail.dedupeKey,
       kind: mail.content.kind,
       to_address: mail.to,
       subject,
-      text_body: text,
-      html_body: html,
+      content: JSON.stringify(mail.content),
       // Stable per row: every attempt (and a resend after a crash) carries the same Message-ID.
       message_id: `<${id}.${mail.content.kind}@${domain}>`,
       status: 'queued',
@@ -95,19 +114,32 @@ export function createMailService(deps: MailDeps): MailService {
       return insertSync(rowOf(mail));
     },
 
+    prepare: rowOf,
+
     async send(mail) {
       const queued = await repo.insertMail(database.db, rowOf(mail));
       if (queued) service.wake();
       return queued;
     },
 
-    wake: () => deps.wake?.(),
+    wake() {
+      if (wakeTimer || !deps.wake) return;
+      const wakeNow = deps.wake;
+      wakeTimer = setTimeout(() => {
+        wakeTimer = undefined;
+        wakeNow();
+      }, WAKE_DELAY_MS);
+      wakeTimer.unref();
+    },
+
+    bodies: (content) => renderStored(site, content),
 
     deliverDue(signal) {
       return deliverDue(
         {
           database,
           from: config.from,
+          render: (content) => renderStored(site, content),
           // Created at the first delivery; a failure (a folder it cannot create) is tried again next time.
           transport: () =>
             (transport ??= createTransport(config).catch((error: unknown) => {
@@ -125,6 +157,8 @@ export function createMailService(deps: MailDeps): MailService {
     queueDepth: () => repo.countWaiting(database.db),
 
     async close() {
+      clearTimeout(wakeTimer);
+      wakeTimer = undefined;
       const opened = transport;
       transport = undefined;
       (await opened?.catch(() => undefined))?.close();

@@ -1,4 +1,6 @@
 // The orders module's public entry: what other modules and app.ts may use.
+export { ORDER_EXPIRY_JOB, orderExpiryJob } from './expiry-job.js';
+export type { ExpiryReport, OrderPayments, PaidOutcome } from './lifecycle.js';
 export { orderRoutes } from './routes.js';
 export {
   createOrdersService,

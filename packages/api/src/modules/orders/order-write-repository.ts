@@ -1,7 +1,7 @@
 // The write that places an order: takes each line's stock, records the order and its lines, and counts it among the
 // buyer's unpaid orders, as one atomic step. The rules (quantity, price) are the orders service's, handed in as
 // `decide`; this guarantees that stock never goes below zero, that the prices charged are the ones decided, and
-// that the buyer's open-order limit holds.
+// that the buyer's open-order limit holds. The "order placed" message is queued in the same step (B2B §6's outbox).
 //
 // It is the hottest write, and every order of a popular part touches the same product row, so each dialect gets its
 // cheapest atomic form (ADR 004): on SQLite one synchronous transaction, in a savepoint of a group commit; on
@@ -14,6 +14,7 @@ import type { OpenDatabase, SqliteHandle } from '../../infra/db/create-db.js';
 import { groupCommit } from '../../infra/db/sqlite-group-commit.js';
 import type { OrderLinesTable, OrdersTable, ProductsTable } from '../../infra/db/schema.js';
 import { AppError } from '../../infra/errors.js';
+import type { MailService, NewMailRow, OutgoingMail } from '../mail/index.js';
 
 export type OrderRow = Selectable<OrdersTable>;
 export type OrderLineRow = Selectable<OrderLinesTable>;
@@ -21,7 +22,17 @@ export type OrderLineRow = Selectable<OrderLinesTable>;
 /** An order's own fields before it is placed; the product fields and totals come from its lines. */
 export type PendingOrder = Pick<
   OrderRow,
-  'id' | 'user_id' | 'email' | 'user_name' | 'phone' | 'address' | 'created_at' | 'po_number' | 'note' | 'payment_terms'
+  | 'id'
+  | 'user_id'
+  | 'email'
+  | 'user_name'
+  | 'phone'
+  | 'address'
+  | 'created_at'
+  | 'po_number'
+  | 'note'
+  | 'payment_terms'
+  | 'expires_at'
 >;
 
 export interface LineRequest {
@@ -69,6 +80,15 @@ export interface PlacedOrder {
 
 export type OrderWriter = (order: PendingOrder, lines: LineRequest[], decide: DecideLines) => Promise<PlacedOrder>;
 
+export interface OrderWriterOptions {
+  /** MAX_OPEN_ORDERS and the message of its refusal. */
+  maxOpenOrders: number;
+  limitMessage: string;
+  /** The message that tells the buyer the order was placed, written with the order. */
+  placedMail: (placed: PlacedOrder) => OutgoingMail;
+  mail: Pick<MailService, 'enqueueSync' | 'prepare'>;
+}
+
 export const tooManyUnpaid = (message: string) => new AppError(409, 'too_many_unpaid_orders', message);
 
 /** A product row that changes under every attempt is not retried for ever (each attempt read fresh stock). */
@@ -108,11 +128,13 @@ function rowsOf(order: PendingOrder, products: ProductTerms[], lines: LineReques
       status: 'pending',
       status_history: JSON.stringify([{ status: 'pending', at: order.created_at }]),
       due_date: null,
-      expires_at: null,
       carrier: null,
       tracking_number: null,
       invoice_number: null,
       company_id: null,
+      refunded_at: null,
+      cancel_reason: null,
+      paid_reference: null,
     },
     lines: lineRows,
   };
@@ -132,7 +154,7 @@ const LINE_INSERT = `INSERT INTO order_lines (order_id, line_no, product_id, sku
  * The SQLite form, run synchronously inside a transaction (a savepoint of a group commit): a throw from `decide` or a
  * check rolls back everything it wrote.
  */
-function sqliteOrderWrite(handle: SqliteHandle, maxOpenOrders: number, limitMessage: string) {
+function sqliteOrderWrite(handle: SqliteHandle, { maxOpenOrders, limitMessage, placedMail, mail }: OrderWriterOptions) {
   const read = handle.prepare(`SELECT ${TERMS_COLUMNS.join(', ')} FROM products WHERE id = ?`);
   const take = handle.prepare('UPDATE products SET available_quantity = available_quantity - ? WHERE id = ?');
   const insertOrder = handle.prepare(ORDER_INSERT);
@@ -151,6 +173,7 @@ function sqliteOrderWrite(handle: SqliteHandle, maxOpenOrders: number, limitMess
     for (const line of placed.lines) take.run(line.quantity, line.product_id);
     insertOrder.run(placed.order);
     for (const line of placed.lines) insertLine.run(line);
+    mail.enqueueSync(placedMail(placed));
     return placed;
   };
 }
@@ -200,6 +223,29 @@ function createTermsCache(limit = 10_000) {
 }
 type TermsCache = ReturnType<typeof createTermsCache>;
 
+/** The outbox row of the "order placed" message, as part of an order's statement (mail/outbox-repository.ts). */
+const MAIL_COLUMNS = [
+  'id',
+  'dedupe_key',
+  'kind',
+  'to_address',
+  'subject',
+  'content',
+  'message_id',
+  'status',
+  'attempts',
+  'next_attempt_at',
+  'created_at',
+] as const;
+const MAIL_INSERT = `INSERT INTO mail_outbox (${MAIL_COLUMNS.join(', ')})`;
+/** `$first, $first+1, ...`, one per mail column; `attempts` is an integer. */
+function mailParameters(first: number): string {
+  return MAIL_COLUMNS.map((c, i) => `$${first + i}${c === 'attempts' ? '::integer' : ''}`).join(', ');
+}
+function mailValues(row: NewMailRow): unknown[] {
+  return MAIL_COLUMNS.map((c) => row[c] ?? (c === 'status' ? 'queued' : c === 'attempts' ? 0 : null));
+}
+
 /**
  * The one-line order as one statement, prepared once per connection (PostgreSQL plans it once rather than per order):
  * take the stock only while it suffices, the terms are the ones decided from and the buyer is under the limit; record
@@ -216,8 +262,8 @@ const ONE_LINE_ORDER = {
       RETURNING id
     ), placed AS (
       INSERT INTO orders (id, product_id, user_id, item_name, quantity, unit_price_cents, total_cents, email,
-        user_name, phone, address, created_at, po_number, note, status, status_history, payment_terms)
-      SELECT $1, $2, $3, $5, $4::integer, $6::bigint, $7::bigint, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17
+        user_name, phone, address, created_at, po_number, note, status, status_history, payment_terms, expires_at)
+      SELECT $1, $2, $3, $5, $4::integer, $6::bigint, $7::bigint, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $21
       FROM reserved
       RETURNING id
     ), line AS (
@@ -226,11 +272,13 @@ const ONE_LINE_ORDER = {
       FROM placed
     ), counted AS (
       UPDATE users SET open_orders = open_orders + 1 WHERE id = $3 AND EXISTS (SELECT 1 FROM placed)
+    ), mailed AS (
+      ${MAIL_INSERT} SELECT ${mailParameters(22)} FROM placed ON CONFLICT (dedupe_key) DO NOTHING
     )
     SELECT id FROM placed`,
 };
 
-function oneLineValues(placed: PlacedOrder, product: ProductTerms, maxOpenOrders: number): unknown[] {
+function oneLineValues(placed: PlacedOrder, product: ProductTerms, maxOpenOrders: number, mail: NewMailRow): unknown[] {
   const o = placed.order;
   return [
     o.id, // $1
@@ -253,6 +301,8 @@ function oneLineValues(placed: PlacedOrder, product: ProductTerms, maxOpenOrders
     product.updated_at, // $18: the terms decided from
     maxOpenOrders, // $19
     product.sku, // $20
+    o.expires_at, // $21
+    ...mailValues(mail), // $22 on: the message's columns
   ];
 }
 
@@ -267,8 +317,7 @@ async function postgresOneLine(
   order: PendingOrder,
   line: LineRequest,
   decide: DecideLines,
-  maxOpenOrders: number,
-  limitMessage: string,
+  { maxOpenOrders, limitMessage, placedMail, mail }: OrderWriterOptions,
 ): Promise<PlacedOrder> {
   const { db } = database;
   let product = known.get(line.productId);
@@ -293,7 +342,8 @@ async function postgresOneLine(
     }
     if (!product) throw new Error('decide accepted a missing product');
     const placed = rowsOf(order, [product], [line], units);
-    const { rows } = await pool.query({ ...ONE_LINE_ORDER, values: oneLineValues(placed, product, maxOpenOrders) });
+    const values = oneLineValues(placed, product, maxOpenOrders, mail.prepare(placedMail(placed)));
+    const { rows } = await pool.query({ ...ONE_LINE_ORDER, values });
     if (rows.length > 0) return placed;
     product = undefined;
     const user = await db.selectFrom('users').select('open_orders').where('id', '=', order.user_id).executeTakeFirst();
@@ -324,8 +374,9 @@ const PLACE_LINES = {
       WHERE p.id = t.id
     ), placed AS (
       INSERT INTO orders (id, product_id, user_id, item_name, quantity, unit_price_cents, total_cents, email,
-        user_name, phone, address, created_at, po_number, note, status, status_history, payment_terms)
-      VALUES ($1, $2, $3, $4, $5::integer, $6::bigint, $7::bigint, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)
+        user_name, phone, address, created_at, po_number, note, status, status_history, payment_terms, expires_at)
+      VALUES ($1, $2, $3, $4, $5::integer, $6::bigint, $7::bigint, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17,
+        $26)
     ), lines AS (
       INSERT INTO order_lines (order_id, line_no, product_id, sku, name, quantity, unit_price_cents, line_total_cents)
       SELECT $1, t.line_no, t.product_id, t.sku, t.name, t.quantity, t.unit_price_cents, t.line_total_cents
@@ -334,11 +385,13 @@ const PLACE_LINES = {
     ), counted AS (
       UPDATE users SET open_orders = open_orders + 1 WHERE id = $3 AND open_orders < $18::integer
       RETURNING id
+    ), mailed AS (
+      ${MAIL_INSERT} VALUES (${mailParameters(27)}) ON CONFLICT (dedupe_key) DO NOTHING
     )
     SELECT count(*) AS counted FROM counted`,
 };
 
-function manyLinesValues({ order: o, lines: ls }: PlacedOrder, maxOpenOrders: number): unknown[] {
+function manyLinesValues({ order: o, lines: ls }: PlacedOrder, maxOpenOrders: number, mail: NewMailRow): unknown[] {
   return [
     ...[o.id, o.product_id, o.user_id, o.item_name, o.quantity, o.unit_price_cents, o.total_cents], // $1-$7
     ...[o.email, o.user_name, o.phone, o.address, o.created_at, o.po_number, o.note, o.status], // $8-$15
@@ -352,7 +405,90 @@ function manyLinesValues({ order: o, lines: ls }: PlacedOrder, maxOpenOrders: nu
     ls.map((l) => l.name), // $23
     ls.map((l) => l.unit_price_cents), // $24
     ls.map((l) => l.line_total_cents), // $25
+    o.expires_at, // $26
+    ...mailValues(mail), // $27 on: the message's columns
   ];
+}
+
+/**
+ * An order of several lines as one statement, decided from remembered terms like the one-line order: lock the products
+ * in id order, and only if every line's stock suffices, every product's terms are the ones decided from and the buyer
+ * is under the limit, take the stock and write the order, its lines, the count and the message. One round trip holds
+ * the locks for the statement alone, where the transaction below holds them over four. Answers whether it placed the
+ * order; when it did not, nothing was written. Parameters: `manyLinesValues`, then each line's `updated_at`.
+ */
+const PLACE_DECIDED_LINES = {
+  name: 'kestrel-place-decided-order-of-lines',
+  text: `
+    WITH wanted AS (
+      SELECT * FROM unnest($19::varchar[], $20::integer[], $${27 + MAIL_COLUMNS.length}::varchar[])
+        AS t(id, quantity, updated_at)
+    ), locked AS MATERIALIZED (
+      SELECT id, available_quantity, updated_at FROM products WHERE id = ANY($19::varchar[]) ORDER BY id FOR UPDATE
+    ), decided AS MATERIALIZED (
+      SELECT count(*) = cardinality($19::varchar[]) AND (SELECT open_orders FROM users WHERE id = $3) < $18::integer
+        AS ok
+      FROM locked l JOIN wanted w ON w.id = l.id
+      WHERE l.available_quantity >= w.quantity AND l.updated_at = w.updated_at
+    ), taken AS (
+      UPDATE products p SET available_quantity = p.available_quantity - w.quantity
+      FROM wanted w, decided d
+      WHERE p.id = w.id AND d.ok
+    ), placed AS (
+      INSERT INTO orders (id, product_id, user_id, item_name, quantity, unit_price_cents, total_cents, email,
+        user_name, phone, address, created_at, po_number, note, status, status_history, payment_terms, expires_at)
+      SELECT $1, $2, $3, $4, $5::integer, $6::bigint, $7::bigint, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $26
+      FROM decided WHERE ok
+    ), lines AS (
+      INSERT INTO order_lines (order_id, line_no, product_id, sku, name, quantity, unit_price_cents, line_total_cents)
+      SELECT $1, t.line_no, t.product_id, t.sku, t.name, t.quantity, t.unit_price_cents, t.line_total_cents
+      FROM unnest($21::integer[], $19::varchar[], $22::varchar[], $23::varchar[], $20::integer[], $24::bigint[],
+        $25::bigint[]) AS t(line_no, product_id, sku, name, quantity, unit_price_cents, line_total_cents), decided d
+      WHERE d.ok
+    ), counted AS (
+      UPDATE users SET open_orders = open_orders + 1 WHERE id = $3 AND (SELECT ok FROM decided)
+    ), mailed AS (
+      ${MAIL_INSERT} SELECT ${mailParameters(27)} FROM decided WHERE ok ON CONFLICT (dedupe_key) DO NOTHING
+    )
+    SELECT ok FROM decided`,
+};
+
+/**
+ * PostgreSQL, several lines, the common case: decide from the terms at hand (reading those missing), then the one
+ * statement above. Answers undefined when the decision or the statement refused: the transaction below then decides
+ * on the products as they are, and names every refused line.
+ */
+async function postgresDecidedLines(
+  database: OpenDatabase,
+  pool: pg.Pool,
+  known: TermsCache,
+  order: PendingOrder,
+  lines: LineRequest[],
+  decide: DecideLines,
+  { maxOpenOrders, placedMail, mail }: OrderWriterOptions,
+): Promise<PlacedOrder | undefined> {
+  const missing = lines.map((l) => l.productId).filter((id) => !known.get(id));
+  if (missing.length > 0) {
+    const read = await database.db.selectFrom('products').select(TERMS_COLUMNS).where('id', 'in', missing).execute();
+    for (const product of read) known.set(product);
+  }
+  const products = lines.map((l) => known.get(l.productId));
+  if (!products.every(isProductTerms)) return undefined;
+  let units: number[];
+  try {
+    units = decide(products);
+  } catch {
+    return undefined;
+  }
+  const placed = rowsOf(order, products, lines, units);
+  const values = [
+    ...manyLinesValues(placed, maxOpenOrders, mail.prepare(placedMail(placed))),
+    products.map((p) => p.updated_at), // after the message's columns
+  ];
+  const { rows } = await pool.query<{ ok: boolean }>({ ...PLACE_DECIDED_LINES, values });
+  if (rows[0]?.ok === true) return placed;
+  for (const product of products) known.forget(product.id);
+  return undefined;
 }
 
 /**
@@ -365,8 +501,7 @@ async function postgresManyLines(
   order: PendingOrder,
   lines: LineRequest[],
   decide: DecideLines,
-  maxOpenOrders: number,
-  limitMessage: string,
+  { maxOpenOrders, limitMessage, placedMail, mail }: OrderWriterOptions,
 ): Promise<PlacedOrder> {
   const client = await pool.connect();
   let broken: Error | undefined;
@@ -380,7 +515,7 @@ async function postgresManyLines(
       const placed = rowsOf(order, products.filter(isProductTerms), lines, decide(products));
       const { rows } = await client.query<{ counted: string }>({
         ...PLACE_LINES,
-        values: manyLinesValues(placed, maxOpenOrders),
+        values: manyLinesValues(placed, maxOpenOrders, mail.prepare(placedMail(placed))),
       });
       // Over the limit: the rollback below undoes the whole order, stock and rows included.
       if (Number(rows[0]?.counted ?? 0) !== 1) throw tooManyUnpaid(limitMessage);
@@ -398,16 +533,18 @@ async function postgresManyLines(
   }
 }
 
-export function createOrderWriter(database: OpenDatabase, maxOpenOrders: number, limitMessage: string): OrderWriter {
+export function createOrderWriter(database: OpenDatabase, options: OrderWriterOptions): OrderWriter {
   const { sqlite } = database;
-  if (sqlite) return groupCommit(database, sqlite, sqliteOrderWrite(sqlite, maxOpenOrders, limitMessage));
+  if (sqlite) return groupCommit(database, sqlite, sqliteOrderWrite(sqlite, options));
   const pool = database.pg;
   if (!pool) throw new Error('an open database is SQLite or PostgreSQL');
   const known = createTermsCache();
-  return (order, lines, decide) => {
+  return async (order, lines, decide) => {
     const [only] = lines;
-    return lines.length === 1 && only
-      ? postgresOneLine(database, pool, known, order, only, decide, maxOpenOrders, limitMessage)
-      : postgresManyLines(pool, order, lines, decide, maxOpenOrders, limitMessage);
+    if (lines.length === 1 && only) return postgresOneLine(database, pool, known, order, only, decide, options);
+    return (
+      (await postgresDecidedLines(database, pool, known, order, lines, decide, options)) ??
+      postgresManyLines(pool, order, lines, decide, options)
+    );
   };
 }

@@ -1,7 +1,7 @@
 // SQL of orders and their lines once placed (the placing write is order-write-repository.ts).
 import type { Transaction } from 'kysely';
 import type { Db } from '../../infra/db/create-db.js';
-import type { Database } from '../../infra/db/schema.js';
+import type { Database, OrderStatus } from '../../infra/db/schema.js';
 import type { OrderLineRow, OrderRow } from './order-write-repository.js';
 
 export type { OrderLineRow, OrderRow } from './order-write-repository.js';
@@ -40,16 +40,25 @@ export function linesOfOrdersOf(db: Db, userId: string | null): Promise<OrderLin
   return query.orderBy('order_lines.order_id').orderBy('order_lines.line_no').execute();
 }
 
-/** Deletes the order only while it is unpaid, so a payment landing at the same moment wins. */
-export async function deleteUnpaidOrder(trx: Transaction<Database>, id: string): Promise<number> {
-  const result = await trx.deleteFrom('orders').where('id', '=', id).where('paid_at', 'is', null).executeTakeFirst();
+/**
+ * Deletes the order only while it is unpaid and still in the status the caller judged, so a payment or another
+ * transition landing at the same moment wins.
+ */
+export async function deleteUnpaidOrder(trx: Transaction<Database>, id: string, status: OrderStatus): Promise<number> {
+  const result = await trx
+    .deleteFrom('orders')
+    .where('id', '=', id)
+    .where('paid_at', 'is', null)
+    .where('status', '=', status)
+    .executeTakeFirst();
   return Number(result.numDeletedRows);
 }
 
 /**
- * Marks an unpaid order paid and confirmed, with that step added to its history; answers whether this call did it
- * (paying twice changes nothing). `history` is the new history, built from the row the caller read in this
- * transaction; the paid_at condition makes the first payment the only one to write it.
+ * Marks an unpaid `pending` order paid and confirmed, with that step added to its history; answers whether this call
+ * did it (paying twice changes nothing; an order cancelled or expired meanwhile is not paid). `history` is the new
+ * history, built from the row the caller read in this transaction; the conditions make the first payment the only
+ * one to write it.
  */
 export async function markOrderPaid(
   trx: Executor,
@@ -63,6 +72,7 @@ export async function markOrderPaid(
     .set({ paid_at: paidAt, transaction_id: transactionId, status: 'confirmed', status_history: history })
     .where('id', '=', id)
     .where('paid_at', 'is', null)
+    .where('status', '=', 'pending')
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }

@@ -1,14 +1,18 @@
 // Orders: identity from the token, totals and stock on the server (docs/product.md §5).
 import {
+  cancelOrderSchema,
   deletedCountSchema,
   emailQuerySchema,
   errorSchema,
   idParamsSchema,
+  markPaidSchema,
   orderPlacedSchema,
   orderCreateSchema,
   orderLinesErrorSchema,
   orderSchema,
   ordersCreateSchema,
+  orderStatusQuerySchema,
+  shipOrderSchema,
 } from '@kestrel/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '../accounts/index.js';
@@ -70,9 +74,15 @@ export const orderRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = asy
     '/order',
     {
       onRequest: app.requireAdmin,
-      schema: { tags, security, summary: 'All orders (admin)', response: { 200: orderSchema.array() } },
+      schema: {
+        tags,
+        security,
+        summary: 'All orders (admin), or those in one status',
+        querystring: orderStatusQuerySchema,
+        response: { 200: orderSchema.array(), 400: errorSchema, 401: errorSchema, 403: errorSchema },
+      },
     },
-    async () => orders.listAllOrders(),
+    async (request) => orders.listAllOrders(request.query.status),
   );
 
   app.get(
@@ -120,5 +130,81 @@ export const orderRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = asy
     async (request) => ({
       deletedCount: await orders.deleteOrder(currentUser(request), request.params.id),
     }),
+  );
+
+  // B2B §4's transitions: each answers the order as it now is; 404 to whoever may not see the order, 409
+  // invalid_transition when its status does not allow the step.
+  const transitionResponses = {
+    200: orderSchema,
+    400: errorSchema,
+    401: errorSchema,
+    403: errorSchema,
+    404: errorSchema,
+    409: errorSchema,
+  };
+
+  app.post(
+    '/orders/:id/ship',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags,
+        security,
+        summary: 'Ship a confirmed order with its carrier and tracking number (admin)',
+        params: idParamsSchema,
+        body: shipOrderSchema,
+        response: transitionResponses,
+      },
+    },
+    async (request) =>
+      orders.ship(currentUser(request), request.params.id, request.body.carrier, request.body.trackingNumber),
+  );
+
+  app.post(
+    '/orders/:id/deliver',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags,
+        security,
+        summary: 'Mark a shipped order delivered (its buyer or an admin)',
+        params: idParamsSchema,
+        response: transitionResponses,
+      },
+    },
+    async (request) => orders.deliver(currentUser(request), request.params.id),
+  );
+
+  app.post(
+    '/orders/:id/mark-paid',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags,
+        security,
+        summary: "Record an on-account order's payment with its reference (admin)",
+        params: idParamsSchema,
+        body: markPaidSchema,
+        response: transitionResponses,
+      },
+    },
+    async (request) => orders.markPaidOnAccount(currentUser(request), request.params.id, request.body.reference),
+  );
+
+  app.post(
+    '/orders/:id/cancel',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags,
+        security,
+        summary:
+          'Cancel an order: its buyer while awaiting payment or approval, an admin also once confirmed (refunding a card payment)',
+        params: idParamsSchema,
+        body: cancelOrderSchema,
+        response: transitionResponses,
+      },
+    },
+    async (request) => orders.cancel(currentUser(request), request.params.id, request.body?.reason ?? null),
   );
 };

@@ -17,21 +17,22 @@ import { AppError, notFound } from '../../infra/errors.js';
 import { centsToDollars } from '../../infra/money.js';
 import type { AccountsService, AuthUser } from '../accounts/index.js';
 import { orderTermsOf, type CatalogService } from '../catalog/index.js';
-import { createOrderWriter, type LineRequest, type PendingOrder, type ProductTerms } from './order-write-repository.js';
+import type { MailService, OutgoingMail } from '../mail/index.js';
+import {
+  createOrderWriter,
+  type LineRequest,
+  type PendingOrder,
+  type PlacedOrder,
+  type ProductTerms,
+} from './order-write-repository.js';
+import { parseHistory } from './history.js';
+import { createOrderLifecycle, type ExpiryReport, type OrderPayments, type PaidOutcome } from './lifecycle.js';
+import { ownedBy } from './ownership.js';
+import { listOrdersInStatus } from './lifecycle-repository.js';
 import * as repo from './repository.js';
 
 export type OrderRow = repo.OrderRow;
 export type { LineRequest } from './order-write-repository.js';
-
-interface HistoryStep {
-  status: OrderStatus;
-  at: string;
-}
-
-function parseHistory(json: string): HistoryStep[] {
-  const parsed: unknown = JSON.parse(json);
-  return Array.isArray(parsed) ? parsed : [];
-}
 
 export function toOrder(row: OrderRow, lines: repo.OrderLineRow[]): Order {
   return {
@@ -67,6 +68,8 @@ export function toOrder(row: OrderRow, lines: repo.OrderLineRow[]): Order {
     trackingNumber: row.tracking_number,
     invoiceNumber: row.invoice_number,
     companyId: row.company_id,
+    refunded: row.refunded_at !== null,
+    cancelReason: row.cancel_reason,
   };
 }
 
@@ -128,7 +131,8 @@ export interface OrdersService {
   placeOrder(user: AuthUser, input: NewOrder): Promise<Order>;
   /** An order of 1-100 lines, all or none; a refusal names every bad line (400 order_lines_invalid). */
   createOrder(user: AuthUser, lines: LineRequest[], details: OrderDetails): Promise<Order>;
-  listAllOrders(): Promise<Order[]>;
+  /** Every order (admin), or those in one status. */
+  listAllOrders(status?: OrderStatus): Promise<Order[]>;
   /** Your own orders; admins may read anyone's (an unknown e-mail has none). */
   listOrdersByEmail(caller: AuthUser, email: string): Promise<Order[]>;
   /** An order its owner or an admin may see; to anyone else it does not exist (404, so ids do not leak). */
@@ -138,24 +142,29 @@ export interface OrdersService {
   linesOf(orderId: string): Promise<repo.OrderLineRow[]>;
   findOrder(id: string): Promise<OrderRow | undefined>;
   toAnswer(row: OrderRow): Promise<Order>;
-  /** Deletes the caller's own unpaid order and gives its stock back, atomically. */
-  deleteOrder(user: AuthUser, id: string): Promise<number>;
   /**
-   * Marks an unpaid order paid and confirmed and, in the same transaction, lets the caller record why (the payments
-   * module's own row); answers whether this call did it (paying twice changes nothing).
+   * Deletes the caller's own unpaid order and gives its stock back, atomically, after voiding its open payment intent
+   * (a charge that already succeeded wins: 409).
+   */
+  deleteOrder(user: AuthUser, id: string): Promise<number>;
+  /** B2B §4's transitions (lifecycle.ts): each answers the order as it now is, or 404/403/409. */
+  ship(user: AuthUser, id: string, carrier: string, trackingNumber: string): Promise<Order>;
+  deliver(user: AuthUser, id: string): Promise<Order>;
+  markPaidOnAccount(user: AuthUser, id: string, reference: string): Promise<Order>;
+  cancel(user: AuthUser, id: string, reason: string | null): Promise<Order>;
+  /** One run of the order-expiry job (tests call it to expire due orders now). */
+  expireDue(signal?: AbortSignal): Promise<ExpiryReport>;
+  /**
+   * Marks a `pending` card order paid and confirmed and, in the same transaction, lets the caller record why (the
+   * payments module's own row): 'paid' when this call did it, 'already_paid' when it was paid before, 'not_payable'
+   * when the order is gone or no longer `pending` (the caller refunds the charge).
    */
   markPaid(
     id: string,
     transactionId: string,
     at: string,
     record: (trx: Transaction<Database>) => Promise<void>,
-  ): Promise<boolean>;
-}
-
-/** The one ownership rule: an order is its buyer's; to anyone else it does not exist (404, so ids do not leak). */
-function ownedBy(row: OrderRow | undefined, user: AuthUser, { adminsToo = false } = {}): OrderRow {
-  if (!row || (row.user_id !== user.id && !(adminsToo && user.role === 'admin'))) throw notFound('Order');
-  return row;
+  ): Promise<PaidOutcome>;
 }
 
 export interface OrdersDeps {
@@ -164,11 +173,53 @@ export interface OrdersDeps {
   accounts: Pick<AccountsService, 'findUserIdByEmail' | 'requireOwnEmail'>;
   /** MAX_OPEN_ORDERS: how many unpaid orders one buyer may hold. */
   maxOpenOrders: number;
+  /** ORDER_HOLD_MINUTES: how long an order awaiting payment holds its stock (its `expires_at`). */
+  orderHoldMinutes: number;
+  /** The outbox: "order placed" is queued in the order's own write. */
+  mail: Pick<MailService, 'enqueueSync' | 'prepare' | 'wake' | 'enqueue'>;
+  /**
+   * The payments module's part in the lifecycle (voiding intents, refunds); a getter, because the payments service is
+   * built after this one.
+   */
+  payments?: () => OrderPayments | undefined;
+  log?: { error(details: object, message: string): void };
 }
 
-export function createOrdersService({ database, catalog, accounts, maxOpenOrders }: OrdersDeps): OrdersService {
+/** "We have your order" (B2B §6), to the buyer, once per order. */
+function placedMailOf({ order, lines }: PlacedOrder): OutgoingMail {
+  return {
+    to: order.email,
+    dedupeKey: `order-placed:${order.id}`,
+    content: {
+      kind: 'order-placed',
+      data: {
+        orderId: order.id,
+        buyerName: order.user_name,
+        poNumber: order.po_number,
+        lines: lines.map((l) => ({
+          sku: l.sku,
+          name: l.name,
+          quantity: l.quantity,
+          unitPriceCents: l.unit_price_cents,
+          lineTotalCents: l.line_total_cents,
+        })),
+        totalCents: order.total_cents,
+        paymentTerms: order.payment_terms,
+        dueDate: order.due_date,
+      },
+    },
+  };
+}
+
+export function createOrdersService(deps: OrdersDeps): OrdersService {
+  const { database, catalog, accounts, maxOpenOrders, orderHoldMinutes, mail } = deps;
   const { db } = database;
-  const writeOrder = createOrderWriter(database, maxOpenOrders, orderingMessages.tooManyUnpaid);
+  const writeOrder = createOrderWriter(database, {
+    maxOpenOrders,
+    limitMessage: orderingMessages.tooManyUnpaid,
+    placedMail: placedMailOf,
+    mail,
+  });
 
   /** Every write that moves stock goes through here, so the catalogue always hears of it. */
   async function movingStock<T>(write: () => Promise<T>): Promise<T> {
@@ -178,6 +229,14 @@ export function createOrdersService({ database, catalog, accounts, maxOpenOrders
       catalog.stockMoved();
     }
   }
+
+  const lifecycle = createOrderLifecycle({
+    db,
+    mail,
+    payments: deps.payments ?? (() => undefined),
+    movingStock,
+    log: deps.log ?? { error: () => undefined },
+  });
 
   async function withLines(rows: OrderRow[], lines: Promise<repo.OrderLineRow[]>): Promise<Order[]> {
     const byOrder = new Map<string, repo.OrderLineRow[]>();
@@ -204,6 +263,7 @@ export function createOrdersService({ database, catalog, accounts, maxOpenOrders
       po_number: details.poNumber ?? null,
       note: details.note ?? null,
       payment_terms: 'card',
+      expires_at: new Date(now + orderHoldMinutes * 60_000).toISOString(),
     };
     const placed = await movingStock(() =>
       writeOrder(pending, lines, (products) => {
@@ -218,6 +278,7 @@ export function createOrdersService({ database, catalog, accounts, maxOpenOrders
         return units;
       }),
     );
+    mail.wake();
     return toOrder(placed.order, placed.lines);
   }
 
@@ -235,8 +296,16 @@ export function createOrdersService({ database, catalog, accounts, maxOpenOrders
 
     createOrder: (user, lines, details) => place(user, lines, details),
 
-    async listAllOrders() {
-      return withLines(await repo.listAllOrders(db), repo.linesOfOrdersOf(db, null));
+    async listAllOrders(status) {
+      if (status === undefined) return withLines(await repo.listAllOrders(db), repo.linesOfOrdersOf(db, null));
+      const rows = await listOrdersInStatus(db, status);
+      return withLines(
+        rows,
+        repo.linesOfOrders(
+          db,
+          rows.map((r) => r.id),
+        ),
+      );
     },
 
     async listOrdersByEmail(caller, email) {
@@ -258,44 +327,15 @@ export function createOrdersService({ database, catalog, accounts, maxOpenOrders
     findOrder: (id) => repo.findOrder(db, id),
     toAnswer: async (row) => toOrder(row, await repo.linesOfOrders(db, [row.id])),
 
-    deleteOrder(user, id) {
-      const paid = () => new AppError(409, 'order_paid', 'A paid order cannot be deleted');
-      return movingStock(() =>
-        db.transaction().execute(async (trx) => {
-          const row = ownedBy(await repo.findOrder(trx, id), user);
-          if (row.paid_at !== null) throw paid();
-          const lines = await repo.linesOfOrders(trx, [id]);
-          const deleted = await repo.deleteUnpaidOrder(trx, id);
-          // Another request got there between our read and our delete: it was paid or deleted meanwhile.
-          if (deleted === 0) {
-            if ((await repo.findOrder(trx, id))?.paid_at) throw paid();
-            throw notFound('Order');
-          }
-          // In product id order, as orders lock them, so a deletion and an order never wait on each other in a cycle.
-          const byProduct = lines
-            .filter((l) => l.product_id !== null)
-            .sort((a, b) => String(a.product_id).localeCompare(String(b.product_id)));
-          for (const line of byProduct)
-            if (line.product_id) await repo.releaseStock(trx, line.product_id, line.quantity);
-          await repo.uncountOpenOrder(trx, row.user_id);
-          return deleted;
-        }),
-      );
-    },
-
-    markPaid(id, transactionId, at, record) {
-      return db.transaction().execute(async (trx) => {
-        const row = await repo.findOrder(trx, id);
-        if (!row || row.paid_at !== null) return false;
-        const history = JSON.stringify([...parseHistory(row.status_history), { status: 'confirmed', at }]);
-        const marked = await repo.markOrderPaid(trx, id, transactionId, at, history);
-        if (marked) {
-          await repo.uncountOpenOrder(trx, row.user_id);
-          await record(trx);
-        }
-        return marked;
-      });
-    },
+    deleteOrder: (user, id) => lifecycle.deleteOrder(user, id),
+    ship: async (user, id, carrier, trackingNumber) =>
+      service.toAnswer(await lifecycle.ship(user, id, carrier, trackingNumber)),
+    deliver: async (user, id) => service.toAnswer(await lifecycle.deliver(user, id)),
+    markPaidOnAccount: async (user, id, reference) =>
+      service.toAnswer(await lifecycle.markPaidOnAccount(user, id, reference)),
+    cancel: async (user, id, reason) => service.toAnswer(await lifecycle.cancel(user, id, reason)),
+    expireDue: (signal) => lifecycle.expireDue(signal),
+    markPaid: (id, transactionId, at, record) => lifecycle.markPaid(id, transactionId, at, record),
   };
   return service;
 }

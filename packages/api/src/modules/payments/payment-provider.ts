@@ -1,5 +1,6 @@
 // The seam between the shop and whoever moves the money (docs/product.md §1: one interface, a built-in offline default).
-// The shop only ever asks two things: "open an intent to collect this order's amount" and "what is this intent now?".
+// The shop asks four things: "open an intent to collect this order's amount", "what is this intent now?", "void this
+// intent" (an order cancelled or deleted before it was paid) and "give this charge back" (B2B §4 refunds).
 // Charging the card happens between the browser and the provider, so it is not part of this interface.
 import type { PaymentError, PaymentIntentStatus, PaymentProviderName } from '@kestrel/shared';
 
@@ -22,6 +23,16 @@ export interface ProviderIntent {
 export interface CreateIntentInput {
   orderId: string;
   amountCents: number;
+  /**
+   * 0 for the order's first intent at this amount; n after n of them were voided while the order stayed payable, so
+   * a fresh intent (a new idempotency key) replaces the voided one.
+   */
+  attempt?: number;
+}
+
+export interface ProviderRefund {
+  /** `re_...` */
+  id: string;
 }
 
 export interface PaymentProvider {
@@ -35,11 +46,24 @@ export interface PaymentProvider {
   createIntent(input: CreateIntentInput): Promise<ProviderIntent>;
   /** The provider's current view of an intent; null when the provider does not know that id. */
   retrieveIntent(id: string): Promise<ProviderIntent | null>;
+  /**
+   * Voids an intent so it can no longer be charged, and answers it as it now is: `canceled`, or `succeeded` when the
+   * charge got there first (the caller then settles the order instead).
+   */
+  cancelIntent(id: string): Promise<ProviderIntent>;
+  /** Gives a succeeded intent's charge back; idempotent per intent: asking again answers the same refund. */
+  refund(intentId: string, amountCents: number): Promise<ProviderRefund>;
 }
 
 /** The same order at the same amount always maps to the same key; a changed amount is a different payment. */
 export function idempotencyKeyFor(input: CreateIntentInput): string {
-  return `kestrel-order-${input.orderId}-amount-${input.amountCents}`;
+  const base = `kestrel-order-${input.orderId}-amount-${input.amountCents}`;
+  return input.attempt ? `${base}-attempt-${input.attempt + 1}` : base;
+}
+
+/** One refund per intent, whoever asks and however often. */
+export function refundKeyFor(intentId: string): string {
+  return `kestrel-refund-${intentId}`;
 }
 
 /** Provider ids are short ASCII tokens; anything else is not worth a round trip to the provider. */

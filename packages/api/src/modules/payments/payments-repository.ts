@@ -18,7 +18,8 @@ export async function savePayment(
   db: Executor,
   provider: PaymentProviderName,
   intent: ProviderIntent,
-  orderId: string,
+  /** Null for a charge of an order that no longer exists (its refund is still recorded). */
+  orderId: string | null,
   at: string,
 ): Promise<void> {
   await db
@@ -47,4 +48,42 @@ export async function savePayment(
 
 export function listPaymentsOfOrder(db: Executor, orderId: string): Promise<PaymentRow[]> {
   return db.selectFrom('payments').selectAll().where('order_id', '=', orderId).orderBy('id', 'asc').execute();
+}
+
+export function findPayment(db: Executor, provider: PaymentProviderName, intentId: string) {
+  return db
+    .selectFrom('payments')
+    .selectAll()
+    .where('provider', '=', provider)
+    .where('intent_id', '=', intentId)
+    .executeTakeFirst();
+}
+
+/** Notes the intent's refund once; a later or concurrent second refund of the same intent changes nothing. */
+export async function markRefunded(
+  db: Executor,
+  provider: PaymentProviderName,
+  intentId: string,
+  refundId: string,
+  at: string,
+): Promise<void> {
+  await db
+    .updateTable('payments')
+    .set({ refund_id: refundId, refunded_at: at, updated_at: at })
+    .where('provider', '=', provider)
+    .where('intent_id', '=', intentId)
+    .where('refunded_at', 'is', null)
+    .execute();
+}
+
+/** How many of the order's intents at this amount were voided: the next intent is attempt number this. */
+export async function countVoided(db: Executor, orderId: string, amountCents: number): Promise<number> {
+  const row = await db
+    .selectFrom('payments')
+    .select((eb) => eb.fn.countAll<string | number>().as('n'))
+    .where('order_id', '=', orderId)
+    .where('amount_cents', '=', amountCents)
+    .where('status', '=', 'canceled')
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }

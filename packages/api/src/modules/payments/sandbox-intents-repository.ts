@@ -83,3 +83,24 @@ export async function recordDecline(db: Db, id: string, error: CardDecline, at: 
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
+
+/** Voids an intent still awaiting a card; a charge racing it is the same conditional row update, so one of them wins. */
+export async function recordCancel(db: Db, id: string, at: string): Promise<void> {
+  await db
+    .updateTable('sandbox_intents')
+    .set({ status: 'canceled', updated_at: at })
+    .where('id', '=', id)
+    .where('status', '=', 'requires_payment_method')
+    .execute();
+}
+
+/** The one refund of a charged intent; a second call finds refund_id set and changes nothing. */
+export async function recordRefund(db: Db, id: string, refundId: string, amountCents: number, at: string) {
+  await db
+    .updateTable('sandbox_intents')
+    .set({ refund_id: refundId, amount_refunded: amountCents, updated_at: at })
+    .where('id', '=', id)
+    .where('status', '=', 'succeeded')
+    .where('refund_id', 'is', null)
+    .execute();
+}

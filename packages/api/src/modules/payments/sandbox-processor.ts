@@ -11,19 +11,35 @@ import {
   type CreateIntentInput,
   type PaymentProvider,
   type ProviderIntent,
+  type ProviderRefund,
 } from './payment-provider.js';
 import * as store from './sandbox-intents-repository.js';
 
 const SECRET_PATTERN = /^(pi_[0-9a-f]{24})_secret_[0-9a-f]{32}$/;
 
 const noSuchIntent = () => new AppError(404, 'resource_missing', 'No such payment_intent');
-// Stripe's wording for confirming an intent twice; the second attempt never charges.
+// Stripe's wording for confirming an intent twice (the second attempt never charges) or after it was voided.
 const alreadySucceeded = () =>
   new AppError(
     400,
     'payment_intent_unexpected_state',
     'You cannot confirm this PaymentIntent because it has already succeeded after being previously confirmed.',
   );
+const alreadyCanceled = () =>
+  new AppError(
+    400,
+    'payment_intent_unexpected_state',
+    'You cannot confirm this PaymentIntent because it has a status of canceled. Only a PaymentIntent with one of ' +
+      'the following statuses may be confirmed: requires_confirmation, requires_payment_method, requires_action.',
+  );
+const notConfirmable = (status: string) => (status === 'canceled' ? alreadyCanceled() : alreadySucceeded());
+const nothingToRefund = () =>
+  new AppError(
+    400,
+    'payment_intent_unexpected_state',
+    'This PaymentIntent does not have a successful charge to refund.',
+  );
+const refundTooLarge = () => new AppError(400, 'amount_too_large', 'Refund amount is greater than the amount charged.');
 
 export function toIntentView(intent: ProviderIntent): PaymentIntentView {
   return {
@@ -64,6 +80,8 @@ export class SandboxProcessor implements PaymentProvider {
       currency: PAYMENT_CURRENCY,
       status: 'requires_payment_method',
       amount_received: 0,
+      amount_refunded: 0,
+      refund_id: null,
       last_error_code: null,
       last_error_decline_code: null,
       last_error_message: null,
@@ -86,7 +104,7 @@ export class SandboxProcessor implements PaymentProvider {
     const id = SECRET_PATTERN.exec(clientSecret)?.[1];
     const row = id ? await store.findIntent(this.db, id) : undefined;
     if (!id || !row || !sameSecret(row.client_secret, clientSecret)) throw noSuchIntent();
-    if (row.status === 'succeeded') throw alreadySucceeded();
+    if (row.status !== 'requires_payment_method') throw notConfirmable(row.status);
 
     const now = this.now();
     const outcome = evaluateCard(card, now);
@@ -94,9 +112,36 @@ export class SandboxProcessor implements PaymentProvider {
     const applied = outcome.ok
       ? await store.recordCharge(this.db, id, row.amount_cents, outcome.last4, now.toISOString())
       : await store.recordDecline(this.db, id, outcome.error, now.toISOString());
-    if (!applied) throw alreadySucceeded();
     const after = await store.findIntent(this.db, id);
     if (!after) throw noSuchIntent();
+    if (!applied) throw notConfirmable(after.status);
     return toIntentView(store.toProviderIntent(after));
+  }
+
+  async cancelIntent(id: string): Promise<ProviderIntent> {
+    await store.recordCancel(this.db, id, this.now().toISOString());
+    // Whichever won, the void or a charge, the row now says so.
+    const row = await store.findIntent(this.db, id);
+    if (!row) throw noSuchIntent();
+    return store.toProviderIntent(row);
+  }
+
+  async refund(intentId: string, amountCents: number): Promise<ProviderRefund> {
+    const row = await store.findIntent(this.db, intentId);
+    if (!row) throw noSuchIntent();
+    if (row.refund_id) return { id: row.refund_id };
+    if (row.status !== 'succeeded') throw nothingToRefund();
+    if (amountCents <= 0 || amountCents > Number(row.amount_received)) throw refundTooLarge();
+    // Two refunds racing: the conditional update lets one write its id, and both answer that one.
+    await store.recordRefund(
+      this.db,
+      intentId,
+      `re_${randomBytes(12).toString('hex')}`,
+      amountCents,
+      this.now().toISOString(),
+    );
+    const after = await store.findIntent(this.db, intentId);
+    if (!after?.refund_id) throw nothingToRefund();
+    return { id: after.refund_id };
   }
 }

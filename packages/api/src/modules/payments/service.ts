@@ -1,17 +1,27 @@
-// The payment rules, whatever the provider (docs/product.md §6): an intent only for the caller's own unpaid order at
-// the server's amount; an order turns paid only after the provider confirms a succeeded payment of that order and
-// amount.
+// The payment rules, whatever the provider (docs/product.md §6, B2B §4): an intent only for the caller's own `pending`
+// order at the server's amount; an order turns paid only after the provider confirms a succeeded payment of that order
+// and amount; an open intent is voided before its order is cancelled or deleted; a charge that arrives for an order
+// that can no longer be paid (or no longer exists) is refunded at once, and every refund is made once per intent.
 import type { Order } from '@kestrel/shared';
 import type { Db } from '../../infra/db/create-db.js';
 import { AppError, notFound } from '../../infra/errors.js';
 import type { AuthUser } from '../accounts/index.js';
-import type { OrderRow, OrdersService } from '../orders/index.js';
+import type { OrderRow, OrdersService, PaidOutcome } from '../orders/index.js';
 import { PAYMENT_CURRENCY, looksLikeIntentId, type PaymentProvider, type ProviderIntent } from './payment-provider.js';
-import { savePayment } from './payments-repository.js';
+import { countVoided, findPayment, listPaymentsOfOrder, markRefunded, savePayment } from './payments-repository.js';
 
 const alreadyPaid = () => new AppError(409, 'order_paid', 'This order is already paid');
+const notPayable = () => new AppError(409, 'order_not_payable', 'This order can no longer be paid');
+const refundedLate = () =>
+  new AppError(409, 'order_not_payable', 'This order can no longer be paid; the payment was refunded');
 const notAPaymentOfThisOrder = () =>
   new AppError(400, 'transaction_mismatch', 'This transaction is not a payment of this order');
+
+/** What a succeeded charge of an order came to: it paid the order, it had already, or it was given back. */
+type ChargeOutcome = 'paid' | 'already_paid' | 'refunded';
+
+/** How many voided intents createPaymentIntent steps over before giving up (each void is a cancel or delete race). */
+const MAX_INTENT_ATTEMPTS = 3;
 
 /** Why this intent cannot pay this order, or null when it is a succeeded payment of exactly its amount. */
 function mismatch(intent: ProviderIntent, order: OrderRow): AppError | null {
@@ -27,11 +37,23 @@ function mismatch(intent: ProviderIntent, order: OrderRow): AppError | null {
 
 export interface PaymentsService {
   provider: PaymentProvider;
+  /** An intent for the caller's own `pending` order; 409 order_paid or order_not_payable otherwise. */
   createPaymentIntent(user: AuthUser, orderId: string): Promise<{ clientSecret: string }>;
   /** `PATCH /orders/{id}` with a transactionId: verified with the provider before anything changes. */
   payOrder(user: AuthUser, orderId: string, transactionId: string): Promise<Order>;
   /** A provider's signed notification that an intent succeeded (the Stripe webhook); replays change nothing. */
-  settleFromNotification(intent: ProviderIntent): Promise<'paid' | 'already_paid' | 'ignored'>;
+  settleFromNotification(intent: ProviderIntent): Promise<'paid' | 'already_paid' | 'refunded' | 'ignored'>;
+  /**
+   * Voids the open intents of an order about to be cancelled or deleted. 'none': it never had one (no provider call);
+   * 'voided': none can be charged any more; 'succeeded': one was charged first, so the order is now paid and
+   * `confirmed` and the caller refuses its delete or cancel (409). A paid order answers 'succeeded' at once.
+   */
+  releaseIntent(orderId: string): Promise<'none' | 'voided' | 'succeeded'>;
+  /**
+   * Gives back the card payment of a paid order (an admin cancelling it); once per intent however often it is asked,
+   * concurrently too. An order with no card payment (on account) has nothing to refund. The caller marks the order.
+   */
+  refundOrder(orderId: string): Promise<void>;
 }
 
 export interface PaymentsDeps {
@@ -41,10 +63,88 @@ export interface PaymentsDeps {
 }
 
 export function createPaymentsService({ db, provider, orders }: PaymentsDeps): PaymentsService {
-  /** Marks the order paid and records the payment in one transaction; answers whether this call did it. */
-  function settle(intent: ProviderIntent, order: OrderRow): Promise<boolean> {
-    const at = new Date().toISOString();
-    return orders.markPaid(order.id, intent.id, at, (trx) => savePayment(trx, provider.name, intent, order.id, at));
+  const now = () => new Date().toISOString();
+
+  /** Marks the order paid and records the payment in one transaction, if it is still `pending` (orders decides). */
+  function settle(intent: ProviderIntent, orderId: string): Promise<PaidOutcome> {
+    const at = now();
+    return orders.markPaid(orderId, intent.id, at, (trx) => savePayment(trx, provider.name, intent, orderId, at));
+  }
+
+  /**
+   * Refunds one charge unless the shop's record says it already did; the provider's refund is idempotent per intent,
+   * so two of these racing still make one refund. `intent` (when known) keeps the payment row's status current.
+   */
+  async function refundCharge(
+    intentId: string,
+    amountCents: number,
+    orderId: string | null,
+    intent?: ProviderIntent,
+  ): Promise<void> {
+    const row = await findPayment(db, provider.name, intentId);
+    if (row?.refunded_at) return;
+    const refund = await provider.refund(intentId, amountCents);
+    const at = now();
+    const seen = intent ?? (row ? null : await provider.retrieveIntent(intentId));
+    if (seen) await savePayment(db, provider.name, seen, orderId, at);
+    await markRefunded(db, provider.name, intentId, refund.id, at);
+  }
+
+  /** A succeeded charge of exactly this order's amount: it pays the order if it still may be paid, else goes back. */
+  async function settleOrRefund(intent: ProviderIntent, order: OrderRow): Promise<ChargeOutcome> {
+    const outcome = await settle(intent, order.id);
+    if (outcome === 'paid') return 'paid';
+    // Paid by this very charge before (a replay, a second report): nothing to do.
+    if (outcome === 'already_paid' && (await orders.findOrder(order.id))?.transaction_id === intent.id) {
+      return 'already_paid';
+    }
+    // Not payable any more (cancelled, expired, gone), or paid by another charge: this money is not the shop's.
+    await refundCharge(intent.id, intent.amountCents, order.id, intent);
+    return 'refunded';
+  }
+
+  /** A succeeded charge the shop created for an order that was deleted since: refunded; false if it is not one. */
+  async function refundForGoneOrder(orderId: string, intent: ProviderIntent | null): Promise<boolean> {
+    if (!intent || intent.status !== 'succeeded' || intent.orderId !== orderId) return false;
+    if (await orders.findOrder(orderId)) return false;
+    // The payments row (its order_id set null by the delete) proves this shop opened the intent.
+    if (!(await findPayment(db, provider.name, intent.id))) return false;
+    await refundCharge(intent.id, intent.amountCents, null, intent);
+    return true;
+  }
+
+  /** Voids every intent of the order not yet void or refunded; answers those the provider says were charged. */
+  async function voidIntents(orderId: string): Promise<{ open: number; charged: ProviderIntent[] }> {
+    const rows = (await listPaymentsOfOrder(db, orderId)).filter((r) => r.status !== 'canceled' && !r.refunded_at);
+    const charged: ProviderIntent[] = [];
+    for (const row of rows) {
+      const intent = await provider.cancelIntent(row.intent_id);
+      await savePayment(db, provider.name, intent, orderId, now());
+      if (intent.status === 'succeeded') charged.push(intent);
+    }
+    return { open: rows.length, charged };
+  }
+
+  /** Settles or refunds each charged intent; answers whether one of them paid the order. */
+  async function settleCharged(order: OrderRow, charged: ProviderIntent[]): Promise<boolean> {
+    let paid = false;
+    for (const intent of charged) {
+      if (mismatch(intent, order)) await refundCharge(intent.id, intent.amountCents, order.id, intent);
+      else if ((await settleOrRefund(intent, order)) !== 'refunded') paid = true;
+    }
+    return paid;
+  }
+
+  /** The order's intent at its amount, stepping past intents voided while the order stayed payable. */
+  async function openIntent(order: OrderRow): Promise<ProviderIntent> {
+    const amountCents = Number(order.total_cents);
+    for (let tries = 0; tries < MAX_INTENT_ATTEMPTS; tries += 1) {
+      const attempt = await countVoided(db, order.id, amountCents);
+      const intent = await provider.createIntent({ orderId: order.id, amountCents, attempt });
+      await savePayment(db, provider.name, intent, order.id, now());
+      if (intent.status !== 'canceled') return intent;
+    }
+    throw notPayable();
   }
 
   return {
@@ -53,12 +153,18 @@ export function createPaymentsService({ db, provider, orders }: PaymentsDeps): P
     async createPaymentIntent(user, orderId) {
       const order = await orders.getOwnOrder(user, orderId);
       if (order.paid_at !== null) throw alreadyPaid();
-      const intent = await provider.createIntent({ orderId: order.id, amountCents: Number(order.total_cents) });
-      await savePayment(db, provider.name, intent, order.id, new Date().toISOString());
+      if (order.status !== 'pending') {
+        // A charge that slipped in before the order stopped being payable is found here and, the order not being
+        // payable, given back; an intent still open is voided on the way.
+        const { charged } = await voidIntents(order.id);
+        await settleCharged(order, charged);
+        throw charged.length > 0 ? refundedLate() : notPayable();
+      }
+      const intent = await openIntent(order);
       // The same intent comes back for the same order and amount; if it was already charged (the page was closed
       // before it could report back), settle the order now instead of offering a second charge.
       if (intent.status === 'succeeded' && !mismatch(intent, order)) {
-        await settle(intent, order);
+        if ((await settleOrRefund(intent, order)) === 'refunded') throw refundedLate();
         throw alreadyPaid();
       }
       if (!intent.clientSecret) {
@@ -68,28 +174,61 @@ export function createPaymentsService({ db, provider, orders }: PaymentsDeps): P
     },
 
     async payOrder(user, orderId, transactionId) {
-      const order = await orders.getOwnOrder(user, orderId);
+      const retrieve = () => (looksLikeIntentId(transactionId) ? provider.retrieveIntent(transactionId) : null);
+      let order: OrderRow;
+      try {
+        order = await orders.getOwnOrder(user, orderId);
+      } catch (error) {
+        // Only a charge of an order that is gone is worth a look; someone else's order stays a plain 404.
+        if (
+          error instanceof AppError &&
+          error.statusCode === 404 &&
+          !(await orders.findOrder(orderId)) &&
+          (await refundForGoneOrder(orderId, await retrieve()))
+        ) {
+          throw refundedLate();
+        }
+        throw error;
+      }
       if (order.paid_at !== null) {
         // Reporting the same payment again is harmless and changes nothing; another payment for a paid order is not.
         if (order.transaction_id === transactionId) return orders.toAnswer(order);
         throw alreadyPaid();
       }
-      const intent = looksLikeIntentId(transactionId) ? await provider.retrieveIntent(transactionId) : null;
+      const intent = await retrieve();
       if (!intent) throw new AppError(400, 'unknown_transaction', 'No payment with this transactionId exists');
       const problem = mismatch(intent, order);
-      if (problem) throw problem;
-      const marked = await settle(intent, order);
+      if (problem) throw order.status === 'pending' ? problem : notPayable();
+      if ((await settleOrRefund(intent, order)) === 'refunded') throw refundedLate();
       const after = await orders.findOrder(order.id);
       if (!after) throw notFound('Order');
-      if (!marked && after.transaction_id !== intent.id) throw alreadyPaid();
       return orders.toAnswer(after);
     },
 
     async settleFromNotification(intent) {
       const order = intent.orderId ? await orders.findOrder(intent.orderId) : undefined;
-      if (!order || mismatch(intent, order)) return 'ignored';
-      if (order.paid_at !== null) return 'already_paid';
-      return (await settle(intent, order)) ? 'paid' : 'already_paid';
+      if (!order) return intent.orderId && (await refundForGoneOrder(intent.orderId, intent)) ? 'refunded' : 'ignored';
+      if (mismatch(intent, order)) return 'ignored';
+      return settleOrRefund(intent, order);
+    },
+
+    async releaseIntent(orderId) {
+      const order = await orders.findOrder(orderId);
+      if (!order) return 'none';
+      if (order.paid_at !== null) return 'succeeded';
+      const { open, charged } = await voidIntents(orderId);
+      if (await settleCharged(order, charged)) return 'succeeded';
+      if (open > 0) return 'voided';
+      // Intents voided earlier still count: the order had one, and none can be charged now.
+      return (await listPaymentsOfOrder(db, orderId)).length > 0 ? 'voided' : 'none';
+    },
+
+    async refundOrder(orderId) {
+      const order = await orders.findOrder(orderId);
+      if (!order) throw notFound('Order');
+      if (order.paid_at === null || !order.transaction_id || !looksLikeIntentId(order.transaction_id)) return;
+      const row = await findPayment(db, provider.name, order.transaction_id);
+      await refundCharge(order.transaction_id, Number(row?.amount_cents ?? order.total_cents), order.id);
     },
   };
 }

@@ -5,9 +5,11 @@ import { AppError } from '../../infra/errors.js';
 import {
   PAYMENT_CURRENCY,
   idempotencyKeyFor,
+  refundKeyFor,
   type CreateIntentInput,
   type PaymentProvider,
   type ProviderIntent,
+  type ProviderRefund,
 } from './payment-provider.js';
 
 /** Stripe's own default tolerance; an older signed event is treated as a replay. */
@@ -92,6 +94,43 @@ export class StripeProvider implements PaymentProvider {
       return toProviderIntent(await this.stripe.paymentIntents.retrieve(id));
     } catch (err) {
       if (err instanceof Stripe.errors.StripeInvalidRequestError && err.code === 'resource_missing') return null;
+      throw providerFailure(err);
+    }
+  }
+
+  async cancelIntent(id: string): Promise<ProviderIntent> {
+    try {
+      return toProviderIntent(
+        await this.stripe.paymentIntents.cancel(id, {}, { idempotencyKey: `kestrel-void-${id}` }),
+      );
+    } catch (err) {
+      // Stripe refuses to cancel an intent that already succeeded (or was cancelled before) with
+      // payment_intent_unexpected_state and the intent as it is: that answer is what the caller needs.
+      if (
+        err instanceof Stripe.errors.StripeInvalidRequestError &&
+        err.code === 'payment_intent_unexpected_state' &&
+        err.payment_intent
+      ) {
+        return toProviderIntent(err.payment_intent);
+      }
+      throw providerFailure(err);
+    }
+  }
+
+  async refund(intentId: string, amountCents: number): Promise<ProviderRefund> {
+    try {
+      const refund = await this.stripe.refunds.create(
+        { payment_intent: intentId, amount: amountCents },
+        { idempotencyKey: refundKeyFor(intentId) },
+      );
+      return { id: refund.id };
+    } catch (err) {
+      // Refunded already under another key (after Stripe forgot ours, 24 hours on): that refund is the answer.
+      if (err instanceof Stripe.errors.StripeInvalidRequestError && err.code === 'charge_already_refunded') {
+        const earlier = await this.stripe.refunds.list({ payment_intent: intentId, limit: 1 }).catch(() => null);
+        const first = earlier?.data[0];
+        if (first) return { id: first.id };
+      }
       throw providerFailure(err);
     }
   }

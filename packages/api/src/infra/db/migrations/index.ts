@@ -7,6 +7,10 @@ import { oidcStatesMigration } from '../oidc-states-table.js';
 import { catalogueMigration } from './004-catalogue.js';
 import { orderLinesMigration } from './005-order-lines.js';
 import { mailOutboxMigration } from './006-mail-outbox.js';
+import { orderLifecycleMigration } from './007-order-lifecycle.js';
+import { invoiceNumbersMigration } from './008-invoice-numbers.js';
+import { paymentRefundsMigration } from './009-payment-refunds.js';
+import { mailContentMigration } from './010-mail-content.js';
 
 export const FIRST_MIGRATION = '001-initial';
 
@@ -17,6 +21,10 @@ const migrations: Record<string, Migration> = {
   '004-catalogue': catalogueMigration,
   '005-order-lines': orderLinesMigration,
   '006-mail-outbox': mailOutboxMigration,
+  '007-order-lifecycle': orderLifecycleMigration,
+  '008-invoice-numbers': invoiceNumbersMigration,
+  '009-payment-refunds': paymentRefundsMigration,
+  '010-mail-content': mailContentMigration,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -4,6 +4,7 @@ import { emailVerification, type EmailVerificationMail } from './email-verificat
 import { invoiceAvailable, type InvoiceAvailableMail } from './invoice-available.js';
 import type { RenderedMail, Site } from './layout.js';
 import { orderCancelled, type OrderCancelledMail } from './order-cancelled.js';
+import { orderPaid, type OrderPaidMail } from './order-paid.js';
 import { orderPlaced, type OrderPlacedMail } from './order-placed.js';
 import { orderShipped, type OrderShippedMail } from './order-shipped.js';
 import { passwordReset, type PasswordResetMail } from './password-reset.js';
@@ -13,6 +14,7 @@ export type {
   EmailVerificationMail,
   InvoiceAvailableMail,
   OrderCancelledMail,
+  OrderPaidMail,
   OrderPlacedMail,
   OrderShippedMail,
   PasswordResetMail,
@@ -20,6 +22,7 @@ export type {
 
 export type MailContent =
   | { kind: 'order-placed'; data: OrderPlacedMail }
+  | { kind: 'order-paid'; data: OrderPaidMail }
   | { kind: 'order-shipped'; data: OrderShippedMail }
   | { kind: 'order-cancelled'; data: OrderCancelledMail }
   | { kind: 'invoice-available'; data: InvoiceAvailableMail }
@@ -35,6 +38,8 @@ export function renderMail(site: Site, content: MailContent): RenderedMail {
   switch (content.kind) {
     case 'order-placed':
       return orderPlaced(site, content.data);
+    case 'order-paid':
+      return orderPaid(site, content.data);
     case 'order-shipped':
       return orderShipped(site, content.data);
     case 'order-cancelled':

@@ -1,0 +1,90 @@
+// SQL of the order documents: the invoice-number counter, and the pages of orders and lines the CSV export reads.
+import type { Transaction } from 'kysely';
+import type { Db } from '../../infra/db/create-db.js';
+import type { Database, OrderStatus } from '../../infra/db/schema.js';
+
+/**
+ * Takes the next invoice number of `year` in one statement on both dialects: the year's row is inserted with 1, or
+ * its last number goes up by one. The upsert locks the row until the caller's transaction ends, so concurrent
+ * payments take consecutive numbers, and a rollback returns the number (no gap).
+ */
+export async function takeNextInvoiceNumber(trx: Transaction<Database>, year: number): Promise<number> {
+  const row = await trx
+    .insertInto('invoice_counters')
+    .values({ year, last_number: 1 })
+    .onConflict((oc) =>
+      oc.column('year').doUpdateSet((eb) => ({ last_number: eb('invoice_counters.last_number', '+', 1) })),
+    )
+    .returning('last_number')
+    .executeTakeFirstOrThrow();
+  return Number(row.last_number);
+}
+
+export async function invoiceNumberOf(trx: Transaction<Database>, orderId: string): Promise<string | null | undefined> {
+  const row = await trx.selectFrom('orders').select('invoice_number').where('id', '=', orderId).executeTakeFirst();
+  return row?.invoice_number;
+}
+
+/** Writes the number only where the order has none; answers whether it did. */
+export async function setInvoiceNumber(trx: Transaction<Database>, orderId: string, number: string): Promise<boolean> {
+  const result = await trx
+    .updateTable('orders')
+    .set({ invoice_number: number })
+    .where('id', '=', orderId)
+    .where('invoice_number', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export interface CsvOrderFilter {
+  /** Only this buyer's orders; null for all (admins). */
+  userId: string | null;
+  /** ISO instants: created_at >= createdFrom and < createdBefore. */
+  createdFrom: string | null;
+  createdBefore: string | null;
+  status: OrderStatus | null;
+}
+
+export interface CsvOrderRow {
+  id: string;
+  created_at: string;
+  status: OrderStatus;
+  po_number: string | null;
+  email: string;
+  total_cents: number;
+  paid_at: string | null;
+}
+
+/** The next `limit` orders after `afterId` that pass the filter, in id (creation) order: one keyset page. */
+export function csvOrdersAfter(db: Db, filter: CsvOrderFilter, afterId: string, limit: number): Promise<CsvOrderRow[]> {
+  let query = db
+    .selectFrom('orders')
+    .select(['id', 'created_at', 'status', 'po_number', 'email', 'total_cents', 'paid_at'])
+    .where('id', '>', afterId);
+  if (filter.userId !== null) query = query.where('user_id', '=', filter.userId);
+  if (filter.createdFrom !== null) query = query.where('created_at', '>=', filter.createdFrom);
+  if (filter.createdBefore !== null) query = query.where('created_at', '<', filter.createdBefore);
+  if (filter.status !== null) query = query.where('status', '=', filter.status);
+  return query.orderBy('id', 'asc').limit(limit).execute();
+}
+
+export interface CsvLineRow {
+  order_id: string;
+  sku: string;
+  name: string;
+  quantity: number;
+  unit_price_cents: number;
+  line_total_cents: number;
+}
+
+/** The lines of these orders, by order then line order. */
+export function csvLinesOf(db: Db, orderIds: string[]): Promise<CsvLineRow[]> {
+  if (orderIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('order_lines')
+    .select(['order_id', 'sku', 'name', 'quantity', 'unit_price_cents', 'line_total_cents'])
+    .where('order_id', 'in', orderIds)
+    .orderBy('order_id')
+    .orderBy('line_no')
+    .execute();
+}

@@ -1,0 +1,64 @@
+// Order documents over HTTP (B2B §6): an order's invoice as a PDF file and the orders CSV, streamed as it is read.
+import { Readable } from 'node:stream';
+import { errorSchema, idParamsSchema, ordersCsvQuerySchema, type OrdersCsvQuery } from '@kestrel/shared';
+import type { FastifyTypeProviderDefault } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import { currentUser } from '../accounts/index.js';
+import type { DocumentsService } from './service.js';
+
+const tags = ['orders'];
+const security = [{ bearer: [] }];
+
+export const documentRoutes: FastifyPluginAsyncZod<{ documents: DocumentsService }> = async (zodApp, { documents }) => {
+  // Files, not JSON answers: registered without the zod provider's typing of the reply (the schemas still validate
+  // the request, and the generics type it).
+  const app = zodApp.withTypeProvider<FastifyTypeProviderDefault>();
+
+  app.get<{ Params: z.infer<typeof idParamsSchema> }>(
+    '/orders/:id/invoice.pdf',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags,
+        security,
+        summary: "An order's invoice as PDF: the buyer's or, for admins, anyone's (409 until it is paid or confirmed)",
+        params: idParamsSchema,
+        produces: ['application/pdf'],
+        response: { 400: errorSchema, 401: errorSchema, 404: errorSchema, 409: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      const { fileName, pdf } = await documents.invoicePdf(currentUser(request), request.params.id);
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `attachment; filename="${fileName}"`)
+        .header('cache-control', 'private, no-store')
+        .send(pdf);
+    },
+  );
+
+  app.get<{ Querystring: OrdersCsvQuery }>(
+    '/orders.csv',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags,
+        security,
+        summary: 'Orders as CSV, one row per line (admins: all orders; others: their own); from/to are UTC days',
+        querystring: ordersCsvQuerySchema,
+        produces: ['text/csv'],
+        response: { 400: errorSchema, 401: errorSchema },
+      },
+    },
+    (request, reply) =>
+      reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', 'attachment; filename="orders.csv"')
+        .header('cache-control', 'private, no-store')
+        .send(
+          // One page of rows waits in the stream at most; the next is read only as the client takes the last.
+          Readable.from(documents.ordersCsv(currentUser(request), request.query), { highWaterMark: 1 }),
+        ),
+  );
+};

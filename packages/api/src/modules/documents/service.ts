@@ -1,0 +1,57 @@
+// Order documents (B2B §6): who may have an order's invoice and which orders a caller's CSV export holds.
+import type { Order, OrdersCsvQuery } from '@kestrel/shared';
+import type { Db } from '../../infra/db/create-db.js';
+import { AppError } from '../../infra/errors.js';
+import type { AuthUser } from '../accounts/index.js';
+import type { OrdersService } from '../orders/index.js';
+import { renderInvoicePdf } from './invoice-pdf.js';
+import { csvFilter, exportOrdersCsv } from './orders-csv.js';
+
+export interface InvoiceFile {
+  fileName: string;
+  pdf: Buffer;
+}
+
+export interface DocumentsService {
+  /** The invoice of an order the caller may see (else 404); 409 while the order has no invoice number. */
+  invoicePdf(user: AuthUser, orderId: string): Promise<InvoiceFile>;
+  /** The orders CSV: admins get every order, others their own. */
+  ordersCsv(user: AuthUser, query: OrdersCsvQuery): AsyncGenerator<string>;
+}
+
+export interface DocumentsDeps {
+  db: Db;
+  orders: Pick<OrdersService, 'getVisibleOrder'>;
+}
+
+/** When the invoice was issued: the number is given as the order is confirmed (paid, or accepted on account). */
+function issuedAt(order: Order): string {
+  return order.statusHistory.find((step) => step.status === 'confirmed')?.at ?? order.createdAt;
+}
+
+export function createDocumentsService({ db, orders }: DocumentsDeps): DocumentsService {
+  return {
+    async invoicePdf(user, orderId) {
+      // The orders module's one ownership rule: the buyer or an admin; to anyone else the order does not exist.
+      const order = await orders.getVisibleOrder(user, orderId);
+      const { invoiceNumber } = order;
+      if (invoiceNumber === null) {
+        throw new AppError(
+          409,
+          'no_invoice',
+          'This order has no invoice yet: an invoice is issued once the order is paid or confirmed on account',
+        );
+      }
+      const pdf = await renderInvoicePdf({
+        order: { ...order, invoiceNumber },
+        issuedAt: issuedAt(order),
+        company: null,
+      });
+      return { fileName: `${invoiceNumber}.pdf`, pdf };
+    },
+
+    ordersCsv(user, query) {
+      return exportOrdersCsv(db, csvFilter(query, user.role === 'admin' ? null : user.id));
+    },
+  };
+}

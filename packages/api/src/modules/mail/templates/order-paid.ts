@@ -1,0 +1,49 @@
+// "We have your payment": the amount and the reference it was paid with (the card payment or the bank transfer).
+import { money, orderLink } from './format.js';
+import {
+  button,
+  facts,
+  factsText,
+  htmlDocument,
+  paragraph,
+  textDocument,
+  type RenderedMail,
+  type Site,
+} from './layout.js';
+
+export interface OrderPaidMail {
+  orderId: string;
+  buyerName: string;
+  poNumber: string | null;
+  totalCents: number;
+  /** card: paid by card (the payment's id); account: an on-account payment an administrator recorded. */
+  paidBy: 'card' | 'account';
+  reference: string | null;
+}
+
+export function orderPaid(site: Site, m: OrderPaidMail): RenderedMail {
+  const subject = `Order ${m.orderId} paid${m.poNumber ? ` (PO ${m.poNumber})` : ''}`;
+  const said =
+    m.paidBy === 'card'
+      ? `We have received your card payment of ${money(m.totalCents)}; your order is confirmed.`
+      : `We have received your payment of ${money(m.totalCents)} for this order on account.`;
+  const rows: Array<[string, string | null]> = [
+    ['Order', m.orderId],
+    ['PO number', m.poNumber],
+    ['Paid', money(m.totalCents)],
+    ['Reference', m.reference],
+  ];
+  const link = orderLink(site.publicUrl);
+  const footer = `You receive this because you placed this order at ${site.name}.`;
+  return {
+    subject,
+    text: textDocument(site, [`Hello ${m.buyerName},`, said, factsText(rows), `Your orders: ${link}`], footer),
+    html: htmlDocument(
+      site,
+      subject,
+      said,
+      [paragraph(`Hello ${m.buyerName},`), paragraph(said), facts(rows), button('See your orders', link)],
+      footer,
+    ),
+  };
+}

@@ -1,0 +1,50 @@
+// The lifecycle's messages to the buyer (B2B §6): one per event and order, so a retried transition never queues
+// a second one (the outbox's dedupe key).
+import type { OutgoingMail } from '../mail/index.js';
+import type { OrderRow } from './order-write-repository.js';
+
+export function paidMail(order: OrderRow, paidBy: 'card' | 'account', reference: string | null): OutgoingMail {
+  return {
+    to: order.email,
+    dedupeKey: `order-paid:${order.id}`,
+    content: {
+      kind: 'order-paid',
+      data: {
+        orderId: order.id,
+        buyerName: order.user_name,
+        poNumber: order.po_number,
+        totalCents: Number(order.total_cents),
+        paidBy,
+        reference,
+      },
+    },
+  };
+}
+
+export function shippedMail(order: OrderRow, carrier: string, trackingNumber: string): OutgoingMail {
+  return {
+    to: order.email,
+    dedupeKey: `order-shipped:${order.id}`,
+    content: {
+      kind: 'order-shipped',
+      data: { orderId: order.id, buyerName: order.user_name, poNumber: order.po_number, carrier, trackingNumber },
+    },
+  };
+}
+
+/** Cancelled (with the refund, when a card payment was refunded) or expired. */
+export function endedMail(
+  order: OrderRow,
+  why: 'cancelled' | 'expired',
+  reason: string | null,
+  refundedCents: number | null,
+): OutgoingMail {
+  return {
+    to: order.email,
+    dedupeKey: `order-${why}:${order.id}`,
+    content: {
+      kind: 'order-cancelled',
+      data: { orderId: order.id, buyerName: order.user_name, poNumber: order.po_number, why, reason, refundedCents },
+    },
+  };
+}

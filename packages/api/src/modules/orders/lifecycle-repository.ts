@@ -1,0 +1,91 @@
+// SQL of the order lifecycle (B2B §4): status changes guarded by the status they start from, and the background
+// questions of the expiry job. Rows in, rows out; the rules are in lifecycle.ts.
+import type { Transaction, Updateable } from 'kysely';
+import type { Db } from '../../infra/db/create-db.js';
+import type { Database, OrdersTable, OrderStatus } from '../../infra/db/schema.js';
+import type { OrderRow } from './order-write-repository.js';
+
+/** Statuses in which an order still reserves stock unpaid and counts toward the buyer's open-order limit. */
+export const OPEN_STATUSES: readonly OrderStatus[] = ['pending', 'awaiting_approval'];
+
+/**
+ * Moves the order from `from` to whatever `change` says, only if it is still in `from`: of two transitions racing
+ * from the same status, exactly one updates the row (the other waits for the row lock, then matches nothing).
+ */
+export async function changeStatus(
+  trx: Transaction<Database>,
+  id: string,
+  from: OrderStatus,
+  change: Updateable<OrdersTable>,
+): Promise<boolean> {
+  const result = await trx
+    .updateTable('orders')
+    .set(change)
+    .where('id', '=', id)
+    .where('status', '=', from)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Records an on-account payment once: the paid_at condition makes the first record the only one. */
+export async function markPaidOnAccount(
+  trx: Transaction<Database>,
+  id: string,
+  reference: string,
+  at: string,
+): Promise<boolean> {
+  const result = await trx
+    .updateTable('orders')
+    .set({ paid_at: at, paid_reference: reference })
+    .where('id', '=', id)
+    .where('payment_terms', '=', 'account')
+    .where('paid_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Marks a cancelled order's payment refunded once; answers whether this call did it. */
+export async function markRefunded(trx: Transaction<Database>, id: string, at: string): Promise<boolean> {
+  const result = await trx
+    .updateTable('orders')
+    .set({ refunded_at: at })
+    .where('id', '=', id)
+    .where('status', '=', 'cancelled')
+    .where('refunded_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Orders awaiting payment or approval whose hold ended by `now`, in id order after `afterId` (one batch). */
+export async function dueForExpiry(db: Db, now: string, afterId: string, limit: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom('orders')
+    .select('id')
+    .where('status', 'in', OPEN_STATUSES)
+    .where('expires_at', '<=', now)
+    .where('id', '>', afterId)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+/** Cancelled card orders that were paid and whose refund has not been recorded yet (a crash or a provider outage). */
+export async function cancelledAwaitingRefund(db: Db, limit: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom('orders')
+    .select('id')
+    .where('status', '=', 'cancelled')
+    .where('payment_terms', '=', 'card')
+    .where('paid_at', 'is not', null)
+    .where('refunded_at', 'is', null)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+/** Every order in this status (the admin's filtered list), in creation order. */
+export function listOrdersInStatus(db: Db, status: OrderStatus): Promise<OrderRow[]> {
+  return db.selectFrom('orders').selectAll().where('status', '=', status).orderBy('id', 'asc').execute();
+}

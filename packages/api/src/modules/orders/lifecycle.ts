@@ -1,0 +1,372 @@
+// The order lifecycle (B2B §4, docs/product.md §20): which status may follow which, who may move an order, and what
+// else changes with it (stock, the open-order count, mail, refunds).
+//
+// Every transition is one transaction whose UPDATE names the status it starts from (lifecycle-repository.ts
+// changeStatus): of two transitions racing from the same status exactly one happens, the other answers 409
+// invalid_transition and changes nothing. The stock an open order reserved returns, and the buyer's open-order count
+// drops, in that same transaction, so either both happen once or neither. The message to the buyer is queued in it too
+// (the outbox) and delivery is woken after the commit.
+//
+// Payments: an order `pending` may have an open payment intent. Before cancelling, deleting or expiring it, the
+// intent is voided (payments.releaseIntent) outside the transaction; if the provider says it was already charged,
+// the payment wins: the order is now paid and `confirmed`, and the cancel/delete answers 409 (an admin's cancel goes
+// on, as for any confirmed order). A confirmed card order an admin cancels is refunded AFTER the cancel commits:
+// refunded_at is set once the provider has refunded it, and the expiry job retries every cancelled paid card order
+// whose refunded_at is still null, so a crash or an outage between the two steps delays the refund, never loses it
+// (the provider's refund is idempotent per intent). Its "cancelled" mail goes with refunded_at, naming the refund.
+import type { OrderStatus } from '@kestrel/shared';
+import type { Transaction } from 'kysely';
+import type { Db } from '../../infra/db/create-db.js';
+import type { Database } from '../../infra/db/schema.js';
+import { AppError, forbidden, notFound } from '../../infra/errors.js';
+import type { AuthUser } from '../accounts/index.js';
+import { assignInvoiceNumber } from '../documents/index.js';
+import type { MailService } from '../mail/index.js';
+import { withStep } from './history.js';
+import * as lifecycleRepo from './lifecycle-repository.js';
+import { OPEN_STATUSES } from './lifecycle-repository.js';
+import { endedMail, paidMail, shippedMail } from './lifecycle-mail.js';
+import type { OrderRow } from './order-write-repository.js';
+import { ownedBy } from './ownership.js';
+import * as repo from './repository.js';
+
+/** What the lifecycle needs of the payments module (app.ts hands the payments service; orders never import it). */
+export interface OrderPayments {
+  /** Voids the order's open intent(s); 'succeeded' when one was already charged and the order is now paid. */
+  releaseIntent(orderId: string): Promise<'none' | 'voided' | 'succeeded'>;
+  /** Refunds a paid order's card payment through the provider; idempotent. */
+  refundOrder(orderId: string): Promise<void>;
+}
+
+export interface LifecycleLog {
+  error(details: object, message: string): void;
+}
+
+export interface LifecycleDeps {
+  db: Db;
+  mail: Pick<MailService, 'enqueue' | 'wake'>;
+  /** Late-bound: the payments service is built after the orders service it depends on. */
+  payments: () => OrderPayments | undefined;
+  /** The orders service's wrapper of every stock move (the catalogue hears of it). */
+  movingStock: <T>(write: () => Promise<T>) => Promise<T>;
+  log: LifecycleLog;
+  now?: () => Date;
+}
+
+export interface ExpiryReport {
+  /** Orders this run moved to `expired`. */
+  expired: number;
+  /** Orders due to expire that turned out to be paid (their charge had succeeded). */
+  paid: number;
+  /** Cancelled paid orders whose refund this run completed. */
+  refunded: number;
+}
+
+export type PaidOutcome = 'paid' | 'already_paid' | 'not_payable';
+
+/** How many orders one query of the expiry run takes; each is then handled on its own. */
+const EXPIRY_BATCH = 50;
+
+const label: Record<OrderStatus, string> = {
+  pending: 'awaiting payment',
+  awaiting_approval: 'awaiting approval',
+  confirmed: 'confirmed',
+  shipped: 'shipped',
+  delivered: 'delivered',
+  cancelled: 'cancelled',
+  expired: 'expired',
+  rejected: 'rejected',
+};
+
+export const invalidTransition = (status: OrderStatus, action: string) =>
+  new AppError(409, 'invalid_transition', `An order that is ${label[status]} cannot be ${action}`);
+const orderPaid = (action: string) => new AppError(409, 'order_paid', `A paid order cannot be ${action}`);
+
+/** Who may cancel what: the buyer while it is unpaid or unapproved; an admin also once confirmed. */
+const CANCELLABLE_BY_OWNER: readonly OrderStatus[] = OPEN_STATUSES;
+const CANCELLABLE_BY_ADMIN: readonly OrderStatus[] = [...OPEN_STATUSES, 'confirmed'];
+/** SPEC's DELETE: unpaid orders that reserve stock, or that ended without being paid. */
+const DELETABLE: readonly OrderStatus[] = [...OPEN_STATUSES, 'cancelled', 'expired', 'rejected'];
+/** An on-account order may be paid whenever it is confirmed, also after it left the warehouse. */
+const PAYABLE_ON_ACCOUNT: readonly OrderStatus[] = ['confirmed', 'shipped', 'delivered'];
+
+export function createOrderLifecycle(deps: LifecycleDeps) {
+  const { db, mail, movingStock, log } = deps;
+  const now = deps.now ?? (() => new Date());
+
+  function payments(): OrderPayments {
+    const p = deps.payments();
+    if (!p) throw new Error('the orders service was built without payments');
+    return p;
+  }
+
+  /**
+   * Gives these lines' reserved units back, per product in product id order, as order writes lock them, so a release
+   * and an order never wait on each other in a cycle.
+   */
+  async function releaseLines(trx: Transaction<Database>, lines: repo.OrderLineRow[]): Promise<void> {
+    const byProduct = lines
+      .filter((l) => l.product_id !== null)
+      .sort((a, b) => String(a.product_id).localeCompare(String(b.product_id)));
+    for (const line of byProduct) if (line.product_id) await repo.releaseStock(trx, line.product_id, line.quantity);
+  }
+
+  /** The order as it is now, or 404 (it was deleted meanwhile). */
+  async function reread(id: string): Promise<OrderRow> {
+    const row = await repo.findOrder(db, id);
+    if (!row) throw notFound('Order');
+    return row;
+  }
+
+  /** A transition lost its race: say what the order became. */
+  async function refusedAfterRace(id: string, action: string): Promise<never> {
+    throw invalidTransition((await reread(id)).status, action);
+  }
+
+  /**
+   * Voids a pending order's open intent before it stops being payable; answers true when a charge had already
+   * succeeded (the order is now paid and confirmed).
+   */
+  async function chargeWon(row: OrderRow): Promise<boolean> {
+    if (row.status !== 'pending' || row.payment_terms !== 'card') return false;
+    return (await payments().releaseIntent(row.id)) === 'succeeded';
+  }
+
+  /**
+   * Ends an open or confirmed order as `to` (cancelled or expired) if it is still in `from`: stock back, the open
+   * count dropped when it was open, the mail queued unless a refund must go first. Answers whether this call did it.
+   */
+  function end(row: OrderRow, to: 'cancelled' | 'expired', reason: string | null, mailNow: boolean): Promise<boolean> {
+    const at = now().toISOString();
+    return movingStock(() =>
+      db.transaction().execute(async (trx) => {
+        const changed = await lifecycleRepo.changeStatus(trx, row.id, row.status, {
+          status: to,
+          status_history: withStep(row.status_history, to, at),
+          ...(to === 'cancelled' ? { cancel_reason: reason } : {}),
+        });
+        if (!changed) return false;
+        await releaseLines(trx, await repo.linesOfOrders(trx, [row.id]));
+        if (OPEN_STATUSES.includes(row.status)) await repo.uncountOpenOrder(trx, row.user_id);
+        if (mailNow) await mail.enqueue(trx, endedMail(row, to, reason, null));
+        return true;
+      }),
+    ).then((done) => {
+      if (done && mailNow) mail.wake();
+      return done;
+    });
+  }
+
+  /**
+   * Refunds a cancelled paid card order and records it (with its "cancelled, refunded" mail); answers whether this
+   * call recorded it. Safe to repeat: the provider's refund is idempotent and refunded_at is set once.
+   */
+  async function completeRefund(id: string): Promise<boolean> {
+    await payments().refundOrder(id);
+    const at = now().toISOString();
+    const recorded = await db.transaction().execute(async (trx) => {
+      const row = await repo.findOrder(trx, id);
+      if (!row || !(await lifecycleRepo.markRefunded(trx, id, at))) return false;
+      await mail.enqueue(trx, endedMail(row, 'cancelled', row.cancel_reason, Number(row.total_cents)));
+      return true;
+    });
+    if (recorded) mail.wake();
+    return recorded;
+  }
+
+  /** One due order: its charge wins if it succeeded, else it expires (if nothing else moved it meanwhile). */
+  async function expireOne(id: string, at: string): Promise<'expired' | 'paid' | 'skipped'> {
+    const row = await repo.findOrder(db, id);
+    if (!row || !OPEN_STATUSES.includes(row.status) || row.expires_at === null || row.expires_at > at) {
+      return 'skipped';
+    }
+    if (await chargeWon(row)) return 'paid';
+    return (await end(row, 'expired', null, true)) ? 'expired' : 'skipped';
+  }
+
+  return {
+    /**
+     * A card payment of a `pending` order (the payments module calls it once the provider confirmed the charge):
+     * paid and `confirmed` with its history step, uncounted, the payment recorded (`record`) and the mail queued,
+     * in one transaction. Only a `pending` order is payable: anything else (cancelled, expired, gone) is not_payable,
+     * and the payments module refunds the charge.
+     */
+    async markPaid(
+      id: string,
+      transactionId: string,
+      at: string,
+      record: (trx: Transaction<Database>) => Promise<void>,
+    ): Promise<PaidOutcome> {
+      const outcome = await db.transaction().execute(async (trx): Promise<PaidOutcome> => {
+        const row = await repo.findOrder(trx, id);
+        if (!row) return 'not_payable';
+        if (row.paid_at !== null) return 'already_paid';
+        if (row.status !== 'pending') return 'not_payable';
+        const history = withStep(row.status_history, 'confirmed', at);
+        if (!(await repo.markOrderPaid(trx, id, transactionId, at, history))) {
+          // Another transaction changed it between our read and our update: paid, or moved out of `pending`.
+          const after = await repo.findOrder(trx, id);
+          return after?.paid_at ? 'already_paid' : 'not_payable';
+        }
+        // Its invoice number, in the same transaction: a payment that rolls back gives the number back (no gap).
+        await assignInvoiceNumber(trx, id, at);
+        await repo.uncountOpenOrder(trx, row.user_id);
+        await mail.enqueue(trx, paidMail(row, 'card', transactionId));
+        await record(trx);
+        return 'paid';
+      });
+      if (outcome === 'paid') mail.wake();
+      return outcome;
+    },
+
+    /** `confirmed` -> `shipped` with the carrier and tracking number (admin). */
+    async ship(user: AuthUser, id: string, carrier: string, trackingNumber: string): Promise<OrderRow> {
+      const row = ownedBy(await repo.findOrder(db, id), user, { adminsToo: true });
+      if (user.role !== 'admin') throw forbidden('Only administrators may ship orders');
+      if (row.status !== 'confirmed') throw invalidTransition(row.status, 'shipped');
+      const at = now().toISOString();
+      const done = await db.transaction().execute(async (trx) => {
+        const changed = await lifecycleRepo.changeStatus(trx, id, 'confirmed', {
+          status: 'shipped',
+          status_history: withStep(row.status_history, 'shipped', at),
+          carrier,
+          tracking_number: trackingNumber,
+        });
+        if (changed) await mail.enqueue(trx, shippedMail(row, carrier, trackingNumber));
+        return changed;
+      });
+      if (!done) return refusedAfterRace(id, 'shipped');
+      mail.wake();
+      return reread(id);
+    },
+
+    /** `shipped` -> `delivered` (the buyer or an admin). */
+    async deliver(user: AuthUser, id: string): Promise<OrderRow> {
+      const row = ownedBy(await repo.findOrder(db, id), user, { adminsToo: true });
+      if (row.status !== 'shipped') throw invalidTransition(row.status, 'marked delivered');
+      const at = now().toISOString();
+      const done = await db.transaction().execute((trx) =>
+        lifecycleRepo.changeStatus(trx, id, 'shipped', {
+          status: 'delivered',
+          status_history: withStep(row.status_history, 'delivered', at),
+        }),
+      );
+      if (!done) return refusedAfterRace(id, 'marked delivered');
+      return reread(id);
+    },
+
+    /** An on-account order's payment arrived (admin, with the transfer's reference); the status stays. */
+    async markPaidOnAccount(user: AuthUser, id: string, reference: string): Promise<OrderRow> {
+      const row = ownedBy(await repo.findOrder(db, id), user, { adminsToo: true });
+      if (user.role !== 'admin') throw forbidden('Only administrators may record payments');
+      if (row.payment_terms !== 'account') {
+        throw new AppError(409, 'invalid_transition', 'A card order is paid by card, not marked paid');
+      }
+      if (row.paid_at !== null) throw new AppError(409, 'order_paid', 'This order is already paid');
+      if (!PAYABLE_ON_ACCOUNT.includes(row.status)) throw invalidTransition(row.status, 'marked paid');
+      const at = now().toISOString();
+      const done = await db.transaction().execute(async (trx) => {
+        const current = await repo.findOrder(trx, id);
+        if (!current || !PAYABLE_ON_ACCOUNT.includes(current.status)) return false;
+        const marked = await lifecycleRepo.markPaidOnAccount(trx, id, reference, at);
+        if (marked) await mail.enqueue(trx, paidMail(current, 'account', reference));
+        return marked;
+      });
+      if (!done) {
+        const after = await reread(id);
+        if (after.paid_at !== null) throw new AppError(409, 'order_paid', 'This order is already paid');
+        throw invalidTransition(after.status, 'marked paid');
+      }
+      mail.wake();
+      return reread(id);
+    },
+
+    /**
+     * Cancels the order (B2B §4): its buyer while it is `pending` or `awaiting_approval`, an admin also once
+     * `confirmed` (a card payment is refunded). The stock returns.
+     */
+    async cancel(user: AuthUser, id: string, reason: string | null): Promise<OrderRow> {
+      let row = ownedBy(await repo.findOrder(db, id), user, { adminsToo: true });
+      const allowed = user.role === 'admin' ? CANCELLABLE_BY_ADMIN : CANCELLABLE_BY_OWNER;
+      if (!allowed.includes(row.status)) throw invalidTransition(row.status, 'cancelled');
+      if (await chargeWon(row)) {
+        row = await reread(id);
+        if (!allowed.includes(row.status)) throw orderPaid('cancelled');
+      }
+      const refundDue = row.status === 'confirmed' && row.payment_terms === 'card' && row.paid_at !== null;
+      if (!(await end(row, 'cancelled', reason, !refundDue))) return refusedAfterRace(id, 'cancelled');
+      if (refundDue) {
+        // The cancel stands either way; a refund that fails now is retried by the expiry job (see the top).
+        await completeRefund(id).catch((error: unknown) =>
+          log.error({ err: error, orderId: id }, 'refund after cancel failed; the expiry job retries it'),
+        );
+      }
+      return reread(id);
+    },
+
+    /**
+     * SPEC's DELETE of the buyer's own unpaid order: the open intent is voided first (a charge that already
+     * succeeded wins: 409); an order that still reserved stock gives it back and is uncounted.
+     */
+    async deleteOrder(user: AuthUser, id: string): Promise<number> {
+      const row = ownedBy(await repo.findOrder(db, id), user);
+      if (row.paid_at !== null) throw orderPaid('deleted');
+      if (!DELETABLE.includes(row.status)) throw invalidTransition(row.status, 'deleted');
+      if (await chargeWon(row)) throw orderPaid('deleted');
+      const deleted = await movingStock(() =>
+        db.transaction().execute(async (trx) => {
+          // Lines first: the delete takes them with it.
+          const lines = OPEN_STATUSES.includes(row.status) ? await repo.linesOfOrders(trx, [id]) : [];
+          if ((await repo.deleteUnpaidOrder(trx, id, row.status)) === 0) return 0;
+          await releaseLines(trx, lines);
+          if (OPEN_STATUSES.includes(row.status)) await repo.uncountOpenOrder(trx, row.user_id);
+          return 1;
+        }),
+      );
+      if (deleted === 0) {
+        // Another request got there between our read and our delete: paid, moved on, or deleted meanwhile.
+        const after = await reread(id);
+        if (after.paid_at !== null) throw orderPaid('deleted');
+        throw invalidTransition(after.status, 'deleted');
+      }
+      return deleted;
+    },
+
+    /**
+     * One expiry run (the `order-expiry` job; tests call it through the orders service): every order `pending` or
+     * `awaiting_approval` whose hold ended expires, exactly once whichever instance runs it (the status-guarded
+     * update decides), unless its charge had succeeded; then the refunds left owing are retried.
+     */
+    async expireDue(signal?: AbortSignal): Promise<ExpiryReport> {
+      const report: ExpiryReport = { expired: 0, paid: 0, refunded: 0 };
+      const at = now().toISOString();
+      let after = '';
+      for (;;) {
+        const ids = await lifecycleRepo.dueForExpiry(db, at, after, EXPIRY_BATCH);
+        for (const id of ids) {
+          if (signal?.aborted) return report;
+          after = id;
+          try {
+            const outcome = await expireOne(id, at);
+            if (outcome !== 'skipped') report[outcome] += 1;
+          } catch (error) {
+            // One order the provider cannot answer for now is tried again next run; the others go on.
+            log.error({ err: error, orderId: id }, 'order expiry failed for one order');
+          }
+        }
+        if (ids.length < EXPIRY_BATCH) break;
+      }
+      for (const id of await lifecycleRepo.cancelledAwaitingRefund(db, EXPIRY_BATCH)) {
+        if (signal?.aborted) return report;
+        try {
+          if (await completeRefund(id)) report.refunded += 1;
+        } catch (error) {
+          log.error({ err: error, orderId: id }, 'refund of a cancelled order failed; tried again next run');
+        }
+      }
+      return report;
+    },
+  };
+}
+
+export type OrderLifecycle = ReturnType<typeof createOrderLifecycle>;

@@ -1,0 +1,33 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { CancelOrder, MarkPaid, Order, ShipOrder } from '@kestrel/shared';
+import { apiRequest } from '../../../lib/api-client';
+
+/** What each lifecycle call takes (B2B §4); every one answers the order as it now is. */
+export interface TransitionBodies {
+  ship: ShipOrder;
+  deliver: undefined;
+  'mark-paid': MarkPaid;
+  cancel: NonNullable<CancelOrder>;
+}
+export type TransitionAction = keyof TransitionBodies;
+
+export type Transition = {
+  [A in TransitionAction]: { orderId: string; action: A; body: TransitionBodies[A] };
+}[TransitionAction];
+
+/** `POST /api/orders/{id}/{ship|deliver|mark-paid|cancel}`: a refused step answers 409 and changes nothing. */
+export function transitionOrder({ orderId, action, body }: Transition): Promise<Order> {
+  return apiRequest<Order>(`/orders/${encodeURIComponent(orderId)}/${action}`, { method: 'POST', body: body ?? {} });
+}
+
+export function useTransitionOrder() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: transitionOrder,
+    // A cancelled order's stock goes back on the shelf, so product figures change too.
+    onSuccess: (_order, { action }) =>
+      action === 'cancel' ? queryClient.invalidateQueries({ queryKey: ['products'] }) : undefined,
+    // Refused or not, the lists reload: a 409 means the order moved on (paid, expired) since the page loaded.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['orders'] }),
+  });
+}

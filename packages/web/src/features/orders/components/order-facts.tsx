@@ -1,0 +1,29 @@
+import type { Order } from '@kestrel/shared';
+import { StatusBadge, formatTime } from './order-status';
+
+const HOLDING: readonly Order['status'][] = ['pending', 'awaiting_approval'];
+
+/** Where an order stands: status, PO, how long its stock is held, how it travels, why it ended. */
+export function OrderFacts({ order }: { order: Order }) {
+  return (
+    <div className="mt-1 flex flex-col gap-0.5 text-xs">
+      <span className="flex flex-wrap items-center gap-x-3 gap-y-1">
+        <span>
+          Status: <StatusBadge status={order.status} />
+        </span>
+        {order.poNumber ? <span>PO: {order.poNumber}</span> : null}
+      </span>
+      {HOLDING.includes(order.status) && order.expiresAt ? (
+        <span>
+          Held until <time dateTime={order.expiresAt}>{formatTime(order.expiresAt)}</time>
+        </span>
+      ) : null}
+      {order.carrier && order.trackingNumber ? (
+        <span className="break-all">
+          Shipped with {order.carrier}, tracking number <span className="font-mono">{order.trackingNumber}</span>
+        </span>
+      ) : null}
+      {order.cancelReason ? <span className="break-words">Reason: {order.cancelReason}</span> : null}
+    </div>
+  );
+}

@@ -1,0 +1,101 @@
+import { describe, expect, it } from 'vitest';
+import type { Order } from '@kestrel/shared';
+import { adminActions, buyerActions, cancelRefunds } from './order-actions';
+
+const order = (status: Order['status'], extra: Partial<Order> = {}) => ({
+  status,
+  paid: false,
+  paymentTerms: 'card' as const,
+  ...extra,
+});
+
+describe('buyerActions', () => {
+  it('offers pay, cancel and delete on a pending card order, nothing else', () => {
+    expect(buyerActions(order('pending'))).toEqual({
+      pay: true,
+      cancel: true,
+      deliver: false,
+      delete: true,
+    });
+  });
+
+  it('lets an order awaiting approval be cancelled or deleted, not paid', () => {
+    expect(buyerActions(order('awaiting_approval'))).toEqual({
+      pay: false,
+      cancel: true,
+      deliver: false,
+      delete: true,
+    });
+  });
+
+  it('offers no cancel, pay or delete on a paid confirmed order', () => {
+    expect(buyerActions(order('confirmed', { paid: true }))).toEqual({
+      pay: false,
+      cancel: false,
+      deliver: false,
+      delete: false,
+    });
+  });
+
+  it('keeps an unpaid on-account order (confirmed, invoiced) from being deleted', () => {
+    const onAccount = order('confirmed', { paymentTerms: 'account' });
+    expect(buyerActions(onAccount)).toMatchObject({ pay: false, cancel: false, delete: false });
+  });
+
+  it('offers Mark as delivered only on a shipped order', () => {
+    expect(buyerActions(order('shipped', { paid: true })).deliver).toBe(true);
+    expect(buyerActions(order('delivered', { paid: true })).deliver).toBe(false);
+    expect(buyerActions(order('confirmed', { paid: true })).deliver).toBe(false);
+  });
+
+  it('lets ended unpaid orders be deleted but not cancelled again', () => {
+    for (const status of ['cancelled', 'expired', 'rejected'] as const) {
+      expect(buyerActions(order(status))).toMatchObject({ pay: false, cancel: false, delete: true });
+    }
+    expect(buyerActions(order('cancelled', { paid: true }))).toMatchObject({ delete: false });
+  });
+});
+
+describe('adminActions', () => {
+  it('ships and cancels a confirmed card order; mark-paid is for on-account orders only', () => {
+    expect(adminActions(order('confirmed', { paid: true }))).toEqual({ ship: true, cancel: true, markPaid: false });
+    expect(adminActions(order('confirmed', { paymentTerms: 'account' }))).toEqual({
+      ship: true,
+      cancel: true,
+      markPaid: true,
+    });
+    expect(adminActions(order('confirmed', { paymentTerms: 'account', paid: true })).markPaid).toBe(false);
+  });
+
+  it('cancels held orders but never ships them', () => {
+    expect(adminActions(order('pending'))).toEqual({ ship: false, cancel: true, markPaid: false });
+    expect(adminActions(order('awaiting_approval'))).toEqual({ ship: false, cancel: true, markPaid: false });
+  });
+
+  it('offers nothing once a paid order has left or ended', () => {
+    for (const status of ['shipped', 'delivered', 'cancelled', 'expired', 'rejected'] as const) {
+      expect(adminActions(order(status, { paid: true }))).toEqual({ ship: false, cancel: false, markPaid: false });
+    }
+  });
+
+  it('still takes the payment of an on-account order after it shipped, never of one that ended', () => {
+    for (const status of ['shipped', 'delivered'] as const) {
+      expect(adminActions(order(status, { paymentTerms: 'account' }))).toEqual({
+        ship: false,
+        cancel: false,
+        markPaid: true,
+      });
+    }
+    for (const status of ['pending', 'awaiting_approval', 'cancelled', 'expired', 'rejected'] as const) {
+      expect(adminActions(order(status, { paymentTerms: 'account' })).markPaid).toBe(false);
+    }
+  });
+});
+
+describe('cancelRefunds', () => {
+  it('is true only for a paid card order', () => {
+    expect(cancelRefunds({ paid: true, paymentTerms: 'card' })).toBe(true);
+    expect(cancelRefunds({ paid: false, paymentTerms: 'card' })).toBe(false);
+    expect(cancelRefunds({ paid: true, paymentTerms: 'account' })).toBe(false);
+  });
+});
