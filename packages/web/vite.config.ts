@@ -8,16 +8,35 @@ import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 
 /**
- * With module preloading off and one stylesheet, every lazy import's preload list is empty, so Vite's 3 KB preload
- * helper would only ever call the loader. This stand-in keeps that one behaviour and spares the home page the rest.
+ * The shopping pages a visitor lands on from a search or a shared link. Their parts import several small shared
+ * chunks, which import more: fetched as found, that is a round trip per level before the page can paint. For these
+ * parts alone, the build lists every chunk they need, and the loader asks for all of them at once.
+ */
+const FLATTENED_PARTS = /\/(catalog-page|purchase-page)-[\w-]+\.js$/;
+
+/**
+ * Vite's 3 KB preload helper also handles stylesheets and a polyfill the shop does not need (one stylesheet, modern
+ * browsers). This stand-in does what is left: for a part with a dependency list (FLATTENED_PARTS), a modulepreload
+ * link per chunk, each once, then the import.
  */
 const bareDynamicImports: Plugin = {
   name: 'kestrel:bare-dynamic-imports',
   enforce: 'pre',
   apply: 'build',
   load(id) {
-    if (id === '\0vite/preload-helper.js') return 'export const __vitePreload = (load) => load();';
-    return null;
+    if (id !== '\0vite/preload-helper.js') return null;
+    return `const asked = new Set();
+export const __vitePreload = (load, deps) => {
+  for (const dep of deps || []) {
+    if (asked.has(dep)) continue;
+    asked.add(dep);
+    const link = document.createElement('link');
+    link.rel = 'modulepreload';
+    link.href = '/' + dep;
+    document.head.appendChild(link);
+  }
+  return load();
+};`;
   },
 };
 
@@ -159,7 +178,12 @@ export default defineConfig(({ command }) => ({
     assetsDir: 'static',
     // The entry imports no chunk (see codeSplitting below), so index.html has nothing to preload, and lazy parts
     // fetch their imports as they find them (preloading those measured worse; docs/performance.md). No polyfill.
-    modulePreload: false,
+    modulePreload: {
+      polyfill: false,
+      // `file`: the chunk a dynamic import asks for; every other part keeps fetching its imports as it finds them
+      // (listing them all made /login slower: docs/performance.md).
+      resolveDependencies: (file, deps) => (FLATTENED_PARTS.test(`/${file}`) ? deps : []),
+    },
     cssCodeSplit: false,
     // The page-weight budget is measured on what the server sends, so keep the report honest.
     reportCompressedSize: true,
