@@ -18,7 +18,8 @@ export async function insertMail(executor: Kysely<Database>, row: NewMailRow): P
   return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
 }
 
-const COLUMNS = [
+/** The columns a new message fills (the others start null); the order writes insert the same ones. */
+export const MAIL_COLUMNS = [
   'id',
   'dedupe_key',
   'kind',
@@ -38,7 +39,7 @@ const COLUMNS = [
  */
 export function sqliteMailInsert(handle: SqliteHandle): (row: NewMailRow) => boolean {
   const statement = handle.prepare(
-    `INSERT INTO mail_outbox (${COLUMNS.join(', ')}) VALUES (${COLUMNS.map((c) => `@${c}`).join(', ')})
+    `INSERT INTO mail_outbox (${MAIL_COLUMNS.join(', ')}) VALUES (${MAIL_COLUMNS.map((c) => `@${c}`).join(', ')})
      ON CONFLICT (dedupe_key) DO NOTHING`,
   );
   return (row) =>

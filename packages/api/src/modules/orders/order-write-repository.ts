@@ -14,7 +14,7 @@ import type { OpenDatabase, SqliteHandle } from '../../infra/db/create-db.js';
 import { groupCommit } from '../../infra/db/sqlite-group-commit.js';
 import type { OrderLinesTable, OrdersTable, ProductsTable } from '../../infra/db/schema.js';
 import { AppError } from '../../infra/errors.js';
-import type { MailService, NewMailRow, OutgoingMail } from '../mail/index.js';
+import { MAIL_COLUMNS, type MailService, type NewMailRow, type OutgoingMail } from '../mail/index.js';
 
 export type OrderRow = Selectable<OrdersTable>;
 export type OrderLineRow = Selectable<OrderLinesTable>;
@@ -223,20 +223,7 @@ function createTermsCache(limit = 10_000) {
 }
 type TermsCache = ReturnType<typeof createTermsCache>;
 
-/** The outbox row of the "order placed" message, as part of an order's statement (mail/outbox-repository.ts). */
-const MAIL_COLUMNS = [
-  'id',
-  'dedupe_key',
-  'kind',
-  'to_address',
-  'subject',
-  'content',
-  'message_id',
-  'status',
-  'attempts',
-  'next_attempt_at',
-  'created_at',
-] as const;
+/** The outbox row of the "order placed" message, as part of an order's statement. */
 const MAIL_INSERT = `INSERT INTO mail_outbox (${MAIL_COLUMNS.join(', ')})`;
 /** `$first, $first+1, ...`, one per mail column; `attempts` is an integer. */
 function mailParameters(first: number): string {
