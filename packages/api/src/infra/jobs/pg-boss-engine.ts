@@ -73,6 +73,13 @@ async function startJobs(boss: PgBoss, jobs: readonly PeriodicJob[], log: JobLog
         .catch((error: unknown) => log.error({ err: error, job: job.name }, 'background job failed'));
       running.add(run);
       await run.finally(() => running.delete(run));
+      // Stopped mid-run: ask for another run at once, so an instance that goes on takes up what this one left within
+      // a poll, rather than at the next period's request (stately: a run already waiting makes this a no-op).
+      if (abort.signal.aborted) {
+        await boss.send(job.name, {}).catch((error: unknown) => {
+          log.warn({ err: error, job: job.name }, 'could not hand the rest of a run over');
+        });
+      }
     });
     workers.set(job.name, worker);
     const timer = setInterval(() => request(job, true), job.everyMs);
