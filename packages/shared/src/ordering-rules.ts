@@ -35,3 +35,19 @@ export const ORDER_STATUSES = [
   'rejected',
 ] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+// Which statuses allow which step (B2B §4). The server enforces them (modules/orders/lifecycle.ts); the storefront
+// shows only the buttons they allow, from the same lists.
+/** Orders that hold stock awaiting payment or approval: the buyer may cancel them; they expire. */
+export const OPEN_ORDER_STATUSES: readonly OrderStatus[] = ['pending', 'awaiting_approval'];
+/** What an administrator may cancel: the open ones and those confirmed (a card payment is then refunded). */
+export const ADMIN_CANCELLABLE_STATUSES: readonly OrderStatus[] = [...OPEN_ORDER_STATUSES, 'confirmed'];
+/** SPEC's DELETE: unpaid orders that reserve stock, or that ended without being paid. */
+export const DELETABLE_ORDER_STATUSES: readonly OrderStatus[] = [
+  ...OPEN_ORDER_STATUSES,
+  'cancelled',
+  'expired',
+  'rejected',
+];
+/** An on-account order may be marked paid once confirmed, also after it left the warehouse (net terms). */
+export const PAYABLE_ON_ACCOUNT_STATUSES: readonly OrderStatus[] = ['confirmed', 'shipped', 'delivered'];

@@ -17,6 +17,7 @@ import {
   stockOf,
   type World,
 } from './lifecycle-fixtures.js';
+import { markPaidOnAccount } from '../../src/modules/orders/lifecycle-repository.js';
 
 const label: Record<OrderStatus, string> = {
   pending: 'awaiting payment',
@@ -325,6 +326,13 @@ describe.each(databases)('order transitions on %s', (kind) => {
       [`order-paid:${order._id}`, `Order ${order._id} paid (PO PO-77)`],
     ]);
     expect(mails[0]?.text).toMatch(/Reference: +BANK-42/);
+
+    // A cancel that commits between the check and the write: the write's own status condition leaves it unpaid.
+    const cancelled = await orderIn(w, 'cancelled', { payment_terms: 'account' });
+    const raced = await w.app.db
+      .transaction()
+      .execute((trx) => markPaidOnAccount(trx, cancelled._id, 'BANK-45', new Date().toISOString(), ['confirmed']));
+    expect([raced, (await orderRow(w, cancelled._id)).paid_at]).toEqual([false, null]);
 
     const card = await orderIn(w, 'confirmed');
     const refused = await post(w, w.admin, `/api/orders/${card._id}/mark-paid`, { reference: 'BANK-44' });

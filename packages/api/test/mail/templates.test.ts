@@ -1,7 +1,13 @@
 // The message templates: the exact plain text a reader sees, and HTML that escapes every value and keeps to what
 // mail clients render (tables and inline styles; no <style> block, no script, no external resources).
 import { describe, expect, it } from 'vitest';
-import { renderMail, type MailContent, type OrderPlacedMail } from '../../src/modules/mail/templates/index.js';
+import {
+  renderMail,
+  subjectOf,
+  type MailContent,
+  type MailKind,
+  type OrderPlacedMail,
+} from '../../src/modules/mail/templates/index.js';
 import { SITE } from './mail-fixtures.js';
 
 const HOSTILE = `<img src=x onerror="alert(1)"> & 'Co'`;
@@ -50,9 +56,32 @@ const every: MailContent[] = [
   },
   { kind: 'password-reset', data: { name: HOSTILE, token: 't', validMinutes: 30 } },
   { kind: 'email-verification', data: { name: HOSTILE, token: 't' } },
+  {
+    kind: 'order-paid',
+    data: { orderId: 'o1', buyerName: HOSTILE, poNumber: HOSTILE, totalCents: 100, paidBy: 'card', reference: HOSTILE },
+  },
+  {
+    kind: 'order-cancelled',
+    data: { orderId: 'o2', buyerName: HOSTILE, poNumber: null, why: 'expired', reason: null, refundedCents: null },
+  },
 ];
 
 describe('mail templates', () => {
+  it('covers every kind, and takes each subject alone exactly as the whole message has it', () => {
+    const kinds: MailKind[] = [
+      'order-placed',
+      'order-paid',
+      'order-shipped',
+      'order-cancelled',
+      'invoice-available',
+      'password-reset',
+      'email-verification',
+    ];
+    expect(new Set(every.map((m) => m.kind))).toEqual(new Set(kinds));
+    for (const content of every) expect(subjectOf(SITE, content)).toBe(renderMail(SITE, content).subject);
+    expect(subjectOf(SITE, every[every.length - 1] as MailContent)).toBe('Order o2 expired');
+  });
+
   it('writes an order placed on account as plain text that reads well', () => {
     const mail = renderMail(SITE, order);
     expect(mail.subject).toBe('Order 0190a1b2c3d4e5f6a7b8c9d0 placed (PO PO-2026-17)');

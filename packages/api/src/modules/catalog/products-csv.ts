@@ -15,7 +15,8 @@ import { parse } from 'csv-parse/sync';
 import type { OpenDatabase } from '../../infra/db/create-db.js';
 import { isUniqueViolation } from '../../infra/db/unique-violation.js';
 import { AppError } from '../../infra/errors.js';
-import { centsToDollars, dollarsToCents } from '../../infra/money.js';
+import { csvField, csvMoney as money } from '../../infra/csv.js';
+import { dollarsToCents } from '../../infra/money.js';
 import { newProductRow, parsePriceBreaks, storePriceBreaks, type NewProduct } from './product-row.js';
 import * as repo from './repository.js';
 import type { CatalogService } from './service.js';
@@ -24,13 +25,6 @@ type Column = (typeof PRODUCTS_CSV_HEADER)[number];
 type CsvRecord = Record<Column, string>;
 /** A row's field by column name, wherever the file put that column. */
 type Field = (column: Column) => string;
-
-/** A field that needs quoting gets it (RFC 4180): commas, quotes, line breaks, or spaces at either end. */
-function csvField(value: string): string {
-  return /[",\r\n]|^\s|\s$/.test(value) ? `"${value.replaceAll('"', '""')}"` : value;
-}
-
-const money = (cents: number) => centsToDollars(cents).toFixed(2);
 
 function csvLine(row: repo.ProductRow): string {
   const record: CsvRecord = {

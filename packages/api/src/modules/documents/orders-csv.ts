@@ -2,7 +2,7 @@
 // out at a steady memory instead of being built whole.
 import { ORDERS_CSV_HEADER, type OrdersCsvQuery } from '@kestrel/shared';
 import type { Db } from '../../infra/db/create-db.js';
-import { centsToDollars } from '../../infra/money.js';
+import { csvField, csvMoney as money } from '../../infra/csv.js';
 import * as repo from './repository.js';
 
 /** Orders read per page (and so per database round trip pair). */
@@ -13,11 +13,8 @@ export const CSV_PAGE_SIZE = 500;
  * made plain text with a leading apostrophe (OWASP's CSV injection advice), then RFC 4180 quoting where needed.
  */
 export function csvCell(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
+  return csvField(/^[=+\-@\t\r]/.test(value) ? `'${value}` : value);
 }
-
-const money = (cents: number) => centsToDollars(cents).toFixed(2);
 
 /** The first instant of the day after `day` (YYYY-MM-DD, UTC). */
 function dayAfter(day: string): string {

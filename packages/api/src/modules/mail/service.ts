@@ -9,7 +9,7 @@ import type { Database } from '../../infra/db/schema.js';
 import { deliverDue, type DeliveryReport, type MailLog } from './deliver.js';
 import * as repo from './outbox-repository.js';
 import { DEFAULT_RETRY, type RetryPolicy } from './retry-policy.js';
-import { renderMail, type MailContent, type Site } from './templates/index.js';
+import { renderMail, subjectOf, type MailContent, type Site } from './templates/index.js';
 import { createTransport, type MailTransport } from './transports/transport.js';
 
 export interface OutgoingMail {
@@ -62,7 +62,6 @@ export interface MailDeps {
   retry?: Partial<RetryPolicy>;
 }
 
-/** The address part of `Name <address>` or of a bare address. */
 /** A stored message's bodies. Only this module writes `content`, always from a MailContent, so it is not re-validated. */
 function renderStored(site: Site, content: string): { text: string; html: string } {
   const { text, html } = renderMail(site, JSON.parse(content) as MailContent);
@@ -72,6 +71,7 @@ function renderStored(site: Site, content: string): { text: string; html: string
 /** How long a wake waits for others to join it; a message is never delayed by more. */
 export const WAKE_DELAY_MS = 50;
 
+/** The address part of `Name <address>` or of a bare address. */
 function addressOf(mailbox: string): string {
   return /<([^>]+)>/.exec(mailbox)?.[1] ?? mailbox;
 }
@@ -88,7 +88,7 @@ export function createMailService(deps: MailDeps): MailService {
   function rowOf(mail: OutgoingMail): repo.NewMailRow {
     const at = now();
     const id = newId(at.getTime());
-    const { subject } = renderMail(site, mail.content);
+    const subject = subjectOf(site, mail.content);
     return {
       id,
       dedupe_key: mail.dedupeKey,

@@ -2,11 +2,12 @@
 // questions of the expiry job. Rows in, rows out; the rules are in lifecycle.ts.
 import type { Transaction, Updateable } from 'kysely';
 import type { Db } from '../../infra/db/create-db.js';
+import { OPEN_ORDER_STATUSES } from '@kestrel/shared';
 import type { Database, OrdersTable, OrderStatus } from '../../infra/db/schema.js';
 import type { OrderRow } from './order-write-repository.js';
 
 /** Statuses in which an order still reserves stock unpaid and counts toward the buyer's open-order limit. */
-export const OPEN_STATUSES: readonly OrderStatus[] = ['pending', 'awaiting_approval'];
+export const OPEN_STATUSES = OPEN_ORDER_STATUSES;
 
 /**
  * Moves the order from `from` to whatever `change` says, only if it is still in `from`: of two transitions racing
@@ -27,12 +28,16 @@ export async function changeStatus(
   return Number(result.numUpdatedRows) === 1;
 }
 
-/** Records an on-account payment once: the paid_at condition makes the first record the only one. */
+/**
+ * Records an on-account payment once, while the order is in one of `payable` statuses: the conditions make the first
+ * record the only one, and a cancel that commits first leaves nothing to record (no cancelled order turns paid).
+ */
 export async function markPaidOnAccount(
   trx: Transaction<Database>,
   id: string,
   reference: string,
   at: string,
+  payable: readonly OrderStatus[],
 ): Promise<boolean> {
   const result = await trx
     .updateTable('orders')
@@ -40,6 +45,7 @@ export async function markPaidOnAccount(
     .where('id', '=', id)
     .where('payment_terms', '=', 'account')
     .where('paid_at', 'is', null)
+    .where('status', 'in', payable)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
@@ -71,7 +77,7 @@ export async function dueForExpiry(db: Db, now: string, afterId: string, limit: 
 }
 
 /** Cancelled card orders that were paid and whose refund has not been recorded yet (a crash or a provider outage). */
-export async function cancelledAwaitingRefund(db: Db, limit: number): Promise<string[]> {
+export async function cancelledAwaitingRefund(db: Db, afterId: string, limit: number): Promise<string[]> {
   const rows = await db
     .selectFrom('orders')
     .select('id')
@@ -79,6 +85,7 @@ export async function cancelledAwaitingRefund(db: Db, limit: number): Promise<st
     .where('payment_terms', '=', 'card')
     .where('paid_at', 'is not', null)
     .where('refunded_at', 'is', null)
+    .where('id', '>', afterId)
     .orderBy('id')
     .limit(limit)
     .execute();

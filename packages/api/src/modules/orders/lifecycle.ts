@@ -14,7 +14,13 @@
 // refunded_at is set once the provider has refunded it, and the expiry job retries every cancelled paid card order
 // whose refunded_at is still null, so a crash or an outage between the two steps delays the refund, never loses it
 // (the provider's refund is idempotent per intent). Its "cancelled" mail goes with refunded_at, naming the refund.
-import type { OrderStatus } from '@kestrel/shared';
+import {
+  ADMIN_CANCELLABLE_STATUSES,
+  DELETABLE_ORDER_STATUSES,
+  OPEN_ORDER_STATUSES,
+  PAYABLE_ON_ACCOUNT_STATUSES,
+  type OrderStatus,
+} from '@kestrel/shared';
 import type { Transaction } from 'kysely';
 import type { Db } from '../../infra/db/create-db.js';
 import type { Database } from '../../infra/db/schema.js';
@@ -82,13 +88,11 @@ export const invalidTransition = (status: OrderStatus, action: string) =>
   new AppError(409, 'invalid_transition', `An order that is ${label[status]} cannot be ${action}`);
 const orderPaid = (action: string) => new AppError(409, 'order_paid', `A paid order cannot be ${action}`);
 
-/** Who may cancel what: the buyer while it is unpaid or unapproved; an admin also once confirmed. */
-const CANCELLABLE_BY_OWNER: readonly OrderStatus[] = OPEN_STATUSES;
-const CANCELLABLE_BY_ADMIN: readonly OrderStatus[] = [...OPEN_STATUSES, 'confirmed'];
-/** SPEC's DELETE: unpaid orders that reserve stock, or that ended without being paid. */
-const DELETABLE: readonly OrderStatus[] = [...OPEN_STATUSES, 'cancelled', 'expired', 'rejected'];
-/** An on-account order may be paid whenever it is confirmed, also after it left the warehouse. */
-const PAYABLE_ON_ACCOUNT: readonly OrderStatus[] = ['confirmed', 'shipped', 'delivered'];
+// Who may do what from which status: shared with the storefront (ordering-rules.ts).
+const CANCELLABLE_BY_OWNER = OPEN_ORDER_STATUSES;
+const CANCELLABLE_BY_ADMIN = ADMIN_CANCELLABLE_STATUSES;
+const DELETABLE = DELETABLE_ORDER_STATUSES;
+const PAYABLE_ON_ACCOUNT = PAYABLE_ON_ACCOUNT_STATUSES;
 
 export function createOrderLifecycle(deps: LifecycleDeps) {
   const { db, mail, movingStock, log } = deps;
@@ -266,10 +270,9 @@ export function createOrderLifecycle(deps: LifecycleDeps) {
       if (!PAYABLE_ON_ACCOUNT.includes(row.status)) throw invalidTransition(row.status, 'marked paid');
       const at = now().toISOString();
       const done = await db.transaction().execute(async (trx) => {
-        const current = await repo.findOrder(trx, id);
-        if (!current || !PAYABLE_ON_ACCOUNT.includes(current.status)) return false;
-        const marked = await lifecycleRepo.markPaidOnAccount(trx, id, reference, at);
-        if (marked) await mail.enqueue(trx, paidMail(current, 'account', reference));
+        // The status condition is in the UPDATE itself: a cancel that commits in between leaves nothing to mark.
+        const marked = await lifecycleRepo.markPaidOnAccount(trx, id, reference, at, PAYABLE_ON_ACCOUNT);
+        if (marked) await mail.enqueue(trx, paidMail(row, 'account', reference));
         return marked;
       });
       if (!done) {
@@ -356,13 +359,19 @@ export function createOrderLifecycle(deps: LifecycleDeps) {
         }
         if (ids.length < EXPIRY_BATCH) break;
       }
-      for (const id of await lifecycleRepo.cancelledAwaitingRefund(db, EXPIRY_BATCH)) {
-        if (signal?.aborted) return report;
-        try {
-          if (await completeRefund(id)) report.refunded += 1;
-        } catch (error) {
-          log.error({ err: error, orderId: id }, 'refund of a cancelled order failed; tried again next run');
+      // Paged like the expiry above: refunds the provider keeps refusing never hide the ones behind them.
+      for (let afterRefund = ''; ;) {
+        const owing = await lifecycleRepo.cancelledAwaitingRefund(db, afterRefund, EXPIRY_BATCH);
+        for (const id of owing) {
+          if (signal?.aborted) return report;
+          afterRefund = id;
+          try {
+            if (await completeRefund(id)) report.refunded += 1;
+          } catch (error) {
+            log.error({ err: error, orderId: id }, 'refund of a cancelled order failed; tried again next run');
+          }
         }
+        if (owing.length < EXPIRY_BATCH) break;
       }
       return report;
     },

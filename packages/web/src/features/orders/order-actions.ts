@@ -1,19 +1,16 @@
 // Which lifecycle steps each screen offers for an order (B2B §4). The server decides and refuses the rest with 409;
 // these rules only keep buttons off screen that would be refused anyway.
-import type { Order } from '@kestrel/shared';
+import {
+  ADMIN_CANCELLABLE_STATUSES,
+  DELETABLE_ORDER_STATUSES,
+  OPEN_ORDER_STATUSES,
+  PAYABLE_ON_ACCOUNT_STATUSES,
+  type Order,
+} from '@kestrel/shared';
 
-type Status = Order['status'];
 type OrderState = Pick<Order, 'status' | 'paid' | 'paymentTerms'>;
 
-/** Orders that still hold stock for a buyer who has not paid or been approved: the only ones a buyer may cancel. */
-const HELD: readonly Status[] = ['pending', 'awaiting_approval'];
-/**
- * On-account orders whose money may arrive: net terms mean the transfer usually comes after the goods left, so a
- * shipped or delivered order can still be marked paid (the server allows the same three).
- */
-const ON_ACCOUNT_PAYABLE: readonly Status[] = ['confirmed', 'shipped', 'delivered'];
-/** Unpaid orders that never left the shop: deleting one loses nothing (SPEC's Delete on My Order). */
-const DELETABLE: readonly Status[] = ['pending', 'awaiting_approval', 'cancelled', 'expired', 'rejected'];
+// The status lists are the server's own (@kestrel/shared ordering-rules.ts), so no button offers a refused step.
 
 export interface BuyerActions {
   pay: boolean;
@@ -25,9 +22,9 @@ export interface BuyerActions {
 export function buyerActions(order: OrderState): BuyerActions {
   return {
     pay: order.status === 'pending' && !order.paid,
-    cancel: HELD.includes(order.status),
+    cancel: OPEN_ORDER_STATUSES.includes(order.status),
     deliver: order.status === 'shipped',
-    delete: !order.paid && DELETABLE.includes(order.status),
+    delete: !order.paid && DELETABLE_ORDER_STATUSES.includes(order.status),
   };
 }
 
@@ -41,8 +38,8 @@ export function adminActions(order: OrderState): AdminActions {
   return {
     ship: order.status === 'confirmed',
     // An admin may also cancel a confirmed order; a card payment is then refunded (cancelRefunds).
-    cancel: HELD.includes(order.status) || order.status === 'confirmed',
-    markPaid: order.paymentTerms === 'account' && !order.paid && ON_ACCOUNT_PAYABLE.includes(order.status),
+    cancel: ADMIN_CANCELLABLE_STATUSES.includes(order.status),
+    markPaid: order.paymentTerms === 'account' && !order.paid && PAYABLE_ON_ACCOUNT_STATUSES.includes(order.status),
   };
 }
 

@@ -6,8 +6,10 @@ export interface EmailVerificationMail {
   token: string;
 }
 
+export const emailVerificationSubject = (site: Site): string => `Confirm your e-mail address for ${site.name}`;
+
 export function emailVerification(site: Site, m: EmailVerificationMail): RenderedMail {
-  const subject = `Confirm your e-mail address for ${site.name}`;
+  const subject = emailVerificationSubject(site);
   const link = `${site.publicUrl}/verify-email/${encodeURIComponent(m.token)}`;
   const said = `Welcome to ${site.name}. Please confirm that this address is yours.`;
   const ignore = 'If you did not sign up, ignore this message and no account will use this address.';

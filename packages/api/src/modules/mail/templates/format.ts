@@ -16,3 +16,8 @@ export function day(iso: string): string {
 export function orderLink(publicUrl: string): string {
   return `${publicUrl}/dashboard/myorder`;
 }
+
+/** `Order {id} {what} (PO {po})`: the subject of every message about an order. */
+export function orderSubject(m: { orderId: string; poNumber: string | null }, what: string): string {
+  return `Order ${m.orderId} ${what}${m.poNumber ? ` (PO ${m.poNumber})` : ''}`;
+}

@@ -1,13 +1,15 @@
-// Every kind of message the shop sends, and its template. A message is described by its kind and data; the mail
-// service renders it when it is queued, so the outbox holds exactly what will be sent.
-import { emailVerification, type EmailVerificationMail } from './email-verification.js';
-import { invoiceAvailable, type InvoiceAvailableMail } from './invoice-available.js';
+// Every kind of message the shop sends, and its template. A message is described by its kind and data; the outbox
+// keeps that data and the subject (subjectOf, cheap: it is taken while the order is written), and delivery renders
+// the bodies (renderMail).
+import { emailVerification, emailVerificationSubject, type EmailVerificationMail } from './email-verification.js';
+import { orderSubject } from './format.js';
+import { invoiceAvailable, invoiceAvailableSubject, type InvoiceAvailableMail } from './invoice-available.js';
 import type { RenderedMail, Site } from './layout.js';
-import { orderCancelled, type OrderCancelledMail } from './order-cancelled.js';
+import { orderCancelled, orderCancelledSubject, type OrderCancelledMail } from './order-cancelled.js';
 import { orderPaid, type OrderPaidMail } from './order-paid.js';
 import { orderPlaced, type OrderPlacedMail } from './order-placed.js';
 import { orderShipped, type OrderShippedMail } from './order-shipped.js';
-import { passwordReset, type PasswordResetMail } from './password-reset.js';
+import { passwordReset, passwordResetSubject, type PasswordResetMail } from './password-reset.js';
 
 export type { RenderedMail, Site } from './layout.js';
 export type {
@@ -33,6 +35,26 @@ export type MailKind = MailContent['kind'];
 
 /** Kinds whose body holds a live secret (a sign-in link): their bodies are blanked once delivered. */
 export const SECRET_KINDS: ReadonlySet<string> = new Set<MailKind>(['password-reset', 'email-verification']);
+
+/** The subject alone, as renderMail would give it, without building the bodies. */
+export function subjectOf(site: Site, content: MailContent): string {
+  switch (content.kind) {
+    case 'order-placed':
+      return orderSubject(content.data, 'placed');
+    case 'order-paid':
+      return orderSubject(content.data, 'paid');
+    case 'order-shipped':
+      return orderSubject(content.data, 'shipped');
+    case 'order-cancelled':
+      return orderCancelledSubject(content.data);
+    case 'invoice-available':
+      return invoiceAvailableSubject(content.data);
+    case 'password-reset':
+      return passwordResetSubject(site);
+    case 'email-verification':
+      return emailVerificationSubject(site);
+  }
+}
 
 export function renderMail(site: Site, content: MailContent): RenderedMail {
   switch (content.kind) {

@@ -21,8 +21,11 @@ export interface InvoiceAvailableMail {
   dueDate: string | null;
 }
 
+export const invoiceAvailableSubject = (m: InvoiceAvailableMail): string =>
+  `Invoice ${m.invoiceNumber} for order ${m.orderId}`;
+
 export function invoiceAvailable(site: Site, m: InvoiceAvailableMail): RenderedMail {
-  const subject = `Invoice ${m.invoiceNumber} for order ${m.orderId}`;
+  const subject = invoiceAvailableSubject(m);
   const said =
     m.dueDate === null
       ? `The invoice for your paid order is ready.`

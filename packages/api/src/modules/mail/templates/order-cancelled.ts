@@ -1,5 +1,5 @@
 // "Your order is cancelled" (by you, by us, or because its hold expired), and the refund when a card was charged.
-import { money, orderLink } from './format.js';
+import { money, orderLink, orderSubject } from './format.js';
 import {
   button,
   facts,
@@ -23,9 +23,11 @@ export interface OrderCancelledMail {
   refundedCents: number | null;
 }
 
+export const orderCancelledSubject = (m: OrderCancelledMail): string =>
+  orderSubject(m, m.why === 'expired' ? 'expired' : 'cancelled');
+
 export function orderCancelled(site: Site, m: OrderCancelledMail): RenderedMail {
-  const word = m.why === 'expired' ? 'expired' : 'cancelled';
-  const subject = `Order ${m.orderId} ${word}${m.poNumber ? ` (PO ${m.poNumber})` : ''}`;
+  const subject = orderCancelledSubject(m);
   const said =
     m.why === 'expired'
       ? 'Your order was not paid or approved in time, so it has expired and the parts it reserved are released.'

@@ -1,5 +1,5 @@
 // "We have your payment": the amount and the reference it was paid with (the card payment or the bank transfer).
-import { money, orderLink } from './format.js';
+import { money, orderLink, orderSubject } from './format.js';
 import {
   button,
   facts,
@@ -22,7 +22,7 @@ export interface OrderPaidMail {
 }
 
 export function orderPaid(site: Site, m: OrderPaidMail): RenderedMail {
-  const subject = `Order ${m.orderId} paid${m.poNumber ? ` (PO ${m.poNumber})` : ''}`;
+  const subject = orderSubject(m, 'paid');
   const said =
     m.paidBy === 'card'
       ? `We have received your card payment of ${money(m.totalCents)}; your order is confirmed.`

@@ -1,5 +1,5 @@
 // "We have your order": its lines and total, and what happens next (pay by card, or confirmed on account).
-import { day, money, orderLink } from './format.js';
+import { day, money, orderLink, orderSubject } from './format.js';
 import {
   button,
   facts,
@@ -26,7 +26,7 @@ export interface OrderPlacedMail {
 const count = new Intl.NumberFormat('en-US');
 
 export function orderPlaced(site: Site, m: OrderPlacedMail): RenderedMail {
-  const subject = `Order ${m.orderId} placed${m.poNumber ? ` (PO ${m.poNumber})` : ''}`;
+  const subject = orderSubject(m, 'placed');
   const next =
     m.paymentTerms === 'account'
       ? `It is confirmed on account${m.dueDate ? ` and payable by ${day(m.dueDate)}` : ''}.`

@@ -1,5 +1,5 @@
 // "Your order is on its way": the carrier and the tracking number.
-import { orderLink } from './format.js';
+import { orderLink, orderSubject } from './format.js';
 import {
   button,
   facts,
@@ -20,7 +20,7 @@ export interface OrderShippedMail {
 }
 
 export function orderShipped(site: Site, m: OrderShippedMail): RenderedMail {
-  const subject = `Order ${m.orderId} shipped${m.poNumber ? ` (PO ${m.poNumber})` : ''}`;
+  const subject = orderSubject(m, 'shipped');
   const rows: Array<[string, string | null]> = [
     ['Order', m.orderId],
     ['PO number', m.poNumber],

@@ -7,8 +7,10 @@ export interface PasswordResetMail {
   validMinutes: number;
 }
 
+export const passwordResetSubject = (site: Site): string => `Reset your ${site.name} password`;
+
 export function passwordReset(site: Site, m: PasswordResetMail): RenderedMail {
-  const subject = `Reset your ${site.name} password`;
+  const subject = passwordResetSubject(site);
   const link = `${site.publicUrl}/reset-password/${encodeURIComponent(m.token)}`;
   const said = `Someone asked to reset the password of your account. The link works once, within ${m.validMinutes} minutes.`;
   const ignore = 'If it was not you, ignore this message: your password stays as it is.';

@@ -1,7 +1,5 @@
-import type { Order } from '@kestrel/shared';
+import { OPEN_ORDER_STATUSES, type Order } from '@kestrel/shared';
 import { StatusBadge, formatTime } from './order-status';
-
-const HOLDING: readonly Order['status'][] = ['pending', 'awaiting_approval'];
 
 /** Where an order stands: status, PO, how long its stock is held, how it travels, why it ended. */
 export function OrderFacts({ order }: { order: Order }) {
@@ -13,7 +11,7 @@ export function OrderFacts({ order }: { order: Order }) {
         </span>
         {order.poNumber ? <span>PO: {order.poNumber}</span> : null}
       </span>
-      {HOLDING.includes(order.status) && order.expiresAt ? (
+      {OPEN_ORDER_STATUSES.includes(order.status) && order.expiresAt ? (
         <span>
           Held until <time dateTime={order.expiresAt}>{formatTime(order.expiresAt)}</time>
         </span>

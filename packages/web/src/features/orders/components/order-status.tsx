@@ -12,7 +12,7 @@ const STATUS_LABELS: Record<Order['status'], string> = {
 };
 
 /** Every status in lifecycle order, for the admin's choice of which orders to list. */
-export const ORDER_STATUSES = Object.keys(STATUS_LABELS) as Order['status'][];
+export { ORDER_STATUSES } from '@kestrel/shared';
 
 // The word carries the meaning; the colour only groups it (waiting, under way, done, ended). Badge styles the shop
 // already uses, so the one stylesheet every page loads stays the same size (ADR 003).
