@@ -76,6 +76,36 @@ describe.each(databases)('products CSV on %s', (kind) => {
     expect(await catalogue()).toEqual(before);
   });
 
+  it('defuses formula-like texts in the export and imports them back as they were', async () => {
+    await addProduct(t.app, admin, {
+      sku: 'KC-CBL-9',
+      name: '=HYPERLINK("http://x","y")',
+      category: 'Cables',
+      price: 1,
+      description: "@SUM(A1) and '=kept as typed",
+    });
+    const text = (await exportCsv()).body;
+    expect(text.split('\r\n')).toContain(
+      `KC-CBL-9,"'=HYPERLINK(""http://x"",""y"")",Cables,1.00,1000,1,,10000,,'@SUM(A1) and '=kept as typed,/api/images/demo/processor.png`,
+    );
+    const before = await catalogue();
+    expect((await importCsv(text, true)).json()).toEqual({ created: 0, updated: 0, unchanged: 3, changes: [] });
+    expect((await importCsv(text)).json()).toEqual({ created: 0, updated: 0 });
+    expect(await catalogue()).toEqual(before);
+    const names = before.map((p: { name: string }) => p.name);
+    expect(names).toContain('=HYPERLINK("http://x","y")');
+    expect(
+      (
+        await call(
+          t.app,
+          'DELETE',
+          `/api/service/${before.find((p: { sku: string }) => p.sku === 'KC-CBL-9')._id}`,
+          admin,
+        )
+      ).statusCode,
+    ).toBe(200);
+  });
+
   it('previews, then creates and updates by SKU in one go', async () => {
     const text = [
       HEADER,

@@ -15,7 +15,7 @@ import { parse } from 'csv-parse/sync';
 import type { OpenDatabase } from '../../infra/db/create-db.js';
 import { isUniqueViolation } from '../../infra/db/unique-violation.js';
 import { AppError } from '../../infra/errors.js';
-import { csvField, csvMoney as money } from '../../infra/csv.js';
+import { csvMoney as money, csvText, csvTextValue } from '../../infra/csv.js';
 import { dollarsToCents } from '../../infra/money.js';
 import { newProductRow, parsePriceBreaks, storePriceBreaks, type NewProduct } from './product-row.js';
 import * as repo from './repository.js';
@@ -42,7 +42,7 @@ function csvLine(row: repo.ProductRow): string {
     description: row.description,
     img: row.img,
   };
-  return PRODUCTS_CSV_HEADER.map((column) => csvField(record[column])).join(',');
+  return PRODUCTS_CSV_HEADER.map((column) => csvText(record[column])).join(',');
 }
 
 /** The whole catalogue as CSV text, read a page of rows at a time. */
@@ -180,7 +180,7 @@ function parseFile(text: string): ParsedRow[] {
       continue;
     }
     try {
-      const product = parseRow((column) => record[columns.indexOf(column)] ?? '');
+      const product = parseRow((column) => csvTextValue(record[columns.indexOf(column)] ?? ''));
       const earlier = lineOfSku.get(product.sku);
       if (earlier !== undefined) throw new RowProblem(`SKU ${product.sku} is already on line ${earlier}`);
       lineOfSku.set(product.sku, line);

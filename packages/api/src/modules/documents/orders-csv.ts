@@ -2,19 +2,11 @@
 // out at a steady memory instead of being built whole.
 import { ORDERS_CSV_HEADER, type OrdersCsvQuery } from '@kestrel/shared';
 import type { Db } from '../../infra/db/create-db.js';
-import { csvField, csvMoney as money } from '../../infra/csv.js';
+import { csvMoney as money, csvText } from '../../infra/csv.js';
 import * as repo from './repository.js';
 
 /** Orders read per page (and so per database round trip pair). */
 export const CSV_PAGE_SIZE = 500;
-
-/**
- * One CSV field: a text a spreadsheet would run as a formula (it starts with = + - @, a tab or a carriage return) is
- * made plain text with a leading apostrophe (OWASP's CSV injection advice), then RFC 4180 quoting where needed.
- */
-export function csvCell(value: string): string {
-  return csvField(/^[=+\-@\t\r]/.test(value) ? `'${value}` : value);
-}
 
 /** The first instant of the day after `day` (YYYY-MM-DD, UTC). */
 function dayAfter(day: string): string {
@@ -63,7 +55,7 @@ export async function* exportOrdersCsv(db: Db, filter: repo.CsvOrderFilter): Asy
         orderTotal: money(order.total_cents),
         paid: order.paid_at === null ? 'false' : 'true',
       };
-      chunk += `${ORDERS_CSV_HEADER.map((column) => csvCell(record[column])).join(',')}\r\n`;
+      chunk += `${ORDERS_CSV_HEADER.map((column) => csvText(record[column])).join(',')}\r\n`;
     }
     yield chunk;
     after = last.id;
