@@ -1,7 +1,7 @@
 // The order lifecycle on screen (B2B §4, §6): the admin filters and ships a paid order, the buyer follows it to
-// delivered; a paid order's invoice downloads as a PDF; a buyer cancels a pending order and its stock comes back; an
-// admin cancels a paid order and the buyer sees it refunded. Each journey orders its own product, so the demo
-// catalogue's stock never moves.
+// delivered (or the admin records the delivery); a paid order's invoice downloads as a PDF; a buyer cancels a pending
+// order and its stock comes back; an admin cancels a paid order and the buyer sees it refunded. Each journey orders
+// its own product, so the demo catalogue's stock never moves.
 import { readFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { ORDERS_CSV_HEADER, type Order, type Product } from '@kestrel/shared';
@@ -142,7 +142,8 @@ test('the admin filters Confirmed and ships a paid order; the buyer sees the tra
   await expect(adminCard(adminPage, 'PO-SHIP-1')).toContainText(
     'Shipped with DHL Express, tracking number JD0146000032',
   );
-  await expect(adminCard(adminPage, 'PO-SHIP-1').getByRole('button')).toHaveCount(0);
+  // Shipped: no more shipping or cancelling; only recording the delivery, which this journey leaves to the buyer.
+  await expect(adminCard(adminPage, 'PO-SHIP-1').getByRole('button')).toHaveText(['Mark as delivered']);
   await adminContext.close();
 
   // The buyer sees it on its way and says it arrived.
@@ -161,6 +162,28 @@ test('the admin filters Confirmed and ships a paid order; the buyer sees the tra
     /^Shipped: /,
     /^Delivered: /,
   ]);
+  expect(await readOrder(request, buyer, order._id)).toMatchObject({ status: 'delivered' });
+});
+
+test('an admin records the delivery of a shipped order for a buyer who did not', async ({ page, request }) => {
+  const admin = await adminByApi(request);
+  const product = await createProductByApi(request, admin, { sku: uniqueSku('E2E-DELIVER'), availableQuantity: 10000 });
+  const buyer = await signUpByApi(request, 'Dora Delivery');
+  const order = await placeByApi(request, buyer, product, 'PO-DELIVER-1');
+  await payByApi(request, buyer, order._id);
+  const shipped = await request.post(`/api/orders/${order._id}/ship`, {
+    headers: auth(admin),
+    data: { carrier: 'UPS', trackingNumber: '1Z999AA10123456784' },
+  });
+  expect(shipped.status()).toBe(200);
+  await useSession(page, admin);
+
+  await page.goto('/dashboard/manageorder?status=shipped');
+  const card = adminCard(page, 'PO-DELIVER-1');
+  await expect(card.getByRole('button', { name: `Ship order of ${product.name}` })).toHaveCount(0);
+  await card.getByRole('button', { name: `Mark ${product.name} as delivered` }).click();
+  await expectMessage(page, `${product.name} is marked delivered`);
+  await expect(card).toHaveCount(0);
   expect(await readOrder(request, buyer, order._id)).toMatchObject({ status: 'delivered' });
 });
 

@@ -58,9 +58,15 @@ describe('buyerActions', () => {
 
 describe('adminActions', () => {
   it('ships and cancels a confirmed card order; mark-paid is for on-account orders only', () => {
-    expect(adminActions(order('confirmed', { paid: true }))).toEqual({ ship: true, cancel: true, markPaid: false });
+    expect(adminActions(order('confirmed', { paid: true }))).toEqual({
+      ship: true,
+      deliver: false,
+      cancel: true,
+      markPaid: false,
+    });
     expect(adminActions(order('confirmed', { paymentTerms: 'account' }))).toEqual({
       ship: true,
+      deliver: false,
       cancel: true,
       markPaid: true,
     });
@@ -68,13 +74,29 @@ describe('adminActions', () => {
   });
 
   it('cancels held orders but never ships them', () => {
-    expect(adminActions(order('pending'))).toEqual({ ship: false, cancel: true, markPaid: false });
-    expect(adminActions(order('awaiting_approval'))).toEqual({ ship: false, cancel: true, markPaid: false });
+    expect(adminActions(order('pending'))).toEqual({ ship: false, deliver: false, cancel: true, markPaid: false });
+    expect(adminActions(order('awaiting_approval'))).toEqual({
+      ship: false,
+      deliver: false,
+      cancel: true,
+      markPaid: false,
+    });
   });
 
-  it('offers nothing once a paid order has left or ended', () => {
-    for (const status of ['shipped', 'delivered', 'cancelled', 'expired', 'rejected'] as const) {
-      expect(adminActions(order(status, { paid: true }))).toEqual({ ship: false, cancel: false, markPaid: false });
+  it('records the delivery of a shipped order, and offers nothing once it was delivered or ended', () => {
+    expect(adminActions(order('shipped', { paid: true }))).toEqual({
+      ship: false,
+      deliver: true,
+      cancel: false,
+      markPaid: false,
+    });
+    for (const status of ['delivered', 'cancelled', 'expired', 'rejected'] as const) {
+      expect(adminActions(order(status, { paid: true }))).toEqual({
+        ship: false,
+        deliver: false,
+        cancel: false,
+        markPaid: false,
+      });
     }
   });
 
@@ -82,6 +104,7 @@ describe('adminActions', () => {
     for (const status of ['shipped', 'delivered'] as const) {
       expect(adminActions(order(status, { paymentTerms: 'account' }))).toEqual({
         ship: false,
+        deliver: status === 'shipped',
         cancel: false,
         markPaid: true,
       });

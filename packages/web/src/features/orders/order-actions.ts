@@ -30,6 +30,8 @@ export function buyerActions(order: OrderState): BuyerActions {
 
 export interface AdminActions {
   ship: boolean;
+  /** For a buyer who does not confirm delivery themselves (docs/product.md §20). */
+  deliver: boolean;
   cancel: boolean;
   markPaid: boolean;
 }
@@ -37,6 +39,7 @@ export interface AdminActions {
 export function adminActions(order: OrderState): AdminActions {
   return {
     ship: order.status === 'confirmed',
+    deliver: order.status === 'shipped',
     // An admin may also cancel a confirmed order; a card payment is then refunded (cancelRefunds).
     cancel: ADMIN_CANCELLABLE_STATUSES.includes(order.status),
     markPaid: order.paymentTerms === 'account' && !order.paid && PAYABLE_ON_ACCOUNT_STATUSES.includes(order.status),

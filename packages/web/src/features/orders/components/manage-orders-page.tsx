@@ -7,6 +7,7 @@ import { useQueryString } from '../../../lib/use-query-string';
 import { useAllOrders } from '../api/get-all-orders';
 import { adminActions } from '../order-actions';
 import { CancelOrderModal } from './cancel-order-modal';
+import { DeliveredButton } from './delivered-button';
 import { MarkPaidModal } from './mark-paid-modal';
 import { OrderFacts } from './order-facts';
 import { OrderLines } from './order-lines';
@@ -63,7 +64,7 @@ function OrderCard({ order, open }: { order: Order; open: (dialog: Dialog) => vo
         <OrderFacts order={order} />
         <OrderLines order={order} />
         <OrderHistory order={order} />
-        {allowed.ship || allowed.cancel || allowed.markPaid ? (
+        {allowed.ship || allowed.deliver || allowed.cancel || allowed.markPaid ? (
           <div className="card-actions mt-3">
             {allowed.ship ? (
               <button
@@ -75,6 +76,7 @@ function OrderCard({ order, open }: { order: Order; open: (dialog: Dialog) => vo
                 Ship
               </button>
             ) : null}
+            {allowed.deliver ? <DeliveredButton order={order} /> : null}
             {allowed.markPaid ? (
               <button
                 type="button"

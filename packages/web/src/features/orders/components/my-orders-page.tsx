@@ -9,10 +9,10 @@ import { notify } from '../../../lib/notify';
 import { useDownloadInvoice } from '../api/download-invoice';
 import { useMyOrders } from '../api/get-my-orders';
 import { useReorder } from '../api/reorder';
-import { useTransitionOrder } from '../api/transition-order';
 import { buyerActions } from '../order-actions';
 import { CancelOrderModal } from './cancel-order-modal';
 import { DeleteOrderModal } from './delete-order-modal';
+import { DeliveredButton } from './delivered-button';
 import { OrderLines } from './order-lines';
 import { OrdersCsvExport } from './orders-csv-export';
 import { OrderFacts } from './order-facts';
@@ -84,30 +84,6 @@ function ReorderButton({ order }: { order: Order }) {
       }
     >
       Reorder
-    </button>
-  );
-}
-
-/** The buyer confirms the goods arrived: shipped -> delivered (B2B §4). */
-function DeliveredButton({ order }: { order: Order }) {
-  const step = useTransitionOrder();
-  return (
-    <button
-      type="button"
-      className="btn btn-outline btn-success btn-sm"
-      aria-label={`Mark ${order.itemName} as delivered`}
-      disabled={step.isPending}
-      onClick={() =>
-        step.mutate(
-          { orderId: order._id, action: 'deliver', body: undefined },
-          {
-            onSuccess: (delivered) => notify.success(`${delivered.itemName} is marked delivered`),
-            onError: (error) => notify.error(error.message),
-          },
-        )
-      }
-    >
-      Mark as delivered
     </button>
   );
 }
