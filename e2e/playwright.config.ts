@@ -1,6 +1,7 @@
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './support/chromium';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, BASE_URL, PORT } from './support/settings';
+import { MAIL_DIR } from './support/mail';
 
 // Journeys in Debian's Chromium against the built product: `node e2e/run.mjs` builds, picks a port and runs this.
 export default defineConfig({
@@ -28,7 +29,8 @@ export default defineConfig({
     cwd: new URL('..', import.meta.url).pathname,
     url: `${BASE_URL}/api/health`,
     // The server's administrator is the one the journeys sign in as (support/settings.ts).
-    env: { E2E_PORT: String(PORT), ADMIN_EMAIL, ADMIN_PASSWORD },
+    // The server writes its mail where the journeys read it (support/mail.ts).
+    env: { E2E_PORT: String(PORT), ADMIN_EMAIL, ADMIN_PASSWORD, E2E_MAIL_DIR: MAIL_DIR },
     reuseExistingServer: false,
     timeout: 120_000,
     stdout: 'pipe',

@@ -22,7 +22,16 @@ Object.assign(process.env, {
   AUTH_ATTEMPTS_PER_MINUTE: '600',
 });
 
-const cleanUp = () => rmSync(dir, { recursive: true, force: true });
+// E2E_MAIL_DIR (playwright.config.ts): mail as .eml files in a folder the journeys read (support/mail.ts), emptied
+// per run; without it, mail stays in the temp folder.
+const mailDir = process.env.E2E_MAIL_DIR ? resolve(process.env.E2E_MAIL_DIR) : join(dir, 'data', 'mail');
+rmSync(mailDir, { recursive: true, force: true });
+process.env.MAIL_DIR = mailDir;
+
+const cleanUp = () => {
+  rmSync(dir, { recursive: true, force: true });
+  rmSync(mailDir, { recursive: true, force: true });
+};
 process.on('exit', cleanUp);
 
 // E2E_SERVER_ENTRY lets a developer point at another entry (for example the TypeScript source through tsx).

@@ -6,7 +6,7 @@ import { expectMessage } from '../support/screens';
 
 const PNG = new URL('../fixtures/e2e-part.png', import.meta.url).pathname;
 
-test('the admin sidebar lists My Profile, the four admin pages of SPEC.md and Products CSV', async ({
+test('the admin sidebar lists My Profile, Sign-in and security, the four admin pages of SPEC.md and Products CSV', async ({
   page,
   request,
 }) => {
@@ -14,6 +14,7 @@ test('the admin sidebar lists My Profile, the four admin pages of SPEC.md and Pr
   await page.goto('/dashboard');
   await expect(page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link')).toHaveText([
     'My Profile',
+    'Sign-in and security',
     'Make Admin',
     'Add a product',
     'Manage All Orders',

@@ -3,11 +3,19 @@ import { expect, test } from '@playwright/test';
 import { signUpByApi, useSession } from '../support/api';
 import { expectMessage } from '../support/screens';
 
-test('the sidebar shows a customer My Profile, Add a Reviews and My Order only', async ({ page, request }) => {
+test('the sidebar shows a customer My Profile, Sign-in and security, Add a Reviews and My Order only', async ({
+  page,
+  request,
+}) => {
   await useSession(page, await signUpByApi(request));
   await page.goto('/dashboard');
   const sidebar = page.getByRole('navigation', { name: 'Dashboard' });
-  await expect(sidebar.getByRole('link')).toHaveText(['My Profile', 'Add a Reviews', 'My Order']);
+  await expect(sidebar.getByRole('link')).toHaveText([
+    'My Profile',
+    'Sign-in and security',
+    'Add a Reviews',
+    'My Order',
+  ]);
 });
 
 test('the profile saves education, location, phone and LinkedIn and shows them after a reload', async ({

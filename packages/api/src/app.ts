@@ -2,7 +2,7 @@
 import Fastify, { LogController, type FastifyInstance, type FastifyReply } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { ZodType } from 'zod';
-import type { Config } from './infra/config.js';
+import { trustProxyOption, type Config } from './infra/config.js';
 import { migrate, openDatabase, type Db, type OpenDatabase } from './infra/db/create-db.js';
 import { docsPlugin } from './infra/http/docs.js';
 import { emptyJsonBodyPlugin } from './infra/http/empty-json-body.js';
@@ -13,9 +13,15 @@ import { responseSerializerCompiler, type Serialize } from './infra/http/seriali
 import { bareSecurityHeaders, securityPlugin } from './infra/http/security.js';
 import { staticWebPlugin } from './infra/http/static-web.js';
 import { createJobRunner } from './infra/jobs/job-runner.js';
-import type { Limiter } from './infra/rate-limit/limiter.js';
+import type { LimiterStore } from './infra/rate-limit/limiter.js';
 import { rateLimitPlugin } from './infra/rate-limit/rate-limit-plugin.js';
-import { accountsRoutes, authPlugin, createAccountsService, loadAuthSecret } from './modules/accounts/index.js';
+import {
+  accountPruneJob,
+  accountsRoutes,
+  authPlugin,
+  createAccountsService,
+  loadAuthSecret,
+} from './modules/accounts/index.js';
 import { cartRoutes, createCartService } from './modules/cart/index.js';
 import { catalogRoutes, createCatalogService, productsCsvRoutes } from './modules/catalog/index.js';
 import { createDocumentsService, documentRoutes } from './modules/documents/index.js';
@@ -52,8 +58,8 @@ declare module 'fastify' {
 export interface BuildOptions {
   /** Another storefront build folder (tests); default packages/web/dist. */
   webDist?: string;
-  /** A limiter to use instead of the one the config selects (tests). */
-  limiter?: Limiter;
+  /** Rate-limit counters other than those the config selects (the sqlmap fault test lifts the limits). */
+  limiters?: LimiterStore;
   /** A payment provider to use instead of the one the config selects (tests point Stripe at a local stand-in). */
   paymentProvider?: PaymentProvider;
 }
@@ -77,7 +83,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     // Two log lines per request cost more than the hot paths themselves; errors are still logged. debug/trace turn them on.
     logController: new LogController({ disableRequestLogging: !['debug', 'trace'].includes(config.logLevel) }),
-    trustProxy: config.trustProxy,
+    trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: BODY_LIMIT_BYTES,
     requestTimeout: SERVER_TIMEOUTS.requestTimeoutMs,
     keepAliveTimeout: SERVER_TIMEOUTS.keepAliveTimeoutMs,
@@ -123,11 +129,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('database', database);
   app.decorate('config', config);
 
-  // The modules, each handed what it needs; their state (caches, sessions) lives in these objects, one set per app.
-  const accounts = createAccountsService(db, loadAuthSecret(config.authSecret, config.dataDir));
-  const catalog = createCatalogService({ database });
-  const reviews = createReviewsService(db);
-  const profiles = createProfilesService(db, accounts);
   // Background work (ADR 005): started once the server listens, so neither start-up nor app.inject tests pay for it,
   // and stopped before the database closes (onClose hooks run last-registered first).
   const jobs = createJobRunner(config.database, app.log);
@@ -141,6 +142,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   jobs.every(mailDeliveryJob(mail));
   app.decorate('mail', mail);
+  // The modules, each handed what it needs; their state (caches, sessions) lives in these objects, one set per app.
+  const accounts = createAccountsService(db, loadAuthSecret(config.authSecret, config.dataDir), { mail });
+  jobs.every(accountPruneJob(accounts));
+  const catalog = createCatalogService({ database });
+  const reviews = createReviewsService(db);
+  const profiles = createProfilesService(db, accounts);
   app.addHook('onListen', async () => {
     // Not awaited: listening is not delayed. It never rejects; a failed start is logged and tried again.
     void jobs.start();
@@ -171,9 +178,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const images = createImageService(imageStore);
   await seedDatabase({ accounts, catalog, reviews, images }, config, app.log, { fresh });
 
-  await app.register(rateLimitPlugin, { config, limiter: options.limiter });
   await app.register(authPlugin, { sessions: accounts.sessions });
   await app.register(securityPlugin, { config });
+  // After the security plugin: its onRequest hook sets the headers a 429 of RATE_LIMIT_PER_MINUTE must carry too.
+  await app.register(rateLimitPlugin, { config, limiters: options.limiters });
   await app.register(docsPlugin);
   await app.register(
     async (api) => {

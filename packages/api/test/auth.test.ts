@@ -24,7 +24,13 @@ describe.each(databases)('auth on %s', (kind) => {
     expect(claims.sid).toMatch(/^[0-9a-f]{24}$/);
     expect((claims.exp ?? 0) - (claims.iat ?? 0)).toBe(7 * 24 * 3600);
     const me = await call(t.app, 'GET', '/api/auth/me', ann);
-    expect(me.json()).toEqual({ _id: ann.id, email: 'ann@example.com', name: 'Ann Buyer', role: 'customer' });
+    expect(me.json()).toEqual({
+      _id: ann.id,
+      email: 'ann@example.com',
+      name: 'Ann Buyer',
+      role: 'customer',
+      emailVerified: false,
+    });
   });
 
   it('refuses a taken e-mail with 409 email_taken', async () => {

@@ -47,7 +47,7 @@ describe('loadConfig', () => {
       authAttemptsPerMinute: 300,
       orderHoldMinutes: 90,
     });
-    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(1);
     expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8,127.0.0.1' }).trustProxy).toEqual(['10.0.0.0/8', '127.0.0.1']);
     expect(loadConfig({}).trustProxy).toBe(false);
   });

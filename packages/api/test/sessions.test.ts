@@ -25,7 +25,7 @@ describe.each(databases)('sessions on %s', (kind) => {
   // One accounts service for the whole file, as an app has: its memory of checked sessions is shared by the calls.
   let accounts: ReturnType<typeof createAccountsService>;
   beforeAll(() => {
-    accounts = createAccountsService(t.app.db, TEST_SECRET, () => clock);
+    accounts = createAccountsService(t.app.db, TEST_SECRET, { now: () => clock });
   });
   const service = () => accounts.sessions;
 
@@ -101,13 +101,24 @@ describe.each(databases)('sessions on %s', (kind) => {
     expect(before?.role).toBe('customer');
     expect(await accounts.makeAdmin(email)).toBe(1);
     expect((await service().authenticate(token))?.role).toBe('admin');
-    await accounts.updateOwnUser({ ...dee, role: 'admin', sessionId: before?.sessionId ?? '' }, email, 'Dee Renamed');
+    await accounts.updateOwnUser(
+      { ...dee, role: 'admin', emailVerified: false, sessionId: before?.sessionId ?? '' },
+      email,
+      'Dee Renamed',
+    );
     expect((await service().authenticate(token))?.name).toBe('Dee Renamed');
   });
 });
 
 describe('CheckedSessions', () => {
-  const user = { id: 'u1', email: 'a@example.com', name: 'A', role: 'customer' as const, sessionId: 's1' };
+  const user = {
+    id: 'u1',
+    email: 'a@example.com',
+    name: 'A',
+    role: 'customer' as const,
+    emailVerified: false,
+    sessionId: 's1',
+  };
   const entry = { user, expiresAtMs: 10_000, lastSeenAtMs: 0, checkedAtMs: 1_000 };
 
   it('keeps an entry for exactly SESSION_RECHECK_MS', () => {

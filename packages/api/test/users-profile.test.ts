@@ -21,9 +21,9 @@ describe.each(databases)('users and profiles on %s', (kind) => {
   it('lists users in creation order for the admin', async () => {
     const res = await call(t.app, 'GET', '/api/user', admin);
     expect(res.json()).toEqual([
-      { _id: admin.id, email: 'boss@example.com', name: 'Administrator', role: 'admin' },
-      { _id: ann.id, email: 'ann@example.com', name: 'Ann Buyer', role: 'customer' },
-      { _id: bob.id, email: 'bob@example.com', name: 'Bob Buyer', role: 'customer' },
+      { _id: admin.id, email: 'boss@example.com', name: 'Administrator', role: 'admin', emailVerified: true },
+      { _id: ann.id, email: 'ann@example.com', name: 'Ann Buyer', role: 'customer', emailVerified: false },
+      { _id: bob.id, email: 'bob@example.com', name: 'Bob Buyer', role: 'customer', emailVerified: false },
     ]);
   });
 
@@ -64,7 +64,13 @@ describe.each(databases)('users and profiles on %s', (kind) => {
     expect(decodeJwt(token).sub).toBe(ann.id);
     expect(token).not.toBe(ann.token);
     const me = await t.app.inject({ url: '/api/auth/me', headers: { authorization: `Bearer ${token}` } });
-    expect(me.json()).toEqual({ _id: ann.id, email: 'ann@example.com', name: 'Ann B.', role: 'customer' });
+    expect(me.json()).toEqual({
+      _id: ann.id,
+      email: 'ann@example.com',
+      name: 'Ann B.',
+      role: 'customer',
+      emailVerified: false,
+    });
     // The earlier token keeps working until it expires or its owner signs out.
     expect((await call(t.app, 'GET', '/api/auth/me', ann)).statusCode).toBe(200);
     const roleTry = await call(t.app, 'PUT', '/api/user/ann@example.com', ann, {

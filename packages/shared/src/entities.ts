@@ -76,6 +76,8 @@ export const userSchema = z.object({
   email: z.string(),
   name: z.string(),
   role: roleSchema,
+  /** Whether the owner proved the mailbox (confirmation link, reset link or Google); B2B.md §7. */
+  emailVerified: z.boolean(),
 });
 export type User = z.infer<typeof userSchema>;
 

@@ -67,6 +67,22 @@ export const messages = {
     failed: 'Google sign-in failed, please try again',
     unverifiedEmail: 'Your Google e-mail address is not verified',
     unavailable: 'Google sign-in is unavailable right now, please try again later',
+    // An unconfirmed password account with this e-mail may belong to someone else: Google must not enter it (B2B.md §7).
+    verifyFirst:
+      'An account with this e-mail already exists. Sign in with its password (or confirm the e-mail address) first; then Google sign-in works too.',
+  },
+  /** Account care (B2B.md §7): password reset and change, e-mail confirmation, sessions. */
+  account: {
+    forgotSent:
+      'If an account uses this e-mail, we have sent it a link to choose a new password. The link works once, within 30 minutes.',
+    resetDone: 'Your password is changed. Sign in with it.',
+    invalidToken: 'This link is no longer valid. Ask for a new one.',
+    wrongCurrentPassword: 'The current password is wrong',
+    noPasswordYet: 'This account signs in with Google and has no password yet. Use "Forgot your password?" to set one.',
+    passwordChanged: 'Your password is changed. Your other sessions are signed out.',
+    emailVerified: 'Your e-mail address is confirmed.',
+    verificationSent: 'We have sent a new confirmation link to your e-mail address.',
+    alreadyVerified: 'Your e-mail address is already confirmed.',
   },
   confirmDelete: 'Are you sure you want to delete',
   notFoundPage: 'Page is not Found',

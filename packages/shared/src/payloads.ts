@@ -55,16 +55,47 @@ export const loginBodySchema = z.object({
 });
 export type LoginBody = z.input<typeof loginBodySchema>;
 
-export const signupBodySchema = z.object({
-  name: requiredText(messages.signup.nameRequired),
-  email: email(messages.signup.emailRequired, messages.signup.emailInvalid),
-  password: z
+/** A new password: sign-up's rules and messages, wherever one is chosen (sign-up, reset, change). */
+const newPassword = () =>
+  z
     .string({ error: messages.signup.passwordRequired })
     .min(1, messages.signup.passwordRequired)
     .min(PASSWORD_MIN_LENGTH, messages.signup.passwordShort)
-    .max(PASSWORD_MAX_LENGTH, messages.signup.passwordLong),
+    .max(PASSWORD_MAX_LENGTH, messages.signup.passwordLong);
+
+export const signupBodySchema = z.object({
+  name: requiredText(messages.signup.nameRequired),
+  email: email(messages.signup.emailRequired, messages.signup.emailInvalid),
+  password: newPassword(),
 });
 export type SignupBody = z.input<typeof signupBodySchema>;
+
+/** A token from a mailed link (account care, B2B.md §7); the server only compares its hash. */
+const linkToken = () =>
+  z
+    .string({ error: messages.account.invalidToken })
+    .min(1, messages.account.invalidToken)
+    .max(200, messages.account.invalidToken);
+
+export const forgotPasswordBodySchema = z.object({
+  email: email(messages.login.emailRequired, messages.login.emailInvalid),
+});
+export type ForgotPasswordBody = z.input<typeof forgotPasswordBodySchema>;
+
+export const resetPasswordBodySchema = z.object({ token: linkToken(), password: newPassword() });
+export type ResetPasswordBody = z.input<typeof resetPasswordBodySchema>;
+
+export const changePasswordBodySchema = z.object({
+  currentPassword: z
+    .string({ error: messages.login.passwordRequired })
+    .min(1, messages.login.passwordRequired)
+    .max(PASSWORD_MAX_LENGTH, messages.signup.passwordLong),
+  newPassword: newPassword(),
+});
+export type ChangePasswordBody = z.input<typeof changePasswordBodySchema>;
+
+export const verifyEmailBodySchema = z.object({ token: linkToken() });
+export type VerifyEmailBody = z.input<typeof verifyEmailBodySchema>;
 
 export const productCreateSchema = z
   .object({

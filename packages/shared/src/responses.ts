@@ -12,6 +12,18 @@ export const adminCheckSchema = z.object({ admin: z.boolean() });
 export const tokenResponseSchema = z.object({ token: z.string() });
 export const authResponseSchema = z.object({ token: z.string(), user: userSchema });
 export type AuthResponse = z.infer<typeof authResponseSchema>;
+/** `GET /api/auth/sessions`: one signed-in device of the caller (B2B.md §7). */
+export const sessionSchema = z.object({
+  id: z.string(),
+  createdAt: z.string(),
+  lastSeenAt: z.string(),
+  /** The User-Agent header at sign-in, cut to 200 characters; null when none was sent. */
+  userAgent: z.string().nullable(),
+  /** True for the session of the token that asked. */
+  current: z.boolean(),
+});
+export type Session = z.infer<typeof sessionSchema>;
+export const sessionListSchema = sessionSchema.array();
 /** `GET /api/auth/providers`: which third-party sign-ins this shop has configured. */
 export const authProvidersSchema = z.object({ google: z.boolean() });
 export type AuthProviders = z.infer<typeof authProvidersSchema>;

@@ -61,8 +61,9 @@ const envSchema = z.object({
     .string()
     .trim()
     .regex(
-      /^(true|false|[0-9a-fA-F.:/]+(,[0-9a-fA-F.:/]+)*)$/,
-      'must be true, false or a comma-separated list of addresses/CIDRs',
+      /^(true|false|\d+|[0-9a-fA-F.:/]+(,[0-9a-fA-F.:/]+)*)$/,
+      'must be false, true (one proxy in front: the nearest X-Forwarded-For entry is the client), a whole number N ' +
+        "(N proxies in front) or a comma-separated list of the proxies' addresses/CIDRs",
     )
     .default('false'),
   MAX_OPEN_ORDERS: z.coerce
@@ -107,8 +108,11 @@ export interface Config {
   redisUrl: string | undefined;
   seedDemo: boolean;
   rateLimitPerMinute: number | undefined;
-  /** Whose X-Forwarded-For to believe for the client address (rate limits): nobody, everybody, or these proxies. */
-  trustProxy: boolean | string[];
+  /**
+   * Whose X-Forwarded-For to believe for the client address (rate limits), always counted from the right (the client
+   * writes the left): nobody (false), N hops (N proxies in front; TRUST_PROXY=true is 1), or these proxies' addresses.
+   */
+  trustProxy: false | number | string[];
   /** Where generated state lives (the auth secret when AUTH_SECRET is unset); absolute. */
   dataDir: string;
   logLevel: string;
@@ -143,6 +147,28 @@ function present(env: Record<string, string | undefined>): Record<string, string
 function mailDomain(publicUrl: string | undefined): string {
   const host = publicUrl ? new URL(publicUrl).hostname : 'localhost';
   return /^[\d.]+$|^\[/.test(host) ? 'localhost' : host;
+}
+
+/**
+ * TRUST_PROXY as Fastify's trustProxy. Never `true`: that would make the leftmost X-Forwarded-For entry, which the
+ * client writes, the client address; `true` here means the one proxy nearest to the app.
+ */
+function trustedHops(value: string): false | number | string[] {
+  if (value === 'false') return false;
+  if (value === 'true') return 1;
+  if (/^\d+$/.test(value)) return Number(value) || false;
+  return value.split(',');
+}
+
+/**
+ * Config.trustProxy as Fastify's option. A hop count becomes a function: Fastify trusts nobody for a bare number, and
+ * `(address, hop) => hop < n` is what proxy-addr does with one (hop 0 is the socket's peer, the nearest proxy). It
+ * trusts the nearest n hops whoever they are, so the app must be reachable only through its proxies (docs/operations.md).
+ */
+export function trustProxyOption(
+  trust: Config['trustProxy'],
+): false | string[] | ((address: string, hop: number) => boolean) {
+  return typeof trust === 'number' ? (_address, hop) => hop < trust : trust;
 }
 
 export function loadConfig(env: Record<string, string | undefined> = process.env, cwd = process.cwd()): Config {
@@ -185,7 +211,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     redisUrl: e.REDIS_URL,
     seedDemo: e.SEED_DEMO === '1',
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
-    trustProxy: e.TRUST_PROXY === 'true' ? true : e.TRUST_PROXY === 'false' ? false : e.TRUST_PROXY.split(','),
+    trustProxy: trustedHops(e.TRUST_PROXY),
     dataDir: resolve(cwd, e.DATA_DIR),
     logLevel: e.LOG_LEVEL,
     maxOpenOrders: e.MAX_OPEN_ORDERS,

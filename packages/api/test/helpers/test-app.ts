@@ -70,7 +70,8 @@ export async function logIn(app: FastifyInstance, email: string, password: strin
   return signedIn(res);
 }
 
-function signedIn(res: LightMyRequestResponse): SignedIn {
+/** The signed-in account of a sign-up or sign-in answer. */
+export function signedIn(res: LightMyRequestResponse): SignedIn {
   const body: { token: string; user: { _id: string; email: string; name: string } } = res.json();
   return {
     token: body.token,

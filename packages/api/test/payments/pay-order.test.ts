@@ -139,14 +139,12 @@ describe.each(databases)('paying an order on %s', (kind) => {
       expect([res.statusCode, res.json()]).toEqual([400, unknownError]);
     }
 
-    // A succeeded payment of this very order, but for one cent less than its total.
+    // A succeeded payment of this very order for one cent less than its total, made past the shop (which never
+    // created it): unknown, so the provider is not even asked (issue #17; the amount check stays behind it).
     const cheap = await new SandboxProcessor(t.app.db).createIntent({ orderId: target, amountCents: 8_998_999 });
     expect((await confirm(t.app, cheap.clientSecret ?? '')).json().status).toBe('succeeded');
     const short = await pay(alice, target, cheap.id);
-    expect([short.statusCode, short.json()]).toEqual([
-      400,
-      { error: { code: 'amount_mismatch', message: 'The payment amount does not match the order total' } },
-    ]);
+    expect([short.statusCode, short.json()]).toEqual([400, unknownError]);
     expect(await readOrder(t.app, alice, target)).toMatchObject({ paid: false, transactionId: null });
     expect(await paymentsOf(t.app, target)).toEqual([]);
   });

@@ -1,11 +1,10 @@
 // OWASP API4 (unrestricted resource consumption): sign-in and sign-up throttles and when they lift (on a controlled
-// clock), a 2 MB JSON body refused with 413 on every JSON call, and an oversized header or URL refused with 431 by
+// clock: Date is faked, which rate-limiter-flexible's in-memory counters read), a 2 MB JSON body refused with 413 on every JSON call, and an oversized header or URL refused with 431 by
 // the HTTP server, which keeps serving afterwards. The slow-client time-outs need real time: see test-faults/.
 import { request } from 'node:http';
 import { connect } from 'node:net';
 import type { HTTPMethods } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMemoryLimiter } from '../../src/infra/rate-limit/limiter.js';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ADMIN, call, createTestApp, logIn, signUp, type SignedIn, type TestApp } from '../helpers/test-app.js';
 
 const TWO_MB_JSON = JSON.stringify({ name: 'x', description: 'A'.repeat(2 * 1024 * 1024) });
@@ -19,12 +18,20 @@ const tooMany = (minutes: number) => ({
 describe('sign-in and sign-up throttles, and when they lift', () => {
   let t: TestApp;
   let clock = Date.parse('2026-06-01T12:00:00Z');
+  const advance = (ms: number) => {
+    clock += ms;
+    vi.setSystemTime(clock);
+  };
 
   beforeAll(async () => {
-    t = await createTestApp('sqlite', {}, { limiter: createMemoryLimiter(() => clock) });
+    vi.useFakeTimers({ toFake: ['Date'], now: clock });
+    t = await createTestApp('sqlite');
     await signUp(t.app, 'Ann', 'ann@example.com', 'ann-passphrase');
   });
-  afterAll(() => t.close());
+  afterAll(async () => {
+    await t.close();
+    vi.useRealTimers();
+  });
 
   const login = (password: string, ip: string) =>
     t.app.inject({
@@ -41,20 +48,22 @@ describe('sign-in and sign-up throttles, and when they lift', () => {
       remoteAddress: ip,
     });
 
-  it('per account: 10 wrong passwords, then 429 even for the right one, until 15 minutes have passed', async () => {
+  it('per e-mail and address: 10 wrong passwords, then 429 there even for the right one, for 15 minutes; the owner gets in from another address meanwhile', async () => {
     const statuses: number[] = [];
-    for (let i = 0; i < 12; i++) statuses.push((await login(`guess-${i}`, `10.5.0.${i}`)).statusCode);
+    for (let i = 0; i < 12; i++) statuses.push((await login(`guess-${i}`, '10.5.0.1')).statusCode);
     expect(statuses).toEqual([...Array(10).fill(401), 429, 429]);
-    const blocked = await login('ann-passphrase', '10.5.1.1');
+    const blocked = await login('ann-passphrase', '10.5.0.1');
     expect([blocked.statusCode, blocked.json(), blocked.headers['retry-after']]).toEqual([429, tooMany(15), '900']);
-    clock += 15 * 60_000 - 1;
-    expect((await login('ann-passphrase', '10.5.1.2')).statusCode).toBe(429);
-    clock += 1;
-    expect((await login('ann-passphrase', '10.5.1.3')).statusCode).toBe(200);
+    // Failures from 10.5.0.1 are not the account's: its owner signs in from elsewhere.
+    expect((await login('ann-passphrase', '10.5.1.1')).statusCode).toBe(200);
+    advance(15 * 60_000 - 1);
+    expect((await login('ann-passphrase', '10.5.0.1')).statusCode).toBe(429);
+    advance(1);
+    expect((await login('ann-passphrase', '10.5.0.1')).statusCode).toBe(200);
   });
 
   it('per address: 30 sign-ins and sign-ups a minute, the 31st refused, all allowed again a minute later', async () => {
-    clock = Date.parse('2026-06-02T12:00:00Z');
+    advance(Date.parse('2026-06-02T12:00:00Z') - clock);
     const statuses: number[] = [];
     for (let i = 0; i < 15; i++) statuses.push((await signup(i, '10.6.0.1')).statusCode);
     for (let i = 0; i < 15; i++) statuses.push((await login('ann-passphrase', '10.6.0.1')).statusCode);
@@ -62,10 +71,32 @@ describe('sign-in and sign-up throttles, and when they lift', () => {
     const refused = await signup(99, '10.6.0.1');
     expect([refused.statusCode, refused.json(), refused.headers['retry-after']]).toEqual([429, tooMany(1), '60']);
     expect((await signup(100, '10.6.0.2')).statusCode).toBe(201);
-    clock += 59_999;
+    advance(59_999);
     expect((await login('ann-passphrase', '10.6.0.1')).statusCode).toBe(429);
-    clock += 1;
+    advance(1);
     expect((await signup(101, '10.6.0.1')).statusCode).toBe(201);
+  });
+
+  it('an account under attack (100 failures in an hour from many addresses) refuses new addresses for that hour only', async () => {
+    advance(Date.parse('2026-06-03T12:00:00Z') - clock);
+    await signUp(t.app, 'Bea', 'bea@example.com', 'bea-passphrase');
+    const bea = (password: string, ip: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: 'bea@example.com', password },
+        remoteAddress: ip,
+      });
+    expect((await bea('bea-passphrase', '10.7.0.1')).statusCode).toBe(200);
+    const statuses: number[] = [];
+    for (let i = 0; i < 100; i++) statuses.push((await bea(`guess-${i}`, `10.7.1.${i}`)).statusCode);
+    expect(statuses).toEqual(Array(100).fill(401));
+    advance(59 * 60_000);
+    const refused = await bea('bea-passphrase', '10.7.2.1');
+    expect([refused.statusCode, refused.json(), refused.headers['retry-after']]).toEqual([429, tooMany(1), '60']);
+    expect((await bea('bea-passphrase', '10.7.0.1')).statusCode).toBe(200);
+    advance(60_000);
+    expect((await bea('bea-passphrase', '10.7.2.1')).statusCode).toBe(200);
   });
 });
 

@@ -13,6 +13,15 @@ const SignupPage = lazyPart(() => import('../features/auth/components/signup-pag
 const AuthCallbackPage = lazyPart(() =>
   import('../features/auth/routes/auth-callback').then((m) => m.AuthCallbackPage),
 );
+const ForgotPasswordPage = lazyPart(() =>
+  import('../features/account/components/forgot-password-page').then((m) => m.ForgotPasswordPage),
+);
+const ResetPasswordPage = lazyPart(() =>
+  import('../features/account/components/reset-password-page').then((m) => m.ResetPasswordPage),
+);
+const VerifyEmailPage = lazyPart(() =>
+  import('../features/account/components/verify-email-page').then((m) => m.VerifyEmailPage),
+);
 const CatalogPage = lazyPart(() => import('./routes/catalog-page').then((m) => m.CatalogPage));
 const PurchasePage = lazyPart(() => import('./routes/purchase-page').then((m) => m.PurchasePage));
 const CartPage = lazyPart(() => import('./routes/cart-routes').then((m) => m.CartRoute));
@@ -55,6 +64,9 @@ export function AppRoutes() {
         <Route path="login" element={<LoginPage />} />
         <Route path="signup" element={<SignupPage />} />
         <Route path="auth/callback" element={<AuthCallbackPage />} />
+        <Route path="forgot-password" element={<ForgotPasswordPage />} />
+        <Route path="reset-password/:token" element={<ResetPasswordPage />} />
+        <Route path="verify-email/:token" element={<VerifyEmailPage />} />
         {/* Signed-in only: each of these parts guards itself (app/guards/require-auth.tsx). */}
         <Route path="purchase/:id" element={<PurchasePage />} />
         <Route path="dashboard/*" element={<DashboardRoutes />} />

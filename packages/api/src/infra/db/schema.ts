@@ -102,6 +102,8 @@ export interface UsersTable {
   created_at: string;
   /** How many of the user's orders reserve stock unpaid (the open-order limit); kept by the order writes. */
   open_orders: Generated<number>;
+  /** 1 once the owner proved the mailbox (confirmation or reset link, Google sign-in), else 0 (B2B §7). */
+  email_verified: number;
 }
 
 export interface SessionsTable {
@@ -111,6 +113,20 @@ export interface SessionsTable {
   expires_at: string;
   last_seen_at: string;
   revoked_at: string | null;
+  /** The User-Agent header at sign-in, cut to 200 characters (the sessions list names devices by it). */
+  user_agent: string | null;
+}
+
+/** Single-use tokens of mailed links (B2B §7); only the token's SHA-256 is kept. */
+export interface AccountTokensTable {
+  id: string;
+  user_id: string;
+  purpose: 'password-reset' | 'email-verification';
+  /** SHA-256 (hex) of the token the link carries. */
+  token_hash: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
 }
 
 export interface ProfilesTable {
@@ -166,6 +182,7 @@ export interface Database extends PaymentTables {
   cart_lines: CartLinesTable;
   users: UsersTable;
   sessions: SessionsTable;
+  account_tokens: AccountTokensTable;
   profiles: ProfilesTable;
   mail_outbox: MailOutboxTable;
   invoice_counters: InvoiceCountersTable;

@@ -1,55 +1,45 @@
-// A fixed-window counter: `hit` counts one attempt under a key and says whether it is still within the limit.
-// In-process by default; Redis (redis-limiter.ts) when several instances must share the counts.
+// Where the rate-limit counters live: in this process by default, in Redis when REDIS_URL is set (redis-limiter.ts),
+// so several instances share them. The counting itself is rate-limiter-flexible's. The Redis side (ioredis) is
+// imported only when REDIS_URL is set, so a single instance does not load it at start.
+import type { RateLimiterAbstract } from 'rate-limiter-flexible';
+import { MemoryLimiter } from './memory-limiter.js';
 
-export interface HitResult {
-  allowed: boolean;
-  count: number;
-  /** Milliseconds until the window ends and the count starts again. */
-  retryAfterMs: number;
+export interface LimiterOptions {
+  /** Names the counter (the key prefix); distinct for each kind of limit. */
+  name: string;
+  /** Points a key may consume within `duration`. */
+  points: number;
+  /** Seconds. */
+  duration: number;
 }
 
-export interface Limiter {
-  hit(key: string, limit: number, windowMs: number): Promise<HitResult>;
-  /** Forgets a key (a successful sign-in clears that account's count of attempts). */
-  reset(key: string): Promise<void>;
+export interface LimiterStore {
+  create(options: LimiterOptions): RateLimiterAbstract;
+  /** Resolves once counts are shared (Redis connected; until then they are counted in memory), at once in memory. */
+  ready(): Promise<void>;
   close(): Promise<void>;
 }
 
-interface Window {
-  count: number;
-  endsAt: number;
+export const LIMITER_PREFIX = 'kestrel:rl';
+
+export function createMemoryLimiters(prefix = LIMITER_PREFIX): LimiterStore {
+  return {
+    create: ({ name, points, duration }) => new MemoryLimiter({ keyPrefix: `${prefix}:${name}`, points, duration }),
+    async ready() {},
+    async close() {},
+  };
 }
 
-/** Expired windows are swept at most this often, so the map cannot grow without bound. */
-const SWEEP_EVERY_MS = 60_000;
-
-export function createMemoryLimiter(now: () => number = Date.now): Limiter {
-  const windows = new Map<string, Window>();
-  let nextSweep = now() + SWEEP_EVERY_MS;
-
-  function sweep(at: number) {
-    if (at < nextSweep) return;
-    nextSweep = at + SWEEP_EVERY_MS;
-    for (const [key, w] of windows) if (w.endsAt <= at) windows.delete(key);
-  }
-
-  return {
-    async hit(key, limit, windowMs) {
-      const at = now();
-      sweep(at);
-      let w = windows.get(key);
-      if (!w || w.endsAt <= at) {
-        w = { count: 0, endsAt: at + windowMs };
-        windows.set(key, w);
-      }
-      w.count += 1;
-      return { allowed: w.count <= limit, count: w.count, retryAfterMs: w.endsAt - at };
-    },
-    async reset(key) {
-      windows.delete(key);
-    },
-    async close() {
-      windows.clear();
-    },
-  };
+/**
+ * `report` hears of Redis outages (the limits then count in memory until it is back). `prefix` keeps tests apart
+ * on a shared Redis.
+ */
+export async function createLimiterStore(
+  redisUrl: string | undefined,
+  report: (error: unknown) => void,
+  prefix = LIMITER_PREFIX,
+): Promise<LimiterStore> {
+  if (!redisUrl) return createMemoryLimiters(prefix);
+  const { createRedisLimiters } = await import('./redis-limiter.js');
+  return createRedisLimiters(redisUrl, report, prefix);
 }

@@ -1,23 +1,23 @@
-// Rate limits (docs/product.md §3): sign-in and sign-up per address and per account; other calls only when
-// RATE_LIMIT_PER_MINUTE is set. Counters live in Redis when REDIS_URL is set, so instances share them.
+// Rate limits (docs/product.md §3, B2B §7): the account calls per address and per e-mail and address
+// (sign-in-limits.ts); other calls only when RATE_LIMIT_PER_MINUTE is set. Addresses are counted by limitKey (an IPv6
+// client per /64). Counters live in Redis when REDIS_URL is set, so instances share them.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import type { RateLimiterRes } from 'rate-limiter-flexible';
 import type { Config } from '../config.js';
 import { RetryLaterError } from '../errors.js';
-import { createMemoryLimiter, type Limiter } from './limiter.js';
-import { createRedisLimiter } from './redis-limiter.js';
-import { failOpen } from './fail-open.js';
-
-/** Sign-ins plus sign-ups from one address: generous for people, a wall for scripts. */
-/** Sign-in and sign-up attempts per client address: AUTH_ATTEMPTS_PER_MINUTE (default 30) in this window. */
-export const AUTH_PER_IP_WINDOW_MS = 60_000;
-/** Sign-in attempts on one account (a successful sign-in clears the count): stops password guessing early. */
-export const LOGIN_PER_EMAIL = { limit: 10, windowMs: 15 * 60_000 };
+import { limitKey } from './client-key.js';
+import { createLimiterStore, type LimiterStore } from './limiter.js';
+import { createSignInLimits } from './sign-in-limits.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    limiter: Limiter;
+    /** Throws 429 when the caller's address (or, with an e-mail, that e-mail from it) must wait; call before a password check. */
     limitAuthAttempt: (request: FastifyRequest, email?: string) => Promise<void>;
+    /** After a wrong password (sign-in, password change). */
+    authAttemptFailed: (request: FastifyRequest, email: string) => Promise<void>;
+    /** After a right password: clears this e-mail and address's failures and remembers the address. */
+    authAttemptSucceeded: (request: FastifyRequest, email: string) => Promise<void>;
   }
 }
 
@@ -30,32 +30,40 @@ function tooMany(retryAfterMs: number): RetryLaterError {
 }
 
 export const rateLimitPlugin = fp(
-  async (app: FastifyInstance, { config, limiter }: { config: Config; limiter?: Limiter | undefined }) => {
-    const report = (error: unknown) => app.log.warn({ err: error }, 'rate-limit store unavailable; not limiting');
+  async (app: FastifyInstance, options: { config: Config; limiters?: LimiterStore }) => {
+    const { config } = options;
     const store =
-      limiter ??
-      (config.redisUrl
-        ? failOpen(createRedisLimiter(config.redisUrl, undefined, report), report)
-        : createMemoryLimiter());
-    app.decorate('limiter', store);
+      options.limiters ??
+      (await createLimiterStore(config.redisUrl, (error) =>
+        app.log.warn({ err: error }, 'rate-limit store (Redis) unavailable; counting in this process until it is back'),
+      ));
     app.addHook('onClose', async () => {
       await store.close();
     });
 
+    const signIn = createSignInLimits(store, config.authAttemptsPerMinute);
     app.decorate('limitAuthAttempt', async (request: FastifyRequest, email?: string) => {
-      const byIp = await store.hit(`auth:ip:${request.ip}`, config.authAttemptsPerMinute, AUTH_PER_IP_WINDOW_MS);
-      if (!byIp.allowed) throw tooMany(byIp.retryAfterMs);
-      if (email) {
-        const byEmail = await store.hit(`login:email:${email}`, LOGIN_PER_EMAIL.limit, LOGIN_PER_EMAIL.windowMs);
-        if (!byEmail.allowed) throw tooMany(byEmail.retryAfterMs);
-      }
+      const verdict = await signIn.check(limitKey(request.ip), email);
+      if (verdict) throw tooMany(verdict.waitMs);
     });
+    app.decorate('authAttemptFailed', (request: FastifyRequest, email: string) =>
+      signIn.failed(limitKey(request.ip), email),
+    );
+    app.decorate('authAttemptSucceeded', (request: FastifyRequest, email: string) =>
+      signIn.succeeded(limitKey(request.ip), email),
+    );
 
     const perMinute = config.rateLimitPerMinute;
     if (perMinute !== undefined) {
+      const calls = store.create({ name: 'all-ip', points: perMinute, duration: 60 });
+      // Registered after the security plugin (app.ts), so a 429 from here carries its headers like every answer.
       app.addHook('onRequest', async (request) => {
-        const hit = await store.hit(`all:ip:${request.ip}`, perMinute, 60_000);
-        if (!hit.allowed) throw tooMany(hit.retryAfterMs);
+        try {
+          await calls.consume(limitKey(request.ip));
+        } catch (refused) {
+          if (refused instanceof Error) throw refused;
+          throw tooMany((refused as RateLimiterRes).msBeforeNext);
+        }
       });
     }
   },

@@ -1,34 +1,49 @@
-// The fixed-window counter on Redis (INCR + PEXPIRE), shared by every instance behind a load balancer.
-import { Redis } from 'ioredis';
-import type { Limiter } from './limiter.js';
+// Rate-limit counters in Redis, shared by every instance behind a load balancer. When Redis cannot be reached the shop
+// keeps working: each limiter's insurance (rate-limiter-flexible's insuranceLimiter) counts in this process's memory
+// until Redis is back, so the limits hold per instance instead of refusing every sign-in with a 500. The outage is
+// reported once each time the connection is lost, so the weaker protection is visible in the logs.
+import type { LimiterStore } from './limiter.js';
+import { MemoryLimiter } from './memory-limiter.js';
 
-/** `onError`: connection problems (ioredis reconnects by itself; without a listener it prints them to stderr). */
-export function createRedisLimiter(
+export async function createRedisLimiters(
   url: string,
-  prefix = 'kestrel:rl:',
-  onError: (error: Error) => void = () => undefined,
-): Limiter {
-  const redis = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 2, enableOfflineQueue: true });
-  redis.on('error', onError);
+  report: (error: unknown) => void,
+  prefix: string,
+): Promise<LimiterStore> {
+  // Loaded here, not at start: a single instance has no Redis (docs/performance.md, "Memory and start-up").
+  const [{ Redis }, { RateLimiterRedis }] = await Promise.all([import('ioredis'), import('rate-limiter-flexible')]);
+  // No offline queue and one try per command: while Redis is down a limit check falls to memory at once instead of
+  // waiting for a reconnect.
+  const redis = new Redis(url, { enableOfflineQueue: false, maxRetriesPerRequest: 1 });
+  let reported = false;
+  redis.on('error', (error: unknown) => {
+    if (reported) return;
+    reported = true;
+    report(error);
+  });
+  redis.on('ready', () => {
+    reported = false;
+  });
 
   return {
-    async hit(key, limit, windowMs) {
-      const name = prefix + key;
-      const result = await redis.multi().incr(name).pttl(name).exec();
-      const count = Number(result?.[0]?.[1] ?? 0);
-      let ttl = Number(result?.[1]?.[1] ?? -1);
-      // -1: the key has no expiry yet (this INCR created it, or an earlier PEXPIRE was lost): start the window now.
-      if (ttl < 0) {
-        await redis.pexpire(name, windowMs);
-        ttl = windowMs;
-      }
-      return { allowed: count <= limit, count, retryAfterMs: ttl };
+    create({ name, points, duration }) {
+      const keyPrefix = `${prefix}:${name}`;
+      return new RateLimiterRedis({
+        storeClient: redis,
+        keyPrefix,
+        points,
+        duration,
+        rejectIfRedisNotReady: true,
+        insuranceLimiter: new MemoryLimiter({ keyPrefix, points, duration }),
+      });
     },
-    async reset(key) {
-      await redis.del(prefix + key);
+    async ready() {
+      if (redis.status !== 'ready') await new Promise((resolve) => redis.once('ready', resolve));
     },
     async close() {
-      await redis.quit();
+      // quit() waits for a reply that never comes while disconnected.
+      if (redis.status === 'ready') await redis.quit().catch(() => redis.disconnect());
+      else redis.disconnect();
     },
   };
 }

@@ -11,7 +11,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { isGoogleSignInConfigured } from './google/oidc-settings.js';
 import { currentUser } from './auth-plugin.js';
-import { LOGIN_PER_EMAIL } from '../../infra/rate-limit/rate-limit-plugin.js';
+import { AppError } from '../../infra/errors.js';
+import { SIGN_IN_LIMITS } from '../../infra/rate-limit/sign-in-limits.js';
 import { toUser } from './identity.js';
 import type { AccountsService } from './service.js';
 
@@ -33,7 +34,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ accounts: AccountsService }> = 
     async (request, reply) => {
       await app.limitAuthAttempt(request);
       const user = await accounts.signUp(request.body);
-      const token = await sessions.issueSession(user.id);
+      const token = await sessions.issueSession(user.id, request.headers['user-agent']);
       return reply.code(201).send({ token, user: toUser(user) });
     },
   );
@@ -43,7 +44,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ accounts: AccountsService }> = 
     {
       schema: {
         tags,
-        summary: `Sign in (at most ${LOGIN_PER_EMAIL.limit} attempts per account per 15 minutes)`,
+        summary: `Sign in (${SIGN_IN_LIMITS.consecutiveFailures} wrong passwords in a row from one address: it waits ${SIGN_IN_LIMITS.blockSeconds / 60} minutes)`,
         body: loginBodySchema,
         response: { 200: authResponseSchema, 400: errorSchema, 401: errorSchema, 429: errorSchema },
       },
@@ -51,10 +52,13 @@ export const authRoutes: FastifyPluginAsyncZod<{ accounts: AccountsService }> = 
     async (request) => {
       const { email } = request.body;
       await app.limitAuthAttempt(request, email);
-      const user = await accounts.logIn(request.body);
-      // Only failed attempts should count against the account.
-      await app.limiter.reset(`login:email:${email}`);
-      return { token: await sessions.issueSession(user.id), user: toUser(user) };
+      const user = await accounts.logIn(request.body).catch(async (error: unknown) => {
+        // Only wrong passwords count against this e-mail and address; a right one clears them.
+        if (error instanceof AppError && error.statusCode === 401) await app.authAttemptFailed(request, email);
+        throw error;
+      });
+      await app.authAttemptSucceeded(request, email);
+      return { token: await sessions.issueSession(user.id, request.headers['user-agent']), user: toUser(user) };
     },
   );
 
@@ -82,8 +86,8 @@ export const authRoutes: FastifyPluginAsyncZod<{ accounts: AccountsService }> = 
       schema: { tags, security, summary: 'The signed-in user', response: { 200: userSchema, 401: errorSchema } },
     },
     async (request) => {
-      const { id, email, name, role } = currentUser(request);
-      return { _id: id, email, name, role };
+      const { id, email, name, role, emailVerified } = currentUser(request);
+      return { _id: id, email, name, role, emailVerified };
     },
   );
 

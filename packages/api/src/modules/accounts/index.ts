@@ -1,6 +1,7 @@
 // The accounts module's public entry: what other modules, the seed and app.ts may use.
 export { authPlugin, currentUser } from './auth-plugin.js';
 export { loadAuthSecret } from './auth-secret.js';
+export { ACCOUNT_PRUNE_JOB, accountPruneJob } from './prune-job.js';
 export { accountsRoutes } from './routes.js';
 export { createAccountsService, DEFAULT_ADMIN_EMAIL, type AccountsService, type GeneratedAdmin } from './service.js';
 export type { AuthUser } from './sessions.js';

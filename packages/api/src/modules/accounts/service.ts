@@ -1,22 +1,33 @@
-// Accounts: who a user is (sign-up, sign-in, Google), their sessions, and their role. Owns the sessions service and
-// so its memory of checked sessions: every write here that a signed-in request reads (role, name, password) makes
-// that memory forget, in one place (`changingUsers`).
+// Accounts: who a user is (sign-up, sign-in, Google), their sessions, their role, and account care (B2B §7: password
+// reset and change, e-mail confirmation). Owns the sessions service and so its memory of checked sessions: every write
+// here that a signed-in request reads (role, name, password, e-mail confirmation, revocation) makes that memory forget,
+// in one place (`changingUsers`) or through `sessionsChanged`.
 import { randomBytes } from 'node:crypto';
-import type { User } from '@kestrel/shared';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, type User } from '@kestrel/shared';
 import type { Db } from '../../infra/db/create-db.js';
 import { AppError, forbidden, notFound } from '../../infra/errors.js';
+import { deleteExpiredAccountTokens } from './account-tokens-repository.js';
+import { isCommonPassword } from './common-passwords.js';
+import { resendVerification, verifyEmail } from './email-verification.js';
 import { createUser, findOrCreateUser, logIn, signUp, toUser } from './identity.js';
-import { hashPassword } from './passwords.js';
+import { changePassword, requestPasswordReset, resetPassword, type AccountCareDeps } from './password-care.js';
+import { hashPassword, verifyPassword } from './passwords.js';
+import { revokeUserSessions } from './sessions-repository.js';
 import { createSessionService, type AuthUser, type SessionService } from './sessions.js';
+import type { AccountMail } from './token-mail.js';
 import * as repo from './users-repository.js';
 
 export const DEFAULT_ADMIN_EMAIL = 'admin@example.com';
 
 export interface AccountsService {
   sessions: SessionService;
+  /** Creates an unconfirmed account and queues its confirmation mail. */
   signUp(input: { name: string; email: string; password: string }): Promise<repo.UserRow>;
   logIn(input: { email: string; password: string }): Promise<repo.UserRow>;
-  /** For identity providers (Google): the user with this e-mail, created as a customer on first sign-in. */
+  /**
+   * For identity providers (Google): the user with this e-mail, created verified as a customer on first sign-in;
+   * an existing account with an unconfirmed e-mail is refused (OidcSignInError 'verify_first').
+   */
   findOrCreateUser(input: { email: string; name: string }): Promise<repo.UserRow>;
   findUserIdByEmail(email: string): Promise<string | undefined>;
   listUsers(): Promise<User[]>;
@@ -33,6 +44,18 @@ export interface AccountsService {
    * given) is created or promoted, and given `password` when set. Answers the password it generated, if it made one.
    */
   ensureAdmin(wanted: { email?: string | undefined; password?: string | undefined }): Promise<GeneratedAdmin | null>;
+  /** POST /auth/password/forgot: mails a reset link if an account has this e-mail (at most one a minute). */
+  requestPasswordReset(email: string): Promise<void>;
+  /** POST /auth/password/reset: throws invalid_token or password_too_common. */
+  resetPassword(token: string, password: string): Promise<void>;
+  /** POST /auth/password/change: throws wrong_password, no_password or password_too_common. */
+  changePassword(caller: AuthUser, input: { currentPassword: string; newPassword: string }): Promise<void>;
+  /** POST /auth/verify-email: throws invalid_token. */
+  verifyEmail(token: string): Promise<void>;
+  /** POST /auth/verify-email/resend: throws already_verified. */
+  resendVerification(caller: AuthUser): Promise<void>;
+  /** The account-prune job: deletes dead sessions and expired tokens; answers how many of each. */
+  pruneDead(): Promise<{ sessions: number; tokens: number }>;
 }
 
 export interface GeneratedAdmin {
@@ -40,8 +63,32 @@ export interface GeneratedAdmin {
   password: string;
 }
 
-export function createAccountsService(db: Db, secret: string, now: () => number = Date.now): AccountsService {
+export interface AccountsOptions {
+  /** Sign-up and account care queue their mail through it; without one (tests of other parts) they throw. */
+  mail?: AccountMail;
+  now?: () => number;
+}
+
+/** ADMIN_PASSWORD obeys the rules of every chosen password; the message names the variable and the rule. */
+function checkAdminPassword(password: string): void {
+  const rule =
+    password.length < PASSWORD_MIN_LENGTH || password.length > PASSWORD_MAX_LENGTH
+      ? `must be ${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters`
+      : isCommonPassword(password)
+        ? 'is too common (it is on the list of common passwords); choose another one'
+        : undefined;
+  if (rule) throw new Error(`ADMIN_PASSWORD ${rule}`);
+}
+
+const noMail: AccountMail = {
+  enqueue: () => Promise.reject(new Error('accounts: no mail service was given')),
+  wake: () => undefined,
+};
+
+export function createAccountsService(db: Db, secret: string, options: AccountsOptions = {}): AccountsService {
+  const now = options.now ?? Date.now;
   const sessions = createSessionService(db, secret, now);
+  const care: AccountCareDeps = { db, mail: options.mail ?? noMail, now, sessionsChanged: sessions.forgetChecked };
 
   async function changingUsers<T>(write: () => Promise<T>): Promise<T> {
     try {
@@ -57,7 +104,7 @@ export function createAccountsService(db: Db, secret: string, now: () => number 
 
   const service: AccountsService = {
     sessions,
-    signUp: (input) => signUp(db, input),
+    signUp: (input) => signUp(db, care.mail, input, now()),
     logIn: (input) => logIn(db, input),
     findOrCreateUser: (input) => findOrCreateUser(db, input),
     findUserIdByEmail: async (email) => (await repo.findUserByEmail(db, email))?.id,
@@ -87,23 +134,45 @@ export function createAccountsService(db: Db, secret: string, now: () => number 
     async ensureAdmin({ email: wantedEmail, password }) {
       const email = wantedEmail ?? (password || !(await repo.hasAdmin(db)) ? DEFAULT_ADMIN_EMAIL : undefined);
       if (!email) return null;
+      if (password !== undefined) checkAdminPassword(password);
       const existing = await repo.findUserByEmail(db, email);
       if (existing) {
-        await changingUsers(async () => {
-          await repo.setUserRole(db, existing.id, 'admin');
-          if (password) await repo.updateUser(db, existing.id, { password_hash: await hashPassword(password) });
-        });
+        // Only a password the account does not already have is set: a restart with the same one signs nobody out.
+        const newHash =
+          password && !(await verifyPassword(existing.password_hash, password)) ? await hashPassword(password) : null;
+        await changingUsers(() =>
+          db.transaction().execute(async (trx) => {
+            await repo.setUserRole(trx, existing.id, 'admin');
+            if (!newHash) return;
+            await repo.updateUser(trx, existing.id, { password_hash: newHash });
+            // Whoever knew the old password is signed out with it.
+            await revokeUserSessions(trx, existing.id, new Date(now()).toISOString());
+          }),
+        );
         return null;
       }
       const chosen = password ?? randomBytes(12).toString('base64url');
       try {
-        await createUser(db, { email, name: 'Administrator', passwordHash: await hashPassword(chosen), role: 'admin' });
+        const passwordHash = await hashPassword(chosen);
+        await createUser(db, { email, name: 'Administrator', passwordHash, role: 'admin', emailVerified: true });
       } catch (error) {
         // Another instance starting at the same moment created it first: promote it as above instead of failing.
         if (error instanceof AppError && error.code === 'email_taken') return service.ensureAdmin({ email, password });
         throw error;
       }
       return password ? null : { email, password: chosen };
+    },
+
+    requestPasswordReset: (email) => requestPasswordReset(care, email),
+    resetPassword: (token, password) => resetPassword(care, token, password),
+    changePassword: (caller, input) => changePassword(care, caller, input),
+    verifyEmail: (token) => verifyEmail(care, token),
+    resendVerification: (caller) => resendVerification(care, caller.id),
+
+    async pruneDead() {
+      const deletedSessions = await sessions.deleteDead();
+      const tokens = await deleteExpiredAccountTokens(db, new Date(now()).toISOString());
+      return { sessions: deletedSessions, tokens };
     },
   };
   return service;

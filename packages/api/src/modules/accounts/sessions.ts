@@ -1,11 +1,23 @@
 // Access tokens: HS256 JWTs whose `sid` names a row in `sessions`, so sign-out and expiry are enforced on the server.
 import { createSecretKey } from 'node:crypto';
 import { jwtVerify, SignJWT } from 'jose';
-import type { Role } from '@kestrel/shared';
+import type { Role, Session } from '@kestrel/shared';
 import type { Db } from '../../infra/db/create-db.js';
 import { newId } from '../../infra/db/ids.js';
 import { CheckedSessions } from './checked-sessions.js';
-import { findSessionWithUser, insertSession, revokeSession, touchSession } from './sessions-repository.js';
+import {
+  deleteDeadSessions,
+  findSessionWithUser,
+  insertSession,
+  listLiveSessions,
+  revokeOwnSession,
+  revokeSession,
+  revokeSessionsBeyond,
+  revokeUserSessions,
+  touchSession,
+  type LiveAt,
+} from './sessions-repository.js';
+import { lockUserRow } from './users-repository.js';
 
 /** A token is refused 7 days after it was issued, whatever happens. */
 export const SESSION_ABSOLUTE_MS = 7 * 24 * 60 * 60 * 1000;
@@ -13,6 +25,13 @@ export const SESSION_ABSOLUTE_MS = 7 * 24 * 60 * 60 * 1000;
 export const SESSION_IDLE_MS = 24 * 60 * 60 * 1000;
 /** last_seen_at is written at most this often, so an authenticated read writes nothing. */
 export const SESSION_TOUCH_MS = 60 * 1000;
+/**
+ * Live sessions one user may hold (B2B §7): a new sign-in beyond it revokes the least recently seen, so a leaked
+ * password or a script that signs in in a loop cannot pile up rows, and the sessions list stays readable.
+ */
+export const MAX_SESSIONS_PER_USER = 10;
+/** The sessions list shows this much of the User-Agent header a session was opened with. */
+export const USER_AGENT_MAX_LENGTH = 200;
 
 /** How many verified tokens are remembered before the memory starts over (a few MB at most). */
 const VERIFIED_TOKEN_LIMIT = 10_000;
@@ -28,15 +47,27 @@ export interface AuthUser {
   email: string;
   name: string;
   role: Role;
+  emailVerified: boolean;
   sessionId: string;
 }
 
 export interface SessionService {
-  /** Opens a session for a user whose identity has been proven and answers its access token. */
-  issueSession(userId: string): Promise<string>;
+  /**
+   * Opens a session for a user whose identity has been proven and answers its access token; `userAgent` is the
+   * request's User-Agent header. Past MAX_SESSIONS_PER_USER live sessions, the least recently seen is revoked.
+   */
+  issueSession(userId: string, userAgent?: string | null): Promise<string>;
   /** The signed-in user of a token, or undefined when it is invalid, expired, idle or revoked. */
   authenticate(token: string): Promise<AuthUser | undefined>;
   revoke(sessionId: string): Promise<void>;
+  /** Revokes every session of the user but `exceptSessionId`; answers how many. */
+  revokeAllOf(userId: string, exceptSessionId?: string): Promise<number>;
+  /** Revokes one session if it belongs to the user; answers whether it did (false: not theirs, unknown or revoked). */
+  revokeOwn(userId: string, sessionId: string): Promise<boolean>;
+  /** The user's live sessions, most recently seen first; `current` marks `currentSessionId`. */
+  list(userId: string, currentSessionId: string): Promise<Session[]>;
+  /** Deletes the sessions that can never be used again (revoked, expired, idle); answers how many. */
+  deleteDead(): Promise<number>;
   /**
    * Call after any write to a session or user row that a signed-in request reads (revocation, role, name), so this
    * process answers its own change at once (checked-sessions.ts).
@@ -55,6 +86,10 @@ export function createSessionService(db: Db, secret: string, now: () => number =
   const verified = new Map<string, VerifiedClaims>();
   // Session rows read within the last second (checked-sessions.ts).
   const checked = new CheckedSessions();
+
+  function liveAt(at: number): LiveAt {
+    return { at: new Date(at).toISOString(), idleSince: new Date(at - SESSION_IDLE_MS).toISOString() };
+  }
 
   async function verifiedClaims(token: string): Promise<VerifiedClaims | undefined> {
     const known = verified.get(token);
@@ -76,19 +111,26 @@ export function createSessionService(db: Db, secret: string, now: () => number =
   }
 
   return {
-    async issueSession(userId) {
+    async issueSession(userId, userAgent) {
       const issuedAt = now();
       const id = newId(issuedAt);
       const iso = new Date(issuedAt).toISOString();
       const expiresAt = issuedAt + SESSION_ABSOLUTE_MS;
-      await insertSession(db, {
-        id,
-        user_id: userId,
-        created_at: iso,
-        expires_at: new Date(expiresAt).toISOString(),
-        last_seen_at: iso,
-        revoked_at: null,
+      // In one transaction, so the bound holds whatever fails halfway.
+      const revoked = await db.transaction().execute(async (trx) => {
+        await lockUserRow(trx, userId);
+        await insertSession(trx, {
+          id,
+          user_id: userId,
+          created_at: iso,
+          expires_at: new Date(expiresAt).toISOString(),
+          last_seen_at: iso,
+          revoked_at: null,
+          user_agent: userAgent ? userAgent.slice(0, USER_AGENT_MAX_LENGTH) : null,
+        });
+        return revokeSessionsBeyond(trx, userId, MAX_SESSIONS_PER_USER, liveAt(issuedAt));
       });
+      if (revoked > 0) checked.forget();
       return new SignJWT({ sid: id })
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
         .setSubject(userId)
@@ -115,7 +157,14 @@ export function createSessionService(db: Db, secret: string, now: () => number =
         await touchSession(db, sid, new Date(at).toISOString());
         lastSeenAtMs = at;
       }
-      const user: AuthUser = { id: row.user_id, email: row.email, name: row.name, role: row.role, sessionId: row.id };
+      const user: AuthUser = {
+        id: row.user_id,
+        email: row.email,
+        name: row.name,
+        role: row.role,
+        emailVerified: row.email_verified === 1,
+        sessionId: row.id,
+      };
       checked.remember(generation, { user, expiresAtMs, lastSeenAtMs, checkedAtMs: at });
       return user;
     },
@@ -124,6 +173,31 @@ export function createSessionService(db: Db, secret: string, now: () => number =
       await revokeSession(db, sessionId, new Date(now()).toISOString());
       checked.forget();
     },
+
+    async revokeAllOf(userId, exceptSessionId) {
+      const revoked = await revokeUserSessions(db, userId, new Date(now()).toISOString(), exceptSessionId);
+      checked.forget();
+      return revoked;
+    },
+
+    async revokeOwn(userId, sessionId) {
+      const revoked = await revokeOwnSession(db, userId, sessionId, new Date(now()).toISOString());
+      checked.forget();
+      return revoked;
+    },
+
+    async list(userId, currentSessionId) {
+      const rows = await listLiveSessions(db, userId, liveAt(now()));
+      return rows.map((row) => ({
+        id: row.id,
+        createdAt: row.created_at,
+        lastSeenAt: row.last_seen_at,
+        userAgent: row.user_agent,
+        current: row.id === currentSessionId,
+      }));
+    },
+
+    deleteDead: () => deleteDeadSessions(db, liveAt(now())),
 
     forgetChecked: () => checked.forget(),
   };

@@ -71,7 +71,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ accounts: AccountsService }> = 
     async (request) => {
       const caller = currentUser(request);
       await accounts.updateOwnUser(caller, request.params.email, request.body.name);
-      return { token: await accounts.sessions.issueSession(caller.id) };
+      return { token: await accounts.sessions.issueSession(caller.id, request.headers['user-agent']) };
     },
   );
 };

@@ -1,9 +1,10 @@
 // SQL of the users table.
-import type { Selectable } from 'kysely';
+import { PostgresAdapter, type Kysely, type Selectable } from 'kysely';
 import type { Db } from '../../infra/db/create-db.js';
-import type { UsersTable } from '../../infra/db/schema.js';
+import type { Database, UsersTable } from '../../infra/db/schema.js';
 
 export type UserRow = Selectable<UsersTable>;
+type Executor = Kysely<Database>;
 
 export function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
   return db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
@@ -17,11 +18,11 @@ export function listUsers(db: Db): Promise<UserRow[]> {
   return db.selectFrom('users').selectAll().orderBy('id', 'asc').execute();
 }
 
-export async function insertUser(db: Db, row: UserRow): Promise<void> {
+export async function insertUser(db: Executor, row: UserRow): Promise<void> {
   await db.insertInto('users').values(row).execute();
 }
 
-export async function setUserRole(db: Db, id: string, role: UserRow['role']): Promise<number> {
+export async function setUserRole(db: Executor, id: string, role: UserRow['role']): Promise<number> {
   const result = await db
     .updateTable('users')
     .set({ role })
@@ -31,7 +32,11 @@ export async function setUserRole(db: Db, id: string, role: UserRow['role']): Pr
   return Number(result.numUpdatedRows);
 }
 
-export async function updateUser(db: Db, id: string, changes: Partial<Pick<UserRow, 'name' | 'password_hash'>>) {
+export async function updateUser(
+  db: Executor,
+  id: string,
+  changes: Partial<Pick<UserRow, 'name' | 'password_hash' | 'email_verified'>>,
+) {
   await db.updateTable('users').set(changes).where('id', '=', id).execute();
 }
 
@@ -43,4 +48,14 @@ export function hasAdmin(db: Db): Promise<boolean> {
     .limit(1)
     .executeTakeFirst()
     .then((r) => r !== undefined);
+}
+
+/**
+ * Holds the user's row until the transaction ends, so writes that must see each other (a sign-in bounding the user's
+ * sessions, the once-a-minute mail throttle) run one after the other. PostgreSQL only: SQLite runs one transaction at
+ * a time already (and has no FOR UPDATE).
+ */
+export async function lockUserRow(trx: Executor, id: string): Promise<void> {
+  if (!(trx.getExecutor().adapter instanceof PostgresAdapter)) return;
+  await trx.selectFrom('users').select('id').where('id', '=', id).forUpdate().executeTakeFirst();
 }

@@ -174,7 +174,11 @@ export function createPaymentsService({ db, provider, orders }: PaymentsDeps): P
     },
 
     async payOrder(user, orderId, transactionId) {
-      const retrieve = () => (looksLikeIntentId(transactionId) ? provider.retrieveIntent(transactionId) : null);
+      // Only an intent the shop created for this order (its payments row; order_id null once the order was deleted)
+      // is worth a provider call: a made-up id costs none. One created for another order is that order's payment.
+      const row = looksLikeIntentId(transactionId) ? await findPayment(db, provider.name, transactionId) : undefined;
+      const ours = row !== undefined && (row.order_id === orderId || row.order_id === null);
+      const retrieve = () => (ours ? provider.retrieveIntent(transactionId) : null);
       let order: OrderRow;
       try {
         order = await orders.getOwnOrder(user, orderId);
@@ -195,6 +199,7 @@ export function createPaymentsService({ db, provider, orders }: PaymentsDeps): P
         if (order.transaction_id === transactionId) return orders.toAnswer(order);
         throw alreadyPaid();
       }
+      if (row && !ours) throw notAPaymentOfThisOrder();
       const intent = await retrieve();
       if (!intent) throw new AppError(400, 'unknown_transaction', 'No payment with this transactionId exists');
       const problem = mismatch(intent, order);

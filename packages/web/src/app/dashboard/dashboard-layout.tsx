@@ -9,7 +9,10 @@ interface Entry {
   label: string;
 }
 
-const everybody: Entry[] = [{ to: '/dashboard', label: 'My Profile' }];
+const everybody: Entry[] = [
+  { to: '/dashboard', label: 'My Profile' },
+  { to: '/dashboard/security', label: 'Sign-in and security' },
+];
 const customers: Entry[] = [
   { to: '/dashboard/addreview', label: 'Add a Reviews' },
   { to: '/dashboard/myorder', label: 'My Order' },

@@ -8,6 +8,9 @@ import { SessionExpiryHandler } from '../session-expiry-handler';
 
 // Each dashboard page is its own part: a customer never downloads the admin screens.
 const ProfilePage = lazyPart(() => import('../../features/profile/components/profile-page').then((m) => m.ProfilePage));
+const SecurityPage = lazyPart(() =>
+  import('../../features/account/components/security-page').then((m) => m.SecurityPage),
+);
 const AddReviewPage = lazyPart(() =>
   import('../../features/reviews/components/add-review-page').then((m) => m.AddReviewPage),
 );
@@ -44,6 +47,7 @@ export function DashboardRoutes() {
       <Routes>
         <Route element={<DashboardLayout />}>
           <Route index element={<ProfilePage />} />
+          <Route path="security" element={<SecurityPage />} />
           <Route path="addreview" element={<AddReviewPage />} />
           <Route path="payment/:id" element={<PaymentPage />} />
           <Route path="myorder" element={<MyOrdersPage />} />

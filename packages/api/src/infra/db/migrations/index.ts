@@ -11,6 +11,7 @@ import { orderLifecycleMigration } from './007-order-lifecycle.js';
 import { invoiceNumbersMigration } from './008-invoice-numbers.js';
 import { paymentRefundsMigration } from './009-payment-refunds.js';
 import { mailContentMigration } from './010-mail-content.js';
+import { accountCareMigration } from './011-account-care.js';
 
 export const FIRST_MIGRATION = '001-initial';
 
@@ -25,6 +26,7 @@ const migrations: Record<string, Migration> = {
   '008-invoice-numbers': invoiceNumbersMigration,
   '009-payment-refunds': paymentRefundsMigration,
   '010-mail-content': mailContentMigration,
+  '011-account-care': accountCareMigration,
 };
 
 export const migrationProvider: MigrationProvider = {

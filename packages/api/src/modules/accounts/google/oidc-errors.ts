@@ -12,7 +12,9 @@ export type OidcFailureReason =
   /** The provider's e-mail is missing or not verified: it cannot identify an account here. */
   | 'unverified_email'
   /** Discovery, keys or the token endpoint could not be reached. */
-  | 'unavailable';
+  | 'unavailable'
+  /** A password account with this e-mail exists and has not confirmed it: its owner must sign in with it first. */
+  | 'verify_first';
 
 const userMessages: Record<OidcFailureReason, string> = {
   denied: messages.googleSignIn.cancelled,
@@ -20,6 +22,7 @@ const userMessages: Record<OidcFailureReason, string> = {
   invalid: messages.googleSignIn.failed,
   unverified_email: messages.googleSignIn.unverifiedEmail,
   unavailable: messages.googleSignIn.unavailable,
+  verify_first: messages.googleSignIn.verifyFirst,
 };
 
 export class OidcSignInError extends Error {

@@ -72,7 +72,7 @@ export const oidcRoutes: FastifyPluginAsyncZod<{ accounts: AccountsService }> = 
         const flow = await takeFlow(app.db, query.get('state') ?? undefined, readFlowCookie(request));
         const identity = await client.completeAuthorization(query, flow.checks);
         const user = await accounts.findOrCreateUser({ email: identity.email, name: identity.name });
-        const token = await accounts.sessions.issueSession(user.id);
+        const token = await accounts.sessions.issueSession(user.id, request.headers['user-agent']);
         request.log.info({ userId: user.id, issuer: identity.issuer }, 'signed in with OpenID Connect');
         const fragment = new URLSearchParams({ token, returnTo: flow.returnTo });
         return reply.redirect(`${STOREFRONT_CALLBACK_PATH}#${fragment.toString()}`, 302);

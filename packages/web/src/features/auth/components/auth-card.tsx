@@ -1,27 +1,4 @@
-import type { ReactNode } from 'react';
-
-interface AuthCardProps {
-  title: string;
-  children: ReactNode;
-}
-
-export function AuthCard({ title, children }: AuthCardProps) {
-  return (
-    <div className="flex justify-center px-4 py-12">
-      <section
-        className="card w-full max-w-md border border-base-300 bg-base-100 shadow-sm"
-        aria-labelledby="auth-title"
-      >
-        <div className="card-body gap-4">
-          <h1 id="auth-title" className="text-center text-2xl font-semibold">
-            {title}
-          </h1>
-          {children}
-        </div>
-      </section>
-    </div>
-  );
-}
+// The pieces the sign-in and sign-up forms share.
 
 /** docs/product.md §8: an authentication error shows its message in small red text. */
 export function AuthError({ message }: { message: string | null }) {

@@ -13,7 +13,8 @@ import {
   type LoginField,
   type LoginValues,
 } from '../login-checks';
-import { AuthCard, AuthError, SubmitButton } from './auth-card';
+import { FormCard } from '../../../components/ui/form-card';
+import { AuthError, SubmitButton } from './auth-card';
 import { GoogleButton } from './google-button';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 
@@ -52,7 +53,7 @@ export function LoginPage() {
   };
 
   return (
-    <AuthCard title="Login">
+    <FormCard title="Login">
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
         <InputField
           label="Email"
@@ -72,6 +73,11 @@ export function LoginPage() {
           onChange={onFieldChange}
           error={errors.password}
         />
+        <p className="-mt-2 text-right text-sm">
+          <Link to="/forgot-password" className="link link-primary">
+            Forgot your password?
+          </Link>
+        </p>
         <AuthError message={loginMutation.error?.message ?? googleAuthError(location.search)} />
         <SubmitButton pending={loginMutation.isPending} label="Login" pendingLabel="Signing in…" />
       </form>
@@ -83,7 +89,7 @@ export function LoginPage() {
       </p>
       <div className="divider my-0 text-sm">or</div>
       <GoogleButton returnTo={from} />
-    </AuthCard>
+    </FormCard>
   );
 }
 

@@ -5,7 +5,8 @@ import { signupBodySchema } from '@kestrel/shared';
 import { InputField } from '../../../components/ui/field';
 import { originPath } from '../../../lib/origin';
 import { useSignup } from '../api/signup';
-import { AuthCard, AuthError, SubmitButton } from './auth-card';
+import { FormCard } from '../../../components/ui/form-card';
+import { AuthError, SubmitButton } from './auth-card';
 import { GoogleButton } from './google-button';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 
@@ -26,7 +27,7 @@ export function SignupPage() {
   );
 
   return (
-    <AuthCard title="Sign Up">
+    <FormCard title="Sign Up">
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
         <InputField label="Name" autoComplete="name" registration={register('name')} error={errors.name?.message} />
         <InputField
@@ -54,6 +55,6 @@ export function SignupPage() {
       </p>
       <div className="divider my-0 text-sm">or</div>
       <GoogleButton returnTo={from} />
-    </AuthCard>
+    </FormCard>
   );
 }
