@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import { createTestDatabase, databases, type TestDatabase } from '../helpers/databases.js';
 import { freePort } from '../helpers/free-port.js';
-import { ADMIN, logIn, testConfig } from '../helpers/test-app.js';
+import { ADMIN, logIn, signUp, testConfig } from '../helpers/test-app.js';
 import { meStatus } from './account-fixtures.js';
 
 const server = fileURLToPath(new URL('../../src/server.ts', import.meta.url));
@@ -33,6 +33,32 @@ describe.each(databases)('ADMIN_PASSWORD on %s', (kind) => {
     await expect(buildApp(testConfig(db, { ADMIN_PASSWORD: 'Password123' }))).rejects.toThrow(
       'ADMIN_PASSWORD is too common (it is on the list of common passwords); choose another one',
     );
+  });
+
+  it('will not promote an unconfirmed account named by ADMIN_EMAIL alone: its owner may be a squatter', async () => {
+    const squatter = await withApp(ADMIN.password, (app) => signUp(app, 'Sam Squatter', 'chief@example.com'));
+    const start = buildApp(testConfig(db, { ADMIN_EMAIL: 'chief@example.com', ADMIN_PASSWORD: '' }));
+    await expect(start).rejects.toThrow(
+      'ADMIN_EMAIL chief@example.com names an account whose e-mail address is not confirmed, so whoever signed it up',
+    );
+    // With ADMIN_PASSWORD as well, the account is the operator's: promoted, given that password, the squatter out.
+    await withApp(ADMIN.password, async (app) => {
+      expect((await app.inject({ url: '/api/auth/me', headers: squatter.auth })).json()).toMatchObject({
+        role: 'customer',
+      });
+    });
+    const app = await buildApp(
+      testConfig(db, { ADMIN_EMAIL: 'chief@example.com', ADMIN_PASSWORD: 'the-chiefs-own-password-7' }),
+    );
+    try {
+      expect(await meStatus(app, squatter.token)).toBe(401);
+      const signedIn = await logIn(app, 'chief@example.com', 'the-chiefs-own-password-7');
+      expect((await app.inject({ url: '/api/auth/me', headers: signedIn.auth })).json()).toMatchObject({
+        role: 'admin',
+      });
+    } finally {
+      await app.close();
+    }
   });
 
   it('keeps the sessions on a restart with the same password and ends them with a new one', async () => {

@@ -136,6 +136,14 @@ export function createAccountsService(db: Db, secret: string, options: AccountsO
       if (!email) return null;
       if (password !== undefined) checkAdminPassword(password);
       const existing = await repo.findUserByEmail(db, email);
+      if (existing && !password && existing.role !== 'admin' && existing.email_verified !== 1) {
+        // Whoever signed this account up may not own the mailbox (B2B §7): promoting it as it is would make them admin.
+        throw new Error(
+          `ADMIN_EMAIL ${email} names an account whose e-mail address is not confirmed, so whoever signed it up would ` +
+            'become an administrator. Confirm the address first (the link mailed at sign-up, or "Forgot your ' +
+            'password?"), or set ADMIN_PASSWORD too, which gives the account that password and signs it out everywhere.',
+        );
+      }
       if (existing) {
         // Only a password the account does not already have is set: a restart with the same one signs nobody out.
         const newHash =
