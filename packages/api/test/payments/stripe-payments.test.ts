@@ -1,46 +1,19 @@
 // The Stripe path over HTTP on both databases, with the real SDK talking to the local Stripe stand-in: the intent
 // Stripe is asked for, verification before an order is marked paid, and the signed webhook (right, wrong, stale, replayed).
 import Stripe from 'stripe';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { databases } from '../helpers/databases.js';
-import { ADMIN, addProduct, call, logIn, signUp, type SignedIn } from '../helpers/test-app.js';
-import { paymentsOf, placeOrder, readOrder } from './payment-fixtures.js';
-import { startStripeStandIn, type StripeStandIn } from './stripe-stand-in.js';
-import { STRIPE_KEYS, createStripeTestApp, type StripeTestApp } from './stripe-test-app.js';
+import { call } from '../helpers/test-app.js';
+import { paymentsOf, readOrder } from './payment-fixtures.js';
+import { STRIPE_KEYS, useStripeScene } from './stripe-test-app.js';
 
 const signer = new Stripe(STRIPE_KEYS.secret);
 
 describe.each(databases)('Stripe payments on %s', (kind) => {
-  let standIn: StripeStandIn;
-  let t: StripeTestApp;
-  let alice: SignedIn;
-  let productId: string;
-
-  beforeAll(async () => {
-    standIn = await startStripeStandIn();
-    t = await createStripeTestApp(kind, standIn.port);
-    const admin = await logIn(t.app, ADMIN.email, ADMIN.password);
-    productId = await addProduct(t.app, admin, { name: 'Kestrel Fan 120', price: 3.75 });
-    alice = await signUp(t.app, 'Alice Buyer', 'alice@example.com');
-  });
-  afterAll(async () => {
-    await t.close();
-    await standIn.close();
-  });
-
-  /** An order with its Stripe intent, as the Payment page would have it after loading. */
-  async function orderWithIntent() {
-    const orderId = await placeOrder(t.app, alice, productId, 2000);
-    const res = await call(t.app, 'POST', '/api/create-payment-intent', alice, { orderId, price: 0.01 });
-    expect(res.statusCode).toBe(200);
-    const intent = [...standIn.intents.values()].find((i) => i.metadata.orderId === orderId);
-    if (!intent) throw new Error('no intent reached the stand-in');
-    expect(res.json()).toEqual({ clientSecret: intent.client_secret });
-    return { orderId, intent };
-  }
+  const s = useStripeScene(kind);
 
   function webhook(payload: string, signature?: string) {
-    return t.app.inject({
+    return s.t.app.inject({
       method: 'POST',
       url: '/api/webhooks/stripe',
       headers: {
@@ -61,33 +34,34 @@ describe.each(databases)('Stripe payments on %s', (kind) => {
     });
 
   it('serves the publishable key and has no sandbox endpoint', async () => {
-    const config = await t.app.inject({ method: 'GET', url: '/api/payments/config' });
+    const config = await s.t.app.inject({ method: 'GET', url: '/api/payments/config' });
     expect(config.json()).toEqual({ provider: 'stripe', publishableKey: STRIPE_KEYS.publishable });
-    const sandbox = await t.app.inject({ method: 'POST', url: '/api/sandbox/confirm', payload: {} });
+    const sandbox = await s.t.app.inject({ method: 'POST', url: '/api/sandbox/confirm', payload: {} });
     expect(sandbox.statusCode).toBe(404);
   });
 
-  it("asks Stripe for the order's total in usd, keyed by order and amount, with the order id as metadata", async () => {
-    const before = standIn.requests.length;
-    const { orderId } = await orderWithIntent();
-    const sent = standIn.requests.slice(before);
+  it("asks Stripe for the order's total in usd (a price in the body is ignored), keyed by order and amount, with the order id as metadata", async () => {
+    const before = s.standIn.requests.length;
+    const { orderId, intent, clientSecret } = await s.orderWithIntent({ price: 0.01 });
+    expect(clientSecret).toBe(intent.client_secret);
+    const sent = s.standIn.requests.slice(before);
     expect(sent.map((r) => `${r.method} ${r.path}`)).toEqual(['POST /v1/payment_intents']);
     expect(sent[0]?.headers['idempotency-key']).toBe(`kestrel-order-${orderId}-amount-750000`);
     expect(sent[0]?.form).toMatchObject({ amount: '750000', currency: 'usd', 'metadata[orderId]': orderId });
   });
 
   it('marks the order paid only once Stripe reports the intent succeeded', async () => {
-    const { orderId, intent } = await orderWithIntent();
-    const early = await call(t.app, 'PATCH', `/api/orders/${orderId}`, alice, { transactionId: intent.id });
+    const { orderId, intent } = await s.orderWithIntent();
+    const early = await call(s.t.app, 'PATCH', `/api/orders/${orderId}`, s.alice, { transactionId: intent.id });
     expect(early.statusCode).toBe(402);
-    expect(standIn.requests.at(-1)).toMatchObject({ method: 'GET', path: `/v1/payment_intents/${intent.id}` });
-    expect(await readOrder(t.app, alice, orderId)).toMatchObject({ paid: false });
+    expect(s.standIn.requests.at(-1)).toMatchObject({ method: 'GET', path: `/v1/payment_intents/${intent.id}` });
+    expect(await readOrder(s.t.app, s.alice, orderId)).toMatchObject({ paid: false });
 
-    standIn.succeed(intent.id);
-    const paid = await call(t.app, 'PATCH', `/api/orders/${orderId}`, alice, { transactionId: intent.id });
+    s.standIn.succeed(intent.id);
+    const paid = await call(s.t.app, 'PATCH', `/api/orders/${orderId}`, s.alice, { transactionId: intent.id });
     expect(paid.statusCode).toBe(200);
     expect(paid.json()).toMatchObject({ _id: orderId, paid: true, transactionId: intent.id, price: 7500 });
-    expect(await paymentsOf(t.app, orderId)).toEqual([
+    expect(await paymentsOf(s.t.app, orderId)).toEqual([
       {
         provider: 'stripe',
         intent_id: intent.id,
@@ -100,19 +74,19 @@ describe.each(databases)('Stripe payments on %s', (kind) => {
   });
 
   it('marks the order paid from a signed payment_intent.succeeded, and a replay changes nothing', async () => {
-    const { orderId, intent } = await orderWithIntent();
-    standIn.succeed(intent.id);
+    const { orderId, intent } = await s.orderWithIntent();
+    s.standIn.succeed(intent.id);
     const payload = eventFor(intent);
     const res = await webhook(payload, sign(payload));
     expect([res.statusCode, res.json()]).toEqual([200, { received: true, outcome: 'paid' }]);
-    expect(await readOrder(t.app, alice, orderId)).toMatchObject({ paid: true, transactionId: intent.id });
+    expect(await readOrder(s.t.app, s.alice, orderId)).toMatchObject({ paid: true, transactionId: intent.id });
     const snapshot = async () => ({
-      order: await t.app.db
+      order: await s.t.app.db
         .selectFrom('orders')
         .select(['paid_at', 'transaction_id'])
         .where('id', '=', orderId)
         .execute(),
-      payments: await t.app.db.selectFrom('payments').selectAll().where('order_id', '=', orderId).execute(),
+      payments: await s.t.app.db.selectFrom('payments').selectAll().where('order_id', '=', orderId).execute(),
     });
     const before = await snapshot();
     expect(before.payments).toHaveLength(1);
@@ -123,8 +97,8 @@ describe.each(databases)('Stripe payments on %s', (kind) => {
   });
 
   it('refuses a wrong, stale or missing signature and leaves the order unpaid', async () => {
-    const { orderId, intent } = await orderWithIntent();
-    standIn.succeed(intent.id);
+    const { orderId, intent } = await s.orderWithIntent();
+    s.standIn.succeed(intent.id);
     const payload = eventFor(intent);
     for (const signature of [sign(payload, 'whsec_not_ours'), sign(payload, STRIPE_KEYS.webhook, 301), undefined]) {
       const res = await webhook(payload, signature);
@@ -133,15 +107,15 @@ describe.each(databases)('Stripe payments on %s', (kind) => {
     }
     const reserialised = JSON.stringify(JSON.parse(payload), null, 2);
     expect((await webhook(reserialised, sign(payload))).statusCode).toBe(400);
-    expect(await readOrder(t.app, alice, orderId)).toMatchObject({ paid: false, transactionId: null });
+    expect(await readOrder(s.t.app, s.alice, orderId)).toMatchObject({ paid: false, transactionId: null });
   });
 
   it('ignores a signed event whose amount differs from the order, and other event types', async () => {
-    const { orderId, intent } = await orderWithIntent();
+    const { orderId, intent } = await s.orderWithIntent();
     const short = eventFor({ ...intent, status: 'succeeded', amount: 749_999 });
     expect((await webhook(short, sign(short))).json()).toEqual({ received: true, outcome: 'ignored' });
     const created = eventFor(intent, 'payment_intent.created', 'evt_2');
     expect((await webhook(created, sign(created))).json()).toEqual({ received: true, outcome: 'ignored' });
-    expect(await readOrder(t.app, alice, orderId)).toMatchObject({ paid: false });
+    expect(await readOrder(s.t.app, s.alice, orderId)).toMatchObject({ paid: false });
   });
 });
