@@ -188,7 +188,8 @@ test('the sign-up mail confirms the e-mail address, and the security page says s
   await checkScreen(page, 'verify-email-invalid', () =>
     expect(page.getByRole('alert').filter({ hasText: messages.account.invalidToken })).toBeVisible(),
   );
-  expect(mailTo(email).filter((m) => VERIFY_SUBJECT.test(m.subject)).length).toBeGreaterThanOrEqual(1);
+  // "Send again" within a minute of sign-up sent nothing more: the sign-up mail is the only one.
+  expect(mailTo(email).filter((m) => VERIFY_SUBJECT.test(m.subject))).toHaveLength(1);
 });
 
 test('the sessions list signs out another device, and "Sign out everywhere" ends them all', async ({

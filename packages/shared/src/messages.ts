@@ -69,7 +69,8 @@ export const messages = {
     unavailable: 'Google sign-in is unavailable right now, please try again later',
     // An unconfirmed password account with this e-mail may belong to someone else: Google must not enter it (B2B.md §7).
     verifyFirst:
-      'An account with this e-mail already exists. Sign in with its password (or confirm the e-mail address) first; then Google sign-in works too.',
+      'An account with this e-mail already exists and its address is not confirmed. Confirm it with the link we ' +
+      'mailed, or use "Forgot your password?"; then Google sign-in works.',
   },
   /** Account care (B2B.md §7): password reset and change, e-mail confirmation, sessions. */
   account: {
@@ -81,7 +82,7 @@ export const messages = {
     noPasswordYet: 'This account signs in with Google and has no password yet. Use "Forgot your password?" to set one.',
     passwordChanged: 'Your password is changed. Your other sessions are signed out.',
     emailVerified: 'Your e-mail address is confirmed.',
-    verificationSent: 'We have sent a new confirmation link to your e-mail address.',
+    verificationSent: 'A confirmation link is on its way (we send at most one a minute; the latest link works).',
     alreadyVerified: 'Your e-mail address is already confirmed.',
   },
   confirmDelete: 'Are you sure you want to delete',

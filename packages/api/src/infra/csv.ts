@@ -10,18 +10,22 @@ export function csvField(value: string): string {
 /** Money in a CSV: dollars with two decimals, as spreadsheets and the import read it. */
 export const csvMoney = (cents: number): string => centsToDollars(cents).toFixed(2);
 
-/** A text a spreadsheet would run as a formula: it starts with = + - @, a tab or a carriage return. */
-const FORMULA_START = /^[=+\-@\t\r]/;
+/**
+ * A text that needs the mark: a spreadsheet would run it as a formula (it starts with = + - @, a tab or a carriage
+ * return), or it already starts with apostrophes before such a character, which the import would otherwise take for
+ * the mark and drop.
+ */
+const NEEDS_MARK = /^'*[=+\-@\t\r]/;
 
 /**
  * A free-text field (names, descriptions): a formula-like text is made plain text with a leading apostrophe (OWASP's
  * CSV injection advice), then quoted as csvField does. `csvTextValue` undoes it, so an export imports unchanged.
  */
 export function csvText(value: string): string {
-  return csvField(FORMULA_START.test(value) ? `'${value}` : value);
+  return csvField(NEEDS_MARK.test(value) ? `'${value}` : value);
 }
 
-/** The stored text of a field csvText wrote: one leading apostrophe before a formula-like text is dropped. */
+/** The stored text of a field csvText wrote: the one leading apostrophe it added is dropped. */
 export function csvTextValue(field: string): string {
-  return field.startsWith("'") && FORMULA_START.test(field.slice(1)) ? field.slice(1) : field;
+  return field.startsWith("'") && NEEDS_MARK.test(field.slice(1)) ? field.slice(1) : field;
 }

@@ -55,6 +55,7 @@ describe.each(databases)('ADMIN_PASSWORD on %s', (kind) => {
       const signedIn = await logIn(app, 'chief@example.com', 'the-chiefs-own-password-7');
       expect((await app.inject({ url: '/api/auth/me', headers: signedIn.auth })).json()).toMatchObject({
         role: 'admin',
+        emailVerified: true,
       });
     } finally {
       await app.close();

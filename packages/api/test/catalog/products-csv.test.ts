@@ -82,11 +82,11 @@ describe.each(databases)('products CSV on %s', (kind) => {
       name: '=HYPERLINK("http://x","y")',
       category: 'Cables',
       price: 1,
-      description: "@SUM(A1) and '=kept as typed",
+      description: "'=kept as typed, apostrophe and all",
     });
     const text = (await exportCsv()).body;
     expect(text.split('\r\n')).toContain(
-      `KC-CBL-9,"'=HYPERLINK(""http://x"",""y"")",Cables,1.00,1000,1,,10000,,'@SUM(A1) and '=kept as typed,/api/images/demo/processor.png`,
+      `KC-CBL-9,"'=HYPERLINK(""http://x"",""y"")",Cables,1.00,1000,1,,10000,,"''=kept as typed, apostrophe and all",/api/images/demo/processor.png`,
     );
     const before = await catalogue();
     expect((await importCsv(text, true)).json()).toEqual({ created: 0, updated: 0, unchanged: 3, changes: [] });
@@ -94,6 +94,7 @@ describe.each(databases)('products CSV on %s', (kind) => {
     expect(await catalogue()).toEqual(before);
     const names = before.map((p: { name: string }) => p.name);
     expect(names).toContain('=HYPERLINK("http://x","y")');
+    expect(before.map((p: { description: string }) => p.description)).toContain("'=kept as typed, apostrophe and all");
     expect(
       (
         await call(

@@ -18,6 +18,7 @@ import {
   type World,
 } from './lifecycle-fixtures.js';
 import { markPaidOnAccount } from '../../src/modules/orders/lifecycle-repository.js';
+import { linesOfOrders } from '../../src/modules/orders/repository.js';
 
 const label: Record<OrderStatus, string> = {
   pending: 'awaiting payment',
@@ -355,6 +356,18 @@ describe.each(databases)('order transitions on %s', (kind) => {
     const bad = await call(w.app, 'GET', '/api/order?status=lost', w.admin);
     expect([bad.statusCode, bad.json().error.code]).toEqual([400, 'validation_error']);
     expect((await call(w.app, 'GET', '/api/order?status=rejected', w.alice)).statusCode).toBe(403);
+  });
+
+  it('reads the lines of more orders than the database takes parameters (a long status list)', async () => {
+    const order = await orderIn(w, 'rejected');
+    // 70,000 ids: above PostgreSQL's 65,535 and SQLite's 32,766 bound parameters in one statement.
+    const ids = Array.from({ length: 70_000 }, (_, i) => `missing${String(i).padStart(17, '0')}`);
+    ids.splice(65_000, 0, order._id);
+    const lines = await linesOfOrders(w.app.db, ids);
+    expect(lines.map((l) => [l.order_id, l.line_no])).toEqual([
+      [order._id, 0],
+      [order._id, 1],
+    ]);
   });
 
   it('SPEC DELETE: an ended order is deleted without moving stock; a confirmed unpaid one is refused', async () => {

@@ -3,11 +3,11 @@
 // a password account (identity.ts, findOrCreateUser).
 import { messages } from '@kestrel/shared';
 import { AppError, unauthorized } from '../../infra/errors.js';
-import { hashAccountToken, TOKEN_MAIL_INTERVAL_MS } from './account-tokens.js';
-import { endAccountTokens, findAccountToken, madeTokenSince, useAccountToken } from './account-tokens-repository.js';
+import { hashAccountToken } from './account-tokens.js';
+import { endAccountTokens, findAccountToken, useAccountToken } from './account-tokens-repository.js';
 import { invalidTokenError, type AccountCareDeps } from './password-care.js';
-import { queueTokenMail } from './token-mail.js';
-import { findUserById, lockUserRow, updateUser } from './users-repository.js';
+import { queueTokenMailAtMostEveryMinute } from './token-mail.js';
+import { findUserById, updateUser } from './users-repository.js';
 
 type Deps = AccountCareDeps;
 
@@ -40,13 +40,5 @@ export async function resendVerification({ db, mail, now }: Deps, userId: string
   const user = await findUserById(db, userId);
   if (!user) throw unauthorized();
   if (user.email_verified === 1) throw new AppError(409, 'already_verified', messages.account.alreadyVerified);
-  const at = now();
-  const queued = await db.transaction().execute(async (trx) => {
-    await lockUserRow(trx, user.id);
-    const since = new Date(at - TOKEN_MAIL_INTERVAL_MS).toISOString();
-    if (await madeTokenSince(trx, user.id, 'email-verification', since)) return false;
-    await queueTokenMail(trx, mail, user, 'email-verification', at);
-    return true;
-  });
-  if (queued) mail.wake();
+  await queueTokenMailAtMostEveryMinute(db, mail, user, 'email-verification', now());
 }

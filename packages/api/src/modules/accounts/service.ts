@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, type User } from '@kestrel/shared';
 import type { Db } from '../../infra/db/create-db.js';
 import { AppError, forbidden, notFound } from '../../infra/errors.js';
-import { deleteExpiredAccountTokens } from './account-tokens-repository.js';
+import { deleteExpiredAccountTokens, endAccountTokens } from './account-tokens-repository.js';
 import { isCommonPassword } from './common-passwords.js';
 import { resendVerification, verifyEmail } from './email-verification.js';
 import { createUser, findOrCreateUser, logIn, signUp, toUser } from './identity.js';
@@ -152,9 +152,12 @@ export function createAccountsService(db: Db, secret: string, options: AccountsO
           db.transaction().execute(async (trx) => {
             await repo.setUserRole(trx, existing.id, 'admin');
             if (!newHash) return;
-            await repo.updateUser(trx, existing.id, { password_hash: newHash });
-            // Whoever knew the old password is signed out with it.
-            await revokeUserSessions(trx, existing.id, new Date(now()).toISOString());
+            // The operator vouches for the address (as for an administrator made here): it counts as confirmed.
+            await repo.updateUser(trx, existing.id, { password_hash: newHash, email_verified: 1 });
+            // Whoever knew the old password is signed out with it, and reset links mailed before no longer work.
+            const at = new Date(now()).toISOString();
+            await endAccountTokens(trx, existing.id, 'password-reset', at);
+            await revokeUserSessions(trx, existing.id, at);
           }),
         );
         return null;

@@ -84,17 +84,20 @@ export async function deliverDue(ctx: DeliveryContext, signal?: AbortSignal): Pr
     } finally {
       // Accepted: from here on they must never be sent again. Should this write fail, the lease runs out and a resend
       // carries the same Message-ID, which is how the receiving side recognises it.
-      await recordSent(ctx, accepted);
-      report.sent += accepted.length;
+      // The untried rows go back first: a failed record must not leave them leased with an attempt they never had.
       await repo.unclaim(
         ctx.database.db,
         rows.slice(tried).map((r) => r.id),
         token,
       );
+      await recordSent(ctx, accepted);
+      report.sent += accepted.length;
     }
     if (rows.length === CLAIM_BATCH && !serverDown) {
+      // Never past the run's budget, and cut short when the app closes.
       const used = process.cpuUsage(cpuBefore);
-      await sleep(((used.user + used.system) / 1000) * REST_PER_WORK);
+      const restMs = Math.min(((used.user + used.system) / 1000) * REST_PER_WORK, Math.max(0, deadline - Date.now()));
+      await sleep(restMs, undefined, { signal }).catch(() => undefined);
     }
   }
   return report;

@@ -4,10 +4,6 @@ import type { Transaction, Updateable } from 'kysely';
 import type { Db } from '../../infra/db/create-db.js';
 import { OPEN_ORDER_STATUSES } from '@kestrel/shared';
 import type { Database, OrdersTable, OrderStatus } from '../../infra/db/schema.js';
-import type { OrderRow } from './order-write-repository.js';
-
-/** Statuses in which an order still reserves stock unpaid and counts toward the buyer's open-order limit. */
-export const OPEN_STATUSES = OPEN_ORDER_STATUSES;
 
 /**
  * Moves the order from `from` to whatever `change` says, only if it is still in `from`: of two transitions racing
@@ -67,7 +63,7 @@ export async function dueForExpiry(db: Db, now: string, afterId: string, limit: 
   const rows = await db
     .selectFrom('orders')
     .select('id')
-    .where('status', 'in', OPEN_STATUSES)
+    .where('status', 'in', OPEN_ORDER_STATUSES)
     .where('expires_at', '<=', now)
     .where('id', '>', afterId)
     .orderBy('id')
@@ -90,9 +86,4 @@ export async function cancelledAwaitingRefund(db: Db, afterId: string, limit: nu
     .limit(limit)
     .execute();
   return rows.map((r) => r.id);
-}
-
-/** Every order in this status (the admin's filtered list), in creation order. */
-export function listOrdersInStatus(db: Db, status: OrderStatus): Promise<OrderRow[]> {
-  return db.selectFrom('orders').selectAll().where('status', '=', status).orderBy('id', 'asc').execute();
 }

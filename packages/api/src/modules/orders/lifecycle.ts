@@ -30,7 +30,6 @@ import { assignInvoiceNumber } from '../documents/index.js';
 import type { MailService } from '../mail/index.js';
 import { withStep } from './history.js';
 import * as lifecycleRepo from './lifecycle-repository.js';
-import { OPEN_STATUSES } from './lifecycle-repository.js';
 import { endedMail, paidMail, shippedMail } from './lifecycle-mail.js';
 import type { OrderRow } from './order-write-repository.js';
 import { ownedBy } from './ownership.js';
@@ -88,11 +87,7 @@ export const invalidTransition = (status: OrderStatus, action: string) =>
   new AppError(409, 'invalid_transition', `An order that is ${label[status]} cannot be ${action}`);
 const orderPaid = (action: string) => new AppError(409, 'order_paid', `A paid order cannot be ${action}`);
 
-// Who may do what from which status: shared with the storefront (ordering-rules.ts).
-const CANCELLABLE_BY_OWNER = OPEN_ORDER_STATUSES;
-const CANCELLABLE_BY_ADMIN = ADMIN_CANCELLABLE_STATUSES;
-const DELETABLE = DELETABLE_ORDER_STATUSES;
-const PAYABLE_ON_ACCOUNT = PAYABLE_ON_ACCOUNT_STATUSES;
+// Who may do what from which status is @kestrel/shared's ordering-rules.ts, which the storefront's buttons use too.
 
 export function createOrderLifecycle(deps: LifecycleDeps) {
   const { db, mail, movingStock, log } = deps;
@@ -151,7 +146,7 @@ export function createOrderLifecycle(deps: LifecycleDeps) {
         });
         if (!changed) return false;
         await releaseLines(trx, await repo.linesOfOrders(trx, [row.id]));
-        if (OPEN_STATUSES.includes(row.status)) await repo.uncountOpenOrder(trx, row.user_id);
+        if (OPEN_ORDER_STATUSES.includes(row.status)) await repo.uncountOpenOrder(trx, row.user_id);
         if (mailNow) await mail.enqueue(trx, endedMail(row, to, reason, null));
         return true;
       }),
@@ -181,7 +176,7 @@ export function createOrderLifecycle(deps: LifecycleDeps) {
   /** One due order: its charge wins if it succeeded, else it expires (if nothing else moved it meanwhile). */
   async function expireOne(id: string, at: string): Promise<'expired' | 'paid' | 'skipped'> {
     const row = await repo.findOrder(db, id);
-    if (!row || !OPEN_STATUSES.includes(row.status) || row.expires_at === null || row.expires_at > at) {
+    if (!row || !OPEN_ORDER_STATUSES.includes(row.status) || row.expires_at === null || row.expires_at > at) {
       return 'skipped';
     }
     if (await chargeWon(row)) return 'paid';
@@ -212,11 +207,12 @@ export function createOrderLifecycle(deps: LifecycleDeps) {
           const after = await repo.findOrder(trx, id);
           return after?.paid_at ? 'already_paid' : 'not_payable';
         }
-        // Its invoice number, in the same transaction: a payment that rolls back gives the number back (no gap).
-        await assignInvoiceNumber(trx, id, at);
         await repo.uncountOpenOrder(trx, row.user_id);
         await mail.enqueue(trx, paidMail(row, 'card', transactionId));
         await record(trx);
+        // Its invoice number, in the same transaction (a payment that rolls back gives the number back: no gap), and
+        // last: the year's counter row stays locked until the commit, so every other payment waits the least.
+        await assignInvoiceNumber(trx, id, at);
         return 'paid';
       });
       if (outcome === 'paid') mail.wake();
@@ -267,11 +263,11 @@ export function createOrderLifecycle(deps: LifecycleDeps) {
         throw new AppError(409, 'invalid_transition', 'A card order is paid by card, not marked paid');
       }
       if (row.paid_at !== null) throw new AppError(409, 'order_paid', 'This order is already paid');
-      if (!PAYABLE_ON_ACCOUNT.includes(row.status)) throw invalidTransition(row.status, 'marked paid');
+      if (!PAYABLE_ON_ACCOUNT_STATUSES.includes(row.status)) throw invalidTransition(row.status, 'marked paid');
       const at = now().toISOString();
       const done = await db.transaction().execute(async (trx) => {
         // The status condition is in the UPDATE itself: a cancel that commits in between leaves nothing to mark.
-        const marked = await lifecycleRepo.markPaidOnAccount(trx, id, reference, at, PAYABLE_ON_ACCOUNT);
+        const marked = await lifecycleRepo.markPaidOnAccount(trx, id, reference, at, PAYABLE_ON_ACCOUNT_STATUSES);
         if (marked) await mail.enqueue(trx, paidMail(row, 'account', reference));
         return marked;
       });
@@ -290,7 +286,7 @@ export function createOrderLifecycle(deps: LifecycleDeps) {
      */
     async cancel(user: AuthUser, id: string, reason: string | null): Promise<OrderRow> {
       let row = ownedBy(await repo.findOrder(db, id), user, { adminsToo: true });
-      const allowed = user.role === 'admin' ? CANCELLABLE_BY_ADMIN : CANCELLABLE_BY_OWNER;
+      const allowed = user.role === 'admin' ? ADMIN_CANCELLABLE_STATUSES : OPEN_ORDER_STATUSES;
       if (!allowed.includes(row.status)) throw invalidTransition(row.status, 'cancelled');
       if (await chargeWon(row)) {
         row = await reread(id);
@@ -314,15 +310,15 @@ export function createOrderLifecycle(deps: LifecycleDeps) {
     async deleteOrder(user: AuthUser, id: string): Promise<number> {
       const row = ownedBy(await repo.findOrder(db, id), user);
       if (row.paid_at !== null) throw orderPaid('deleted');
-      if (!DELETABLE.includes(row.status)) throw invalidTransition(row.status, 'deleted');
+      if (!DELETABLE_ORDER_STATUSES.includes(row.status)) throw invalidTransition(row.status, 'deleted');
       if (await chargeWon(row)) throw orderPaid('deleted');
       const deleted = await movingStock(() =>
         db.transaction().execute(async (trx) => {
           // Lines first: the delete takes them with it.
-          const lines = OPEN_STATUSES.includes(row.status) ? await repo.linesOfOrders(trx, [id]) : [];
+          const lines = OPEN_ORDER_STATUSES.includes(row.status) ? await repo.linesOfOrders(trx, [id]) : [];
           if ((await repo.deleteUnpaidOrder(trx, id, row.status)) === 0) return 0;
           await releaseLines(trx, lines);
-          if (OPEN_STATUSES.includes(row.status)) await repo.uncountOpenOrder(trx, row.user_id);
+          if (OPEN_ORDER_STATUSES.includes(row.status)) await repo.uncountOpenOrder(trx, row.user_id);
           return 1;
         }),
       );

@@ -7,8 +7,11 @@ import type { OrderLineRow, OrderRow } from './order-write-repository.js';
 export type { OrderLineRow, OrderRow } from './order-write-repository.js';
 type Executor = Db | Transaction<Database>;
 
-export function listAllOrders(db: Db): Promise<OrderRow[]> {
-  return db.selectFrom('orders').selectAll().orderBy('id', 'asc').execute();
+/** Every order (the admin's list), or every order in one status, in creation order. */
+export function listAllOrders(db: Db, status?: OrderStatus): Promise<OrderRow[]> {
+  let query = db.selectFrom('orders').selectAll();
+  if (status !== undefined) query = query.where('status', '=', status);
+  return query.orderBy('id', 'asc').execute();
 }
 
 export function listOrdersOfUser(db: Db, userId: string): Promise<OrderRow[]> {
@@ -19,16 +22,23 @@ export function findOrder(db: Executor, id: string): Promise<OrderRow | undefine
   return db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-/** The lines of these orders, in line order. */
-export function linesOfOrders(db: Executor, orderIds: string[]): Promise<OrderLineRow[]> {
-  if (orderIds.length === 0) return Promise.resolve([]);
-  return db
-    .selectFrom('order_lines')
-    .selectAll()
-    .where('order_id', 'in', orderIds)
-    .orderBy('order_id')
-    .orderBy('line_no')
-    .execute();
+/** Order ids per lines query: far below SQLite's 32,766 and PostgreSQL's 65,535 bound parameters. */
+const IDS_PER_QUERY = 1_000;
+
+/** The lines of these orders, in line order (a long list is asked for in parts, in the order given). */
+export async function linesOfOrders(db: Executor, orderIds: string[]): Promise<OrderLineRow[]> {
+  const lines: OrderLineRow[] = [];
+  for (let start = 0; start < orderIds.length; start += IDS_PER_QUERY) {
+    const part = await db
+      .selectFrom('order_lines')
+      .selectAll()
+      .where('order_id', 'in', orderIds.slice(start, start + IDS_PER_QUERY))
+      .orderBy('order_id')
+      .orderBy('line_no')
+      .execute();
+    lines.push(...part);
+  }
+  return lines;
 }
 
 /** Every line of every order of the user (or, without a user, of all orders), in line order. */

@@ -28,7 +28,6 @@ import {
 import { parseHistory } from './history.js';
 import { createOrderLifecycle, type ExpiryReport, type OrderPayments, type PaidOutcome } from './lifecycle.js';
 import { ownedBy } from './ownership.js';
-import { listOrdersInStatus } from './lifecycle-repository.js';
 import * as repo from './repository.js';
 
 export type OrderRow = repo.OrderRow;
@@ -298,7 +297,7 @@ export function createOrdersService(deps: OrdersDeps): OrdersService {
 
     async listAllOrders(status) {
       if (status === undefined) return withLines(await repo.listAllOrders(db), repo.linesOfOrdersOf(db, null));
-      const rows = await listOrdersInStatus(db, status);
+      const rows = await repo.listAllOrders(db, status);
       return withLines(
         rows,
         repo.linesOfOrders(

@@ -35,8 +35,9 @@ export function VerifyEmailPage() {
     setOutcome({ state: 'sending' });
     setAttempt((n) => n + 1);
   };
+  // Only an unknown or expired link is "no longer valid"; any other refusal shows the server's own message.
   const refused =
-    outcome.state === 'failed' && outcome.error instanceof ApiRequestError && outcome.error.status === 400;
+    outcome.state === 'failed' && outcome.error instanceof ApiRequestError && outcome.error.code === 'invalid_token';
 
   return (
     <FormCard title="Confirm your e-mail address">
