@@ -6,6 +6,7 @@ import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { DatabaseConfig } from '../config.js';
 import { FIRST_MIGRATION, migrationProvider } from './migrations/index.js';
+import { createOffLoopReader, type OffLoopReader } from './off-loop-reader.js';
 import type { Database } from './schema.js';
 
 export type Db = Kysely<Database>;
@@ -23,6 +24,8 @@ export interface OpenDatabase {
   sqlite: SqliteHandle | null;
   /** null on SQLite. */
   pg: pg.Pool | null;
+  /** SQLite: the process that runs heavy reads off the event loop (bounded-read.ts); started by the first. */
+  reader: OffLoopReader | null;
 }
 
 /** `onPoolError`: an idle PostgreSQL connection that breaks (server restart) is reported, not a process crash. */
@@ -41,7 +44,12 @@ export function openDatabase(
       },
     });
     pool.on('error', onPoolError);
-    return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), sqlite: null, pg: pool };
+    return {
+      db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }),
+      sqlite: null,
+      pg: pool,
+      reader: null,
+    };
   }
   mkdirSync(dirname(config.file), { recursive: true });
   const sqlite = new SQLite(config.file);
@@ -50,7 +58,12 @@ export function openDatabase(
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
   const handle = withStatementCache(sqlite);
-  return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database: handle }) }), sqlite: handle, pg: null };
+  return {
+    db: new Kysely<Database>({ dialect: new SqliteDialect({ database: handle }) }),
+    sqlite: handle,
+    pg: null,
+    reader: createOffLoopReader(config.file),
+  };
 }
 
 /** Just the Kysely side (tools and tests that need no synchronous SQLite write). */
