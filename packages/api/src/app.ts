@@ -121,10 +121,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     app.log.warn({ err: error }, 'idle database connection lost'),
   );
   app.addHook('onClose', async () => {
-    // The search reader first: a runaway search must not hold up the shutdown (docs/architecture.md).
-    database.reader?.close();
     await database.db.destroy();
   });
+  // When closing starts, not after the requests in flight: a search still running must not hold up the shutdown; it
+  // answers 503 at once (docs/architecture.md, "No request holds the event loop").
+  app.addHook('preClose', async () => database.reader?.close());
   // Started before the first search needs it, once the server listens (app.inject tests start it only if they search).
   app.addHook('onListen', async () => database.reader?.warm());
   const { fresh } = await migrate(database.db);

@@ -5,7 +5,7 @@ import { sql, type CompiledQuery } from 'kysely';
 import type { OpenDatabase } from './create-db.js';
 import { ReadBudgetExceeded } from './off-loop-reader.js';
 
-export { ReadBudgetExceeded } from './off-loop-reader.js';
+export { ReadBudgetExceeded, ReadStopped } from './off-loop-reader.js';
 
 /** PostgreSQL's query_canceled, which statement_timeout raises. */
 const QUERY_CANCELED = '57014';

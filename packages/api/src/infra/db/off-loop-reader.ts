@@ -18,12 +18,20 @@ export class ReadBudgetExceeded extends Error {
   }
 }
 
+/** The reader was closed (the server is shutting down) before the read answered. */
+export class ReadStopped extends Error {
+  constructor() {
+    super('The database reader was closed');
+    this.name = 'ReadStopped';
+  }
+}
+
 export interface OffLoopReader {
   /** The rows of one read-only statement, or ReadBudgetExceeded once `budgetMs` have passed since it was sent. */
   read(sql: string, parameters: readonly unknown[], budgetMs: number): Promise<unknown[]>;
   /** Starts the reader process ahead of the first read (the server does once it listens). */
   warm(): void;
-  /** Kills the reader at once (it only reads: nothing is lost); later reads fail. */
+  /** Kills the reader at once (it only reads: nothing is lost); reads in flight and later ones fail with ReadStopped. */
   close(): void;
 }
 
@@ -126,14 +134,15 @@ export function createOffLoopReader(databaseFile: string): OffLoopReader {
     const entry = finish(id);
     if (!entry) return;
     entry.reject(new ReadBudgetExceeded(entry.budgetMs));
-    // The reader is busy with this read (or queued behind one that is): only killing it stops the statement.
+    // The reader is busy with this read (or queued behind one that is): only killing it stops the statement. Its
+    // successor starts at once, so the next search does not wait for it.
     if (reader) stop(reader);
-    if (!closed && pending.size > 0) reader = start();
+    if (!closed) reader = start();
   }
 
   return {
     read(sql, parameters, budgetMs) {
-      if (closed) return Promise.reject(new Error('the database is closed'));
+      if (closed) return Promise.reject(new ReadStopped());
       return new Promise((resolve, reject) => {
         const request: ReadRequest = { id: nextId++, sql, parameters: [...parameters] };
         const entry: Pending = { request, budgetMs, resolve, reject, timer: null };
@@ -148,7 +157,7 @@ export function createOffLoopReader(databaseFile: string): OffLoopReader {
     close() {
       closed = true;
       if (reader) stop(reader);
-      for (const id of [...pending.keys()]) finish(id)?.reject(new Error('the database is closed'));
+      for (const id of [...pending.keys()]) finish(id)?.reject(new ReadStopped());
     },
   };
 }

@@ -16,7 +16,7 @@ import {
 } from '@kestrel/shared';
 import type { z } from 'zod';
 import type { OpenDatabase } from '../../infra/db/create-db.js';
-import { ReadBudgetExceeded } from '../../infra/db/bounded-read.js';
+import { ReadBudgetExceeded, ReadStopped } from '../../infra/db/bounded-read.js';
 import { isUniqueViolation } from '../../infra/db/unique-violation.js';
 import { AppError, notFound } from '../../infra/errors.js';
 import { compileSerializer } from '../../infra/http/serialize.js';
@@ -73,6 +73,8 @@ async function withinBudget<T>(read: Promise<T>): Promise<T> {
     return await read;
   } catch (error) {
     if (error instanceof ReadBudgetExceeded) throw searchTimeout();
+    if (error instanceof ReadStopped)
+      throw new AppError(503, 'unavailable', 'The shop is restarting; please try again.');
     throw error;
   }
 }
