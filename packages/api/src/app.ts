@@ -121,6 +121,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     app.log.warn({ err: error }, 'idle database connection lost'),
   );
   app.addHook('onClose', async () => {
+    await database.timedPools?.end();
     await database.db.destroy();
   });
   // When closing starts, not after the requests in flight: a search still running must not hold up the shutdown; it
