@@ -1,6 +1,6 @@
 // Reads and validates the environment once (docs/product.md §2). A bad value stops the start with a message naming the variable.
 import { join, resolve } from 'node:path';
-import { DEFAULT_MAX_OPEN_ORDERS, DEFAULT_ORDER_HOLD_MINUTES } from '@kestrel/shared';
+import { DEFAULT_MAX_OPEN_ORDERS, DEFAULT_ORDER_HOLD_MINUTES, DEFAULT_SEARCH_BUDGET_MS } from '@kestrel/shared';
 import { z } from 'zod';
 
 export type DatabaseConfig = { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
@@ -86,7 +86,7 @@ const envSchema = z.object({
     .int('must be a whole number')
     .min(1, 'must be 1-60000')
     .max(60_000, 'must be 1-60000')
-    .default(800),
+    .default(DEFAULT_SEARCH_BUDGET_MS),
   DATA_DIR: z.string().trim().min(1).default('./data'),
   SMTP_URL: z
     .string()

@@ -4,6 +4,7 @@
 import {
   CATALOG_PAGE_SIZE,
   catalogMessages,
+  DEFAULT_SEARCH_BUDGET_MS,
   MAX_SEARCH_WORDS,
   productSchema,
   productTermsProblem,
@@ -40,11 +41,8 @@ const skuTaken = () => new AppError(409, 'sku_taken', catalogMessages.skuTaken);
 
 const SKU_START = /^[A-Z0-9][A-Z0-9-]*$/;
 
-/** The default of SEARCH_BUDGET_MS: a search still running then is stopped (docs/architecture.md). */
-export const DEFAULT_SEARCH_BUDGET_MS = 800;
-
 /**
- * The search's terms (docs/product.md §1): split at spaces, the same word once, at most MAX_SEARCH_WORDS. Each term
+ * The search's terms (docs/product.md §16): split at spaces, the same word once, at most MAX_SEARCH_WORDS. Each term
  * keeps its letter/digit runs for the text index, its last run a prefix unless it is a single character (a one-letter
  * prefix matches most of a catalogue: issue #24), and the term itself when it can begin a SKU (two characters or
  * more: no SKU is shorter than three). A term of only punctuation is dropped.
