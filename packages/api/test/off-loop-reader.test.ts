@@ -2,7 +2,7 @@
 // (its process killed, not left burning a core), the reads behind it still answer, a closed reader lets a shutdown go
 // at once, and the reader cannot write.
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { getPriority, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -59,11 +59,13 @@ describe('the off-loop SQLite reader', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it('answers rows with their parameters', async () => {
+  it('answers rows with their parameters, from a process that yields the cores to the server', async () => {
     expect(await reader.read('SELECT id, name FROM t WHERE id >= ? ORDER BY id', [1], 30_000)).toEqual([
       { id: 1, name: 'one' },
       { id: 2, name: 'two' },
     ]);
+    const [pid] = await readerPids();
+    expect(getPriority(pid)).toBe(Math.min(19, getPriority() + 10));
   });
 
   it('stops a runaway statement at its budget by killing its process, and answers the next read', async () => {

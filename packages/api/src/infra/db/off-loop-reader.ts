@@ -7,6 +7,7 @@
 // request holds the event loop".
 import { fork, type ChildProcess } from 'node:child_process';
 import { createRequire } from 'node:module';
+import { getPriority, setPriority } from 'node:os';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { isReadAnswer, isReadReady, type ReadRequest } from './off-loop-protocol.js';
 
@@ -34,6 +35,9 @@ export interface OffLoopReader {
   /** Kills the reader at once (it only reads: nothing is lost); reads in flight and later ones fail with ReadStopped. */
   close(): void;
 }
+
+/** The reader's niceness above the server's (Unix: 0-19, higher yields more). */
+const READER_NICENESS = 10;
 
 /** A reader that has not said it is ready by then never will: its reads fail rather than wait for ever. */
 const START_LIMIT_MS = 15_000;
@@ -97,6 +101,15 @@ export function createOffLoopReader(databaseFile: string): OffLoopReader {
       serialization: 'advanced',
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
+    // Lower than the server's: when the cores are busy, the event loop (health checks, orders, every other request)
+    // goes first and the search waits, within its budget.
+    if (child.pid !== undefined) {
+      try {
+        setPriority(child.pid, Math.min(19, getPriority() + READER_NICENESS));
+      } catch {
+        // Not allowed here (a container without the right): the reader runs at the server's priority.
+      }
+    }
     const current: Reader = {
       process: child,
       ready: false,
