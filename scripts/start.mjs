@@ -16,7 +16,7 @@ const web = join(root, 'packages/web');
 const api = join(root, 'packages/api');
 const serverJs = join(api, 'dist/server.js');
 /** Everything packages/api/build.mjs writes that the server runs. */
-const bundles = [serverJs, join(api, 'dist/process-images-entry.js')];
+const bundles = [serverJs, join(api, 'dist/process-images-entry.js'), join(api, 'dist/sqlite-reader-entry.js')];
 
 function run(command, args, cwd) {
   const result = spawnSync(command, args, { cwd, stdio: 'inherit' });

@@ -14,6 +14,7 @@ import { atMost, guarded, type Figure } from './figures.js';
 import { quantileOf, timedGet } from './latency.js';
 import { withPostgresDatabase } from './postgres.js';
 import { startServer, withServer, type ServerProcess } from './processes.js';
+import { hostileSearchFigures } from './hostile-search-bench.js';
 import { productSpec, scratchDir, type TargetKind } from './target.js';
 
 const SAMPLES = 300;
@@ -208,7 +209,15 @@ async function benchDatabases(
       );
       sites.push({ size, generated, server: await startServer(spec) });
     }
-    return figuresOf(section, sites, await measure(sites));
+    const figures = figuresOf(section, sites, await measure(sites));
+    const largest = sites.find((site) => site.size === 100_000);
+    if (!largest) return figures;
+    const ordinary = CATALOG_CALLS[1]?.path ?? '/api/catalog';
+    // After the timed calls, so a stopped search's restart never shows in their figures.
+    const hostile = await guarded(`${section} hostile`, () =>
+      hostileSearchFigures(section, largest.server.origin, ordinary, section.endsWith('sqlite')),
+    );
+    return [...figures, ...hostile];
   } finally {
     await Promise.all(sites.map((site) => site.server.stop()));
   }

@@ -1,9 +1,11 @@
 // Bundles src/server.ts into dist/server.js, and beside it dist/process-images-entry.js, the child process the demo
-// seed runs its pictures through (src/modules/images/process-in-child.ts). @kestrel/shared is TypeScript source, so it
-// is bundled in; so are the few pure-JavaScript packages that only this code imports and that load as hundreds of
-// small ES modules (resolving and linking them was a quarter of the start-up: docs/performance.md, "Memory and
-// start-up"). Every other npm package stays external, installed beside the bundle: native addons, packages that read
-// files next to themselves, and anything another external package also imports (two copies would not be one module).
+// seed runs its pictures through (src/modules/images/process-in-child.ts), and dist/sqlite-reader-entry.js, the
+// process that runs catalogue searches off the event loop on SQLite (src/infra/db/off-loop-reader.ts).
+// @kestrel/shared is TypeScript source, so it is bundled in; so are the few pure-JavaScript packages that only this
+// code imports and that load as hundreds of small ES modules (resolving and linking them was a quarter of the
+// start-up: docs/performance.md, "Memory and start-up"). Every other npm package stays external, installed beside
+// the bundle: native addons, packages that read files next to themselves, and anything another external package also
+// imports (two copies would not be one module).
 import { build } from 'esbuild';
 import { fileURLToPath } from 'node:url';
 
@@ -33,6 +35,7 @@ await build({
   entryPoints: {
     server: `${here}src/server.ts`,
     'process-images-entry': `${here}src/modules/images/process-images-entry.ts`,
+    'sqlite-reader-entry': `${here}src/infra/db/sqlite-reader-entry.ts`,
   },
   outdir: `${here}dist`,
   bundle: true,

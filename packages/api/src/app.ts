@@ -121,8 +121,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     app.log.warn({ err: error }, 'idle database connection lost'),
   );
   app.addHook('onClose', async () => {
+    await database.timedPools?.end();
     await database.db.destroy();
   });
+  // When closing starts, not after the requests in flight: a search still running must not hold up the shutdown; it
+  // answers 503 at once (docs/architecture.md, "No request holds the event loop").
+  app.addHook('preClose', async () => database.reader?.close());
+  // Started before the first search needs it, once the server listens (app.inject tests start it only if they search).
+  app.addHook('onListen', async () => database.reader?.warm());
   const { fresh } = await migrate(database.db);
   const { db } = database;
   app.decorate('db', db);
@@ -145,7 +151,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // The modules, each handed what it needs; their state (caches, sessions) lives in these objects, one set per app.
   const accounts = createAccountsService(db, loadAuthSecret(config.authSecret, config.dataDir), { mail });
   jobs.every(accountPruneJob(accounts));
-  const catalog = createCatalogService({ database });
+  const catalog = createCatalogService({ database, searchBudgetMs: config.searchBudgetMs });
   const reviews = createReviewsService(db);
   const profiles = createProfilesService(db, accounts);
   app.addHook('onListen', async () => {

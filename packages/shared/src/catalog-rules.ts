@@ -13,6 +13,8 @@ export const MAX_CATALOG_PAGE_SIZE = 100;
 /** Longer searches are refused: no part name needs more, and each word costs an index lookup. */
 export const MAX_SEARCH_LENGTH = 200;
 export const MAX_SEARCH_WORDS = 8;
+/** A catalogue search still running after this many ms is stopped with 503 search_timeout (SEARCH_BUDGET_MS). */
+export const DEFAULT_SEARCH_BUDGET_MS = 800;
 export const CATALOG_SORTS = ['relevance', 'newest', 'price-asc', 'price-desc', 'name'] as const;
 export type CatalogSort = (typeof CATALOG_SORTS)[number];
 

@@ -1,6 +1,6 @@
 // Reads and validates the environment once (docs/product.md §2). A bad value stops the start with a message naming the variable.
 import { join, resolve } from 'node:path';
-import { DEFAULT_MAX_OPEN_ORDERS, DEFAULT_ORDER_HOLD_MINUTES } from '@kestrel/shared';
+import { DEFAULT_MAX_OPEN_ORDERS, DEFAULT_ORDER_HOLD_MINUTES, DEFAULT_SEARCH_BUDGET_MS } from '@kestrel/shared';
 import { z } from 'zod';
 
 export type DatabaseConfig = { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
@@ -81,6 +81,12 @@ const envSchema = z.object({
     .int('must be a whole number')
     .min(1, 'must be at least 1')
     .default(DEFAULT_ORDER_HOLD_MINUTES),
+  SEARCH_BUDGET_MS: z.coerce
+    .number({ error: 'must be a whole number' })
+    .int('must be a whole number')
+    .min(1, 'must be 1-60000')
+    .max(60_000, 'must be 1-60000')
+    .default(DEFAULT_SEARCH_BUDGET_MS),
   DATA_DIR: z.string().trim().min(1).default('./data'),
   SMTP_URL: z
     .string()
@@ -120,6 +126,8 @@ export interface Config {
   maxOpenOrders: number;
   /** How long a `pending` or `awaiting_approval` order holds its stock before it expires (B2B §4). */
   orderHoldMinutes: number;
+  /** How long a catalogue search may run before it is stopped with 503 search_timeout (docs/architecture.md). */
+  searchBudgetMs: number;
   /** Sign-in and sign-up attempts one client address may make a minute (docs/product.md §3). */
   authAttemptsPerMinute: number;
   mail: MailConfig;
@@ -216,6 +224,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     maxOpenOrders: e.MAX_OPEN_ORDERS,
     orderHoldMinutes: e.ORDER_HOLD_MINUTES,
+    searchBudgetMs: e.SEARCH_BUDGET_MS,
     authAttemptsPerMinute: e.AUTH_ATTEMPTS_PER_MINUTE,
     mail: {
       smtpUrl: e.SMTP_URL,

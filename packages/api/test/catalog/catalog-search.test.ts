@@ -106,6 +106,24 @@ describe.each(databases)('the catalogue search on %s', (kind) => {
     expect((await catalog('?q=CPU-K7')).total).toBe(0);
   });
 
+  it('matches a one-character word whole, counts a repeated word once, and reads FTS operators as text', async () => {
+    // Issue #24: a one-letter prefix matched most of a catalogue; "e" is no word here, "ei" starts "eight".
+    expect((await catalog('?q=e')).total).toBe(0);
+    expect(skus(await catalog('?q=ei&sort=newest'))).toEqual(['KC-SSD-2T', 'KC-CPU-K7']);
+    expect(skus(await catalog('?q=2'))).toEqual(['KC-SSD-2T']);
+    // A one-letter word is no SKU prefix either (no SKU is shorter than three characters); two letters are.
+    expect((await catalog('?q=K')).total).toBe(0);
+    expect((await catalog('?q=KC')).total).toBe(5);
+    expect(skus(await catalog('?q=fan%20FAN%20fan&sort=newest'))).toEqual(['KC-FAN-140', 'KC-FAN-120']);
+    for (const q of ['fan*', '"fan"', '(fan)', '-fan', '^fan', 'fan:', '"fan']) {
+      expect(skus(await catalog(`?q=${encodeURIComponent(q)}&sort=newest`)), q).toEqual(['KC-FAN-140', 'KC-FAN-120']);
+    }
+    // "NEAR(fan)" is the phrase "near fan"; OR and AND are words every product would have to hold.
+    expect((await catalog(`?q=${encodeURIComponent('NEAR(fan)')}`)).total).toBe(0);
+    expect((await catalog(`?q=${encodeURIComponent('fan OR processor')}`)).total).toBe(0);
+    expect((await catalog(`?q=${encodeURIComponent('fan AND quiet')}`)).total).toBe(0);
+  });
+
   it('filters by category while the facets count the search in every category', async () => {
     const page = await catalog('?q=processor&category=Processors');
     expect(page.total).toBe(2);

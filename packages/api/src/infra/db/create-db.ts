@@ -6,6 +6,7 @@ import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { DatabaseConfig } from '../config.js';
 import { FIRST_MIGRATION, migrationProvider } from './migrations/index.js';
+import { createOffLoopReader, type OffLoopReader } from './off-loop-reader.js';
 import type { Database } from './schema.js';
 
 export type Db = Kysely<Database>;
@@ -23,6 +24,45 @@ export interface OpenDatabase {
   sqlite: SqliteHandle | null;
   /** null on SQLite. */
   pg: pg.Pool | null;
+  /** SQLite: the process that runs heavy reads off the event loop (bounded-read.ts); started by the first. */
+  reader: OffLoopReader | null;
+  /** PostgreSQL: the pools of bounded reads (bounded-read.ts); null on SQLite. */
+  timedPools: TimedPools | null;
+}
+
+/**
+ * Small pools whose connections carry a `statement_timeout` from their start, one per budget (in practice one), so a
+ * bounded read is one round trip, not a transaction of four. Opened by the first read; ended with the app.
+ */
+export interface TimedPools {
+  pool(budgetMs: number): pg.Pool;
+  end(): Promise<void>;
+}
+
+const pgTypes = {
+  // Totals are bigint columns; every value we store is far below 2^53, so a JS number is exact.
+  getTypeParser: (oid: number, format?: 'text' | 'binary') =>
+    oid === PG_INT8 ? (v: string) => Number(v) : pg.types.getTypeParser(oid, format),
+};
+
+function timedPools(url: string, onPoolError: (error: Error) => void): TimedPools {
+  const pools = new Map<number, pg.Pool>();
+  return {
+    pool(budgetMs) {
+      let pool = pools.get(budgetMs);
+      if (!pool) {
+        pool = new pg.Pool({ connectionString: url, max: 4, statement_timeout: budgetMs, types: pgTypes });
+        pool.on('error', onPoolError);
+        pools.set(budgetMs, pool);
+      }
+      return pool;
+    },
+    async end() {
+      const all = [...pools.values()];
+      pools.clear();
+      await Promise.all(all.map((pool) => pool.end()));
+    },
+  };
 }
 
 /** `onPoolError`: an idle PostgreSQL connection that breaks (server restart) is reported, not a process crash. */
@@ -31,17 +71,15 @@ export function openDatabase(
   onPoolError: (error: Error) => void = () => undefined,
 ): OpenDatabase {
   if (config.kind === 'postgres') {
-    const pool = new pg.Pool({
-      connectionString: config.url,
-      max: 10,
-      // Totals are bigint columns; every value we store is far below 2^53, so a JS number is exact.
-      types: {
-        getTypeParser: (oid: number, format?: 'text' | 'binary') =>
-          oid === PG_INT8 ? (v: string) => Number(v) : pg.types.getTypeParser(oid, format),
-      },
-    });
+    const pool = new pg.Pool({ connectionString: config.url, max: 10, types: pgTypes });
     pool.on('error', onPoolError);
-    return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), sqlite: null, pg: pool };
+    return {
+      db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }),
+      sqlite: null,
+      pg: pool,
+      reader: null,
+      timedPools: timedPools(config.url, onPoolError),
+    };
   }
   mkdirSync(dirname(config.file), { recursive: true });
   const sqlite = new SQLite(config.file);
@@ -50,7 +88,13 @@ export function openDatabase(
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
   const handle = withStatementCache(sqlite);
-  return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database: handle }) }), sqlite: handle, pg: null };
+  return {
+    db: new Kysely<Database>({ dialect: new SqliteDialect({ database: handle }) }),
+    sqlite: handle,
+    pg: null,
+    reader: createOffLoopReader(config.file),
+    timedPools: null,
+  };
 }
 
 /** Just the Kysely side (tools and tests that need no synchronous SQLite write). */

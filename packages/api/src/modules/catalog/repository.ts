@@ -1,6 +1,8 @@
 // SQL of the products table. Rows out, rows in; the rules live in service.ts (and the orders module's stock writes).
 // Search is each database's own full-text index (migration 004): FTS5 on SQLite, a tsvector with GIN on PostgreSQL.
 import { sql, type RawBuilder, type Selectable, type Transaction } from 'kysely';
+import { z } from 'zod';
+import { boundedRead } from '../../infra/db/bounded-read.js';
 import type { Db, OpenDatabase } from '../../infra/db/create-db.js';
 import type { Database, ProductsTable } from '../../infra/db/schema.js';
 
@@ -111,8 +113,10 @@ export type CatalogSortKey = 'relevance' | 'newest' | 'price-asc' | 'price-desc'
 
 /** One word of a search, as the user typed it (between spaces). */
 export interface SearchTerm {
-  /** Its lower-case letter/digit runs, matched as a phrase (the last one as a prefix) in the name or description. */
+  /** Its lower-case letter/digit runs, matched as a phrase in the name or description. */
   tokens: string[];
+  /** Whether the last token also matches longer words (false for a one-character token: docs/product.md §1). */
+  prefix: boolean;
   /** Upper-cased, when it can begin a SKU: it then also matches every product whose SKU starts with it. */
   skuPrefix: string | null;
 }
@@ -138,10 +142,11 @@ function orderBy(sort: CatalogSortKey, relevance: RawBuilder<unknown> | null): R
   }
 }
 
-/** FTS5: the term's tokens as one phrase whose last token is a prefix (tokens hold only letters and digits). */
-const ftsPhrase = (tokens: string[]) => `"${tokens.join(' ')}"*`;
-/** tsquery: the same phrase, token after token, the last a prefix. */
-const tsPhrase = (tokens: string[]) => tokens.map((t, i) => (i === tokens.length - 1 ? `${t}:*` : t)).join(' <-> ');
+/** FTS5: the term's tokens as one phrase, the last one a prefix when the term allows (tokens hold letters, digits). */
+const ftsPhrase = (term: SearchTerm) => `"${term.tokens.join(' ')}"${term.prefix ? '*' : ''}`;
+/** tsquery: the same phrase, token after token. */
+const tsPhrase = (term: SearchTerm) =>
+  term.tokens.map((t, i) => (term.prefix && i === term.tokens.length - 1 ? `${t}:*` : t)).join(' <-> ');
 
 /**
  * The SKU condition of a term: on SQLite a range of the unique SKU index (SKUs hold only A-Z, 0-9 and '-', all below
@@ -151,24 +156,41 @@ function skuStartsWith(database: OpenDatabase, prefix: string): RawBuilder<unkno
   return database.sqlite ? sql`(p.sku >= ${prefix} AND p.sku < ${`${prefix}~`})` : sql`p.sku LIKE ${`${prefix}%`}`;
 }
 
-function termCondition(database: OpenDatabase, term: SearchTerm): RawBuilder<unknown> {
-  const either: RawBuilder<unknown>[] = [];
-  if (term.tokens.length > 0) {
-    either.push(
-      database.sqlite
-        ? sql`p.rowid IN (SELECT rowid FROM products_fts WHERE products_fts MATCH ${ftsPhrase(term.tokens)})`
-        : sql`p.search @@ to_tsquery('simple', ${tsPhrase(term.tokens)})`,
-    );
-  }
-  if (term.skuPrefix) either.push(skuStartsWith(database, term.skuPrefix));
-  return either.length === 0 ? sql`FALSE` : sql`(${sql.join(either, sql` OR `)})`;
+/**
+ * What the filter matches. On SQLite each term's text match is a MATERIALIZED common table expression, so FTS5 runs it
+ * once per query (left to the planner, the match of a join or an IN ran again for every product: issue #24).
+ */
+interface Matching {
+  /** Common table expressions the conditions name (SQLite). */
+  ctes: RawBuilder<unknown>[];
+  where: RawBuilder<unknown>;
 }
 
-function whereClause(database: OpenDatabase, filter: CatalogFilter, { withCategory }: { withCategory: boolean }) {
-  const conditions = filter.terms.map((term) => termCondition(database, term));
+function matching(
+  database: OpenDatabase,
+  filter: CatalogFilter,
+  { withCategory }: { withCategory: boolean },
+): Matching {
+  const ctes: RawBuilder<unknown>[] = [];
+  const conditions = filter.terms.map((term, i) => {
+    const either: RawBuilder<unknown>[] = [];
+    if (term.tokens.length > 0) {
+      if (database.sqlite) {
+        const name = sql.raw(`m${i}`);
+        ctes.push(
+          sql`${name} AS MATERIALIZED (SELECT rowid FROM products_fts WHERE products_fts MATCH ${ftsPhrase(term)})`,
+        );
+        either.push(sql`p.rowid IN ${name}`);
+      } else either.push(sql`p.search @@ to_tsquery('simple', ${tsPhrase(term)})`);
+    }
+    if (term.skuPrefix) either.push(skuStartsWith(database, term.skuPrefix));
+    return either.length === 0 ? sql`FALSE` : sql`(${sql.join(either, sql` OR `)})`;
+  });
   if (withCategory && filter.category !== undefined) conditions.push(sql`p.category = ${filter.category}`);
-  return conditions.length === 0 ? sql`` : sql`WHERE ${sql.join(conditions, sql` AND `)}`;
+  return { ctes, where: conditions.length === 0 ? sql`` : sql`WHERE ${sql.join(conditions, sql` AND `)}` };
 }
+
+const withClause = (ctes: RawBuilder<unknown>[]) => (ctes.length === 0 ? sql`` : sql`WITH ${sql.join(ctes)} `);
 
 /**
  * Relevance: a product whose SKU starts with a term first, then the text rank of the terms in name and description
@@ -177,48 +199,71 @@ function whereClause(database: OpenDatabase, filter: CatalogFilter, { withCatego
 function relevance(
   database: OpenDatabase,
   filter: CatalogFilter,
-): { join: RawBuilder<unknown>; order: RawBuilder<unknown> } {
+): { cte: RawBuilder<unknown> | null; join: RawBuilder<unknown>; order: RawBuilder<unknown> } {
   const prefixes = filter.terms.flatMap((t) => (t.skuPrefix ? [skuStartsWith(database, t.skuPrefix)] : []));
   const skuFirst = prefixes.length > 0 ? sql`CASE WHEN ${sql.join(prefixes, sql` OR `)} THEN 0 ELSE 1 END, ` : sql``;
   const texts = filter.terms.filter((t) => t.tokens.length > 0);
-  if (texts.length === 0) return { join: sql``, order: sql`${skuFirst}p.id DESC` };
+  if (texts.length === 0) return { cte: null, join: sql``, order: sql`${skuFirst}p.id DESC` };
   if (database.sqlite) {
-    const any = texts.map((t) => ftsPhrase(t.tokens)).join(' OR ');
+    const any = texts.map(ftsPhrase).join(' OR ');
     return {
-      join: sql`LEFT JOIN (SELECT rowid, bm25(products_fts, 10.0, 1.0) AS rank FROM products_fts
-        WHERE products_fts MATCH ${any}) r ON r.rowid = p.rowid`,
+      cte: sql`ranked AS MATERIALIZED (SELECT rowid, bm25(products_fts, 10.0, 1.0) AS rank FROM products_fts
+        WHERE products_fts MATCH ${any})`,
+      join: sql`LEFT JOIN ranked r ON r.rowid = p.rowid`,
       order: sql`${skuFirst}r.rank ASC NULLS LAST`,
     };
   }
-  const any = texts.map((t) => `(${tsPhrase(t.tokens)})`).join(' | ');
-  return { join: sql``, order: sql`${skuFirst}ts_rank(p.search, to_tsquery('simple', ${any})) DESC` };
+  const any = texts.map((t) => `(${tsPhrase(t)})`).join(' | ');
+  return { cte: null, join: sql``, order: sql`${skuFirst}ts_rank(p.search, to_tsquery('simple', ${any})) DESC` };
 }
 
-/** A page of the products matching the filter, in the given order. */
+const productRowSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  price_cents: z.number(),
+  img: z.string(),
+  min_quantity: z.number(),
+  available_quantity: z.number(),
+  description: z.string(),
+  created_at: z.string(),
+  sku: z.string(),
+  category: z.string(),
+  pack_size: z.number(),
+  max_quantity: z.number().nullable(),
+  price_breaks: z.string(),
+  updated_at: z.string(),
+}) satisfies z.ZodType<ProductRow>;
+const categoryCountsSchema = z.array(z.object({ name: z.string(), count: z.coerce.number() }));
+
+/**
+ * A page of the products matching the filter, in the given order: a bounded read (infra/db/bounded-read.ts), off the
+ * event loop on SQLite, stopped past `budgetMs` on either database.
+ */
 export async function searchProducts(
   database: OpenDatabase,
   filter: CatalogFilter,
   sort: CatalogSortKey,
-  limit: number,
-  offset: number,
+  page: { limit: number; offset: number },
+  budgetMs: number,
 ): Promise<ProductRow[]> {
   const ranked = sort === 'relevance' && filter.terms.length > 0 ? relevance(database, filter) : null;
-  const { rows } = await sql<ProductRow>`
-    SELECT ${PREFIXED} FROM products p ${ranked?.join ?? sql``}
-    ${whereClause(database, filter, { withCategory: true })}
+  const { ctes, where } = matching(database, filter, { withCategory: true });
+  const query = sql`${withClause(ranked?.cte ? [...ctes, ranked.cte] : ctes)}
+    SELECT ${PREFIXED} FROM products p ${ranked?.join ?? sql``} ${where}
     ORDER BY ${orderBy(sort, ranked?.order ?? null)}
-    LIMIT ${limit} OFFSET ${offset}`.execute(database.db);
-  return rows;
+    LIMIT ${page.limit} OFFSET ${page.offset}`.compile(database.db);
+  return z.array(productRowSchema).parse(await boundedRead(database, query, budgetMs));
 }
 
-/** How many products match the filter's terms in each category (the category filter is not applied). */
+/** How many products match the filter's terms in each category (the category filter is not applied); bounded too. */
 export async function countByCategory(
   database: OpenDatabase,
   filter: CatalogFilter,
+  budgetMs: number,
 ): Promise<Array<{ name: string; count: number }>> {
-  const { rows } = await sql<{ name: string; count: number | string }>`
-    SELECT p.category AS name, count(*) AS count FROM products p
-    ${whereClause(database, filter, { withCategory: false })}
-    GROUP BY p.category ORDER BY p.category`.execute(database.db);
-  return rows.map((r) => ({ name: r.name, count: Number(r.count) }));
+  const { ctes, where } = matching(database, filter, { withCategory: false });
+  const query = sql`${withClause(ctes)}
+    SELECT p.category AS name, count(*) AS count FROM products p ${where}
+    GROUP BY p.category ORDER BY p.category`.compile(database.db);
+  return categoryCountsSchema.parse(await boundedRead(database, query, budgetMs));
 }

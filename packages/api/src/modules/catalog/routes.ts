@@ -51,9 +51,10 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> =
     {
       schema: {
         tags,
-        summary: 'Search the catalogue: every word must match name, description or SKU; facets ignore the category',
+        summary:
+          'Search the catalogue: every word must match name, description or SKU; facets ignore the category; 503 search_timeout past the time budget',
         querystring: catalogQuerySchema,
-        response: { 200: catalogPageSchema, 400: errorSchema },
+        response: { 200: catalogPageSchema, 400: errorSchema, 503: errorSchema },
       },
     },
     async (request) => catalog.catalogPage(request.query),

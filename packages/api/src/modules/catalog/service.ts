@@ -4,6 +4,7 @@
 import {
   CATALOG_PAGE_SIZE,
   catalogMessages,
+  DEFAULT_SEARCH_BUDGET_MS,
   MAX_SEARCH_WORDS,
   productSchema,
   productTermsProblem,
@@ -16,6 +17,7 @@ import {
 } from '@kestrel/shared';
 import type { z } from 'zod';
 import type { OpenDatabase } from '../../infra/db/create-db.js';
+import { ReadBudgetExceeded, ReadStopped } from '../../infra/db/bounded-read.js';
 import { isUniqueViolation } from '../../infra/db/unique-violation.js';
 import { AppError, notFound } from '../../infra/errors.js';
 import { compileSerializer } from '../../infra/http/serialize.js';
@@ -40,17 +42,39 @@ const skuTaken = () => new AppError(409, 'sku_taken', catalogMessages.skuTaken);
 const SKU_START = /^[A-Z0-9][A-Z0-9-]*$/;
 
 /**
- * The search's terms (split at spaces, at most a few): each one's letter/digit runs for the text index, and the term
- * itself when it can begin a SKU. A term of only punctuation is dropped.
+ * The search's terms (docs/product.md §16): split at spaces, the same word once, at most MAX_SEARCH_WORDS. Each term
+ * keeps its letter/digit runs for the text index, its last run a prefix unless it is a single character (a one-letter
+ * prefix matches most of a catalogue: issue #24), and the term itself when it can begin a SKU (two characters or
+ * more: no SKU is shorter than three). A term of only punctuation is dropped.
  */
 export function searchTerms(q: string | undefined): repo.SearchTerm[] {
-  const words = (q ?? '').split(/\s+/).filter(Boolean).slice(0, MAX_SEARCH_WORDS);
+  const words = [...new Set((q ?? '').toLowerCase().split(/\s+/).filter(Boolean))].slice(0, MAX_SEARCH_WORDS);
   return words.flatMap((word) => {
-    const tokens = word.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+    const tokens = word.match(/[\p{L}\p{N}]+/gu) ?? [];
+    const last = tokens.at(-1) ?? '';
     const upper = word.toUpperCase();
-    const skuPrefix = SKU_START.test(upper) ? upper : null;
-    return tokens.length > 0 || skuPrefix ? [{ tokens, skuPrefix }] : [];
+    const skuPrefix = upper.length >= 2 && SKU_START.test(upper) ? upper : null;
+    return tokens.length > 0 || skuPrefix ? [{ tokens, prefix: [...last].length >= 2, skuPrefix }] : [];
   });
+}
+
+/** A search past its budget: a clear 503 rather than a shop that stops answering. */
+const searchTimeout = () =>
+  new AppError(
+    503,
+    'search_timeout',
+    'This search took too long and was stopped. Try longer or fewer words, or the start of a SKU.',
+  );
+
+async function withinBudget<T>(read: Promise<T>): Promise<T> {
+  try {
+    return await read;
+  } catch (error) {
+    if (error instanceof ReadBudgetExceeded) throw searchTimeout();
+    if (error instanceof ReadStopped)
+      throw new AppError(503, 'unavailable', 'The shop is restarting; please try again.');
+    throw error;
+  }
 }
 
 export interface CatalogService {
@@ -95,12 +119,15 @@ export interface CatalogDeps {
   database: OpenDatabase;
   lists?: ListCache;
   now?: () => number;
+  /** How long one search (its page, its facets) may run; DEFAULT_SEARCH_BUDGET_MS unless the config says. */
+  searchBudgetMs?: number;
 }
 
 export function createCatalogService({
   database,
   lists = new ListCache(compileSerializer(productSchema.array())),
   now = Date.now,
+  searchBudgetMs = DEFAULT_SEARCH_BUDGET_MS,
 }: CatalogDeps): CatalogService {
   const { db } = database;
   // The facets of the unsearched catalogue count every product: computed at most once per LIST_CACHE_TTL_MS (and
@@ -117,10 +144,10 @@ export function createCatalogService({
   }
 
   function facets(filter: repo.CatalogFilter) {
-    if (filter.terms.length > 0) return repo.countByCategory(database, filter);
+    if (filter.terms.length > 0) return repo.countByCategory(database, filter, searchBudgetMs);
     const at = now();
     if (!allFacets || allFacets.until <= at) {
-      const rows = repo.countByCategory(database, filter);
+      const rows = repo.countByCategory(database, filter, searchBudgetMs);
       allFacets = { rows, until: at + LIST_CACHE_TTL_MS };
       rows.catch(() => (allFacets = null));
     }
@@ -201,10 +228,18 @@ export function createCatalogService({
       // Text that has no letter or digit searches for nothing rather than for everything.
       if (query.q !== undefined && filter.terms.length === 0)
         return { items: [], total: 0, page, pageSize, categories: [] };
-      const [rows, categories] = await Promise.all([
-        repo.searchProducts(database, filter, sort, pageSize, (page - 1) * pageSize),
-        facets(filter),
-      ]);
+      const [rows, categories] = await withinBudget(
+        Promise.all([
+          repo.searchProducts(
+            database,
+            filter,
+            sort,
+            { limit: pageSize, offset: (page - 1) * pageSize },
+            searchBudgetMs,
+          ),
+          facets(filter),
+        ]),
+      );
       const total =
         filter.category === undefined
           ? categories.reduce((sum, c) => sum + c.count, 0)

@@ -1,0 +1,106 @@
+// The SQLite reader process (infra/db/off-loop-reader.ts, issue #24): a statement past its budget is stopped for real
+// (its process killed, not left burning a core), the reads behind it still answer, a closed reader lets a shutdown go
+// at once, and the reader cannot write.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { getPriority, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import SQLite from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createOffLoopReader,
+  ReadBudgetExceeded,
+  ReadStopped,
+  type OffLoopReader,
+} from '../src/infra/db/off-loop-reader.js';
+
+/** Counts to a billion: a minute or more of one core, like the searches of issue #24. */
+const RUNAWAY = `WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < 1000000000)
+  SELECT count(*) AS n FROM c`;
+
+const processAlive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/** The pids of this process's children running the reader entry. */
+async function readerPids(): Promise<number[]> {
+  const { readFile, readdir } = await import('node:fs/promises');
+  const pids: number[] = [];
+  for (const task of await readdir(`/proc/${process.pid}/task`)) {
+    const children = await readFile(`/proc/${process.pid}/task/${task}/children`, 'utf8').catch(() => '');
+    for (const pid of children.split(' ').filter(Boolean).map(Number)) {
+      const cmd = await readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '');
+      if (cmd.includes('sqlite-reader-entry')) pids.push(pid);
+    }
+  }
+  return pids;
+}
+
+describe('the off-loop SQLite reader', () => {
+  let dir: string;
+  let file: string;
+  let reader: OffLoopReader;
+
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), 'kestrel-reader-'));
+    file = join(dir, 'store.db');
+    const db = new SQLite(file);
+    db.pragma('journal_mode = WAL');
+    db.exec(`CREATE TABLE t (id INTEGER PRIMARY KEY, name TEXT); INSERT INTO t (name) VALUES ('one'), ('two')`);
+    db.close();
+    reader = createOffLoopReader(file);
+  });
+  afterAll(() => {
+    reader.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('answers rows with their parameters, from a process that yields the cores to the server', async () => {
+    expect(await reader.read('SELECT id, name FROM t WHERE id >= ? ORDER BY id', [1], 30_000)).toEqual([
+      { id: 1, name: 'one' },
+      { id: 2, name: 'two' },
+    ]);
+    const [pid] = await readerPids();
+    expect(getPriority(pid)).toBe(Math.min(19, getPriority() + 10));
+  });
+
+  it('stops a runaway statement at its budget by killing its process, and answers the next read', async () => {
+    await reader.read('SELECT 1', [], 30_000);
+    const [pid] = await readerPids();
+    expect(pid).toBeDefined();
+    const began = performance.now();
+    const behind = reader.read('SELECT count(*) AS n FROM t', [], 30_000);
+    await expect(reader.read(RUNAWAY, [], 300)).rejects.toBeInstanceOf(ReadBudgetExceeded);
+    expect(performance.now() - began).toBeLessThan(1000);
+    // The read queued behind the runaway goes to the new reader.
+    expect(await behind).toEqual([{ n: 2 }]);
+    await expect.poll(() => processAlive(pid ?? 0), { timeout: 2000 }).toBe(false);
+    expect(await reader.read('SELECT name FROM t WHERE id = ?', [2], 30_000)).toEqual([{ name: 'two' }]);
+  });
+
+  it('refuses to write', async () => {
+    await expect(reader.read(`INSERT INTO t (name) VALUES ('three')`, [], 30_000)).rejects.toThrow(/return data/);
+    await expect(reader.read(`INSERT INTO t (name) VALUES ('three') RETURNING id`, [], 30_000)).rejects.toThrow(
+      /readonly/,
+    );
+    expect(await reader.read('SELECT count(*) AS n FROM t', [], 30_000)).toEqual([{ n: 2 }]);
+  });
+
+  it('closes at once while a statement runs, failing it with ReadStopped, and leaves no process', async () => {
+    const another = createOffLoopReader(file);
+    await another.read('SELECT 1', [], 30_000);
+    const before = await readerPids();
+    const running = another.read(RUNAWAY, [], 60_000);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const began = performance.now();
+    another.close();
+    await expect(running).rejects.toBeInstanceOf(ReadStopped);
+    expect(performance.now() - began).toBeLessThan(100);
+    await expect.poll(async () => (await readerPids()).length, { timeout: 2000 }).toBeLessThan(before.length);
+    await expect(another.read('SELECT 1', [], 1000)).rejects.toBeInstanceOf(ReadStopped);
+  });
+});
