@@ -25,8 +25,9 @@ const TERMS = sql.raw(
     .map((c) => `${c} = s.${c}`)
     .join(', '),
 );
-const ANY_TERM_DIFFERS = sql.raw(
-  ['price_cents', 'img', 'min_quantity', 'available_quantity', 'category', 'pack_size', 'max_quantity', 'price_breaks']
+/** The terms other than the stock: indexed columns among them, so a stock-only change is a statement of its own. */
+const OTHER_TERM_DIFFERS = sql.raw(
+  ['price_cents', 'img', 'min_quantity', 'category', 'pack_size', 'max_quantity', 'price_breaks']
     .map((c) => `products.${c} IS DISTINCT FROM s.${c}`)
     .join(' OR '),
 );
@@ -66,9 +67,13 @@ export async function applyStagedRows(
   const terms = await sql`
     UPDATE products SET ${TERMS}, updated_at = ${updatedAt}
     FROM product_import_rows s
-    WHERE s.import_id = ${importId} AND s.sku = products.sku AND (${ANY_TERM_DIFFERS})`.execute(trx);
-  return {
-    created: Number(inserted.numAffectedRows ?? 0),
-    updated: Number(texts.numAffectedRows ?? 0) + Number(terms.numAffectedRows ?? 0),
-  };
+    WHERE s.import_id = ${importId} AND s.sku = products.sku AND (${OTHER_TERM_DIFFERS})`.execute(trx);
+  const stock = await sql`
+    UPDATE products SET available_quantity = s.available_quantity, updated_at = ${updatedAt}
+    FROM product_import_rows s
+    WHERE s.import_id = ${importId} AND s.sku = products.sku AND products.available_quantity <> s.available_quantity`.execute(
+    trx,
+  );
+  const count = (result: { numAffectedRows?: bigint }) => Number(result.numAffectedRows ?? 0);
+  return { created: count(inserted), updated: count(texts) + count(terms) + count(stock) };
 }
