@@ -2,7 +2,13 @@
 // move is shown at once for a small list and within REBUILD_FACTOR build times for a large one, memory is bounded.
 import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { CHEAP_BYTES, EncodedListCache, MAX_ENTRIES, REBUILD_FACTOR } from '../src/infra/encoded-list.js';
+import {
+  CHEAP_BYTES,
+  EncodedListCache,
+  MAX_ENTRIES,
+  MAX_PENDING_BUILDS,
+  REBUILD_FACTOR,
+} from '../src/infra/encoded-list.js';
 
 const builder = (text: () => string) => async (write: (piece: string) => void) => {
   await new Promise((resolve) => setTimeout(resolve, 5));
@@ -77,5 +83,31 @@ describe('EncodedListCache', () => {
       builder(() => '"a"'),
     );
     expect(cache.builds).toBe(5);
+  });
+});
+
+describe('EncodedListCache under many variants at once', () => {
+  it(`refuses more than ${MAX_PENDING_BUILDS} builds waiting, with 503`, async () => {
+    const cache = new EncodedListCache();
+    const asked = ['a', 'b', 'c', 'd', 'e', 'f'].map((key) =>
+      Promise.resolve(
+        cache.get(
+          key,
+          builder(() => `"${key}"`),
+        ),
+      ).then(
+        (list) => list.raw.toString(),
+        (error: { statusCode?: number }) => error.statusCode,
+      ),
+    );
+    expect(await Promise.all(asked)).toEqual(['"a"', '"b"', '"c"', '"d"', 503, 503]);
+    expect(
+      (
+        await cache.get(
+          'e',
+          builder(() => '"e"'),
+        )
+      ).raw.toString(),
+    ).toBe('"e"');
   });
 });

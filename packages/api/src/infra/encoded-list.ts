@@ -12,12 +12,18 @@
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
+import { AppError } from './errors.js';
 import { LIST_CACHE_TTL_MS } from './list-cache.js';
 
 const gzipAsync = promisify(gzip);
 const brotliAsync = promisify(brotliCompress);
 
 export const MAX_ENTRIES = 2;
+/**
+ * Builds waiting or running at most: more variants asked at once (offsets without a limit, each its own list) are
+ * refused with 503 rather than queued without end.
+ */
+export const MAX_PENDING_BUILDS = 4;
 /** A list below this size (about 3,000 products) is cheap to build: it is built anew at once after any change. */
 export const CHEAP_BYTES = 1024 * 1024;
 export const REBUILD_FACTOR = 10;
@@ -57,6 +63,7 @@ export class EncodedListCache {
   private generation = 0;
   /** Builds run one after another. */
   private queue: Promise<unknown> = Promise.resolve();
+  private pending = 0;
   builds = 0;
 
   constructor(
@@ -132,6 +139,11 @@ export class EncodedListCache {
   }
 
   private run(build: ListBuilder, timing: Timing): Promise<EncodedList> {
+    if (this.pending >= MAX_PENDING_BUILDS)
+      return Promise.reject(
+        new AppError(503, 'busy', 'The product list is being prepared; try again in a few seconds'),
+      );
+    this.pending++;
     const result = this.queue.then(async () => {
       this.builds++;
       const started = this.now();
@@ -140,7 +152,7 @@ export class EncodedListCache {
       timing.buildMs = timing.builtAt - started;
       return list;
     });
-    this.queue = result.catch(() => undefined);
+    this.queue = result.catch(() => undefined).finally(() => this.pending--);
     return result;
   }
 }

@@ -27,7 +27,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> =
         tags,
         summary: 'Products, oldest first (or a page of them)',
         querystring: productListQuerySchema,
-        response: { 200: productSchema.array(), 400: errorSchema },
+        response: { 200: productSchema.array(), 400: errorSchema, 503: errorSchema },
       },
     },
     // A page's JSON text comes from the short-lived list cache, sent as Fastify would send the serialised array; the
