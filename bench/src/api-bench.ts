@@ -22,7 +22,11 @@ const READ_PATHS = ['/api/service', '/api/review'] as const;
 async function readVersusRaw(server: ServerProcess, urlPath: string, dir: string, shape: LoadShape, db: DbKind) {
   const section = `api ${db}`;
   const captureFile = path.join(dir, `capture-${urlPath.replaceAll('/', '_')}.json`);
-  await saveCapture(captureFile, await captureAnswer(server.origin + urlPath));
+  // As the load clients ask (no Accept-Encoding): fetch would ask for gzip, which the full product list now sends.
+  await saveCapture(
+    captureFile,
+    await captureAnswer(server.origin + urlPath, { headers: { 'accept-encoding': 'identity' } }),
+  );
   // Product and raw runs alternate, so a burst of outside load hits both sides rather than one.
   const rawSpec = {
     name: 'raw replay',

@@ -164,6 +164,7 @@ describe.each(databases)('products CSV on %s', (kind) => {
     expect(res.json().error).toEqual({
       code: 'invalid_csv',
       message: '7 row(s) of the file are not valid; nothing was changed',
+      badRows: 7,
       rows: [
         { line: 3, message: 'sku must be 3-32 capital letters, digits or dashes, starting with a letter or digit' },
         { line: 4, message: 'price must be an amount like 12.50' },

@@ -23,6 +23,11 @@ export interface ProductsTable {
   updated_at: string;
 }
 
+/** A row of a CSV import being checked (migration 013): a product as the file has it, under that import's id. */
+export interface ProductImportRowsTable extends Omit<ProductsTable, 'updated_at'> {
+  import_id: string;
+}
+
 export interface ReviewsTable {
   id: string;
   user_id: string | null;
@@ -176,6 +181,7 @@ export interface InvoiceCountersTable {
 
 export interface Database extends PaymentTables {
   products: ProductsTable;
+  product_import_rows: ProductImportRowsTable;
   reviews: ReviewsTable;
   orders: OrdersTable;
   order_lines: OrderLinesTable;

@@ -18,7 +18,13 @@ import type { CatalogService } from './service.js';
 const tags = ['products'];
 const security = [{ bearer: [] }];
 const csvErrorSchema = z.object({
-  error: z.object({ code: z.string(), message: z.string(), rows: csvRowErrorSchema.array().optional() }),
+  error: z.object({
+    code: z.string(),
+    message: z.string(),
+    /** The first 1,000 bad rows; badRows counts them all. */
+    rows: csvRowErrorSchema.array().optional(),
+    badRows: z.number().int().optional(),
+  }),
 });
 
 export const productsCsvRoutes: FastifyPluginAsyncZod<{ database: OpenDatabase; catalog: CatalogService }> = async (

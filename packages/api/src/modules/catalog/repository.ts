@@ -59,6 +59,21 @@ export function findProductsBySkus(db: Db, skus: string[]): Promise<ProductRow[]
   return db.selectFrom('products').select(COLUMNS).where('sku', 'in', skus).execute();
 }
 
+/** A page of the whole list after (or, newest first, before) a product: the full list is read in such pages. */
+export function listPageAfter(
+  db: Db,
+  { after, newestFirst, limit, offset }: { after: string | null; newestFirst: boolean; limit: number; offset: number },
+): Promise<ProductRow[]> {
+  let query = db
+    .selectFrom('products')
+    .select(COLUMNS)
+    .orderBy('id', newestFirst ? 'desc' : 'asc')
+    .limit(limit);
+  if (after !== null) query = query.where('id', newestFirst ? '<' : '>', after);
+  if (offset > 0) query = query.offset(offset);
+  return query.execute();
+}
+
 /** Every product in catalogue order, a page at a time (the CSV export walks them without holding them all). */
 export function productsAfter(db: Db, afterId: string, limit: number): Promise<ProductRow[]> {
   return db.selectFrom('products').select(COLUMNS).where('id', '>', afterId).orderBy('id').limit(limit).execute();

@@ -12,6 +12,7 @@ import {
   productSchema,
 } from '@kestrel/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { sendEncodedList } from '../../infra/http/encoded-answer.js';
 import { sendJsonText } from '../../infra/http/json-text.js';
 import type { CatalogService } from './service.js';
 
@@ -26,11 +27,18 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> =
         tags,
         summary: 'Products, oldest first (or a page of them)',
         querystring: productListQuerySchema,
-        response: { 200: productSchema.array(), 400: errorSchema },
+        response: { 200: productSchema.array(), 400: errorSchema, 503: errorSchema },
       },
     },
-    // The list's JSON text comes from the short-lived list cache; sent as Fastify would send the serialised array.
-    (request, reply) => sendJsonText(reply, catalog.listProductsJson(request.query)),
+    // A page's JSON text comes from the short-lived list cache, sent as Fastify would send the serialised array; the
+    // list without a limit (every product) from the cache of its encoded bytes, compressed when the client accepts.
+    (request, reply) => {
+      if (request.query.limit !== undefined) return sendJsonText(reply, catalog.listProductsJson(request.query));
+      const list = catalog.fullList(request.query);
+      return 'raw' in list
+        ? sendEncodedList(request, reply, list)
+        : list.then((built) => sendEncodedList(request, reply, built));
+    },
   );
 
   app.get(

@@ -21,7 +21,9 @@ import { ReadBudgetExceeded, ReadStopped } from '../../infra/db/bounded-read.js'
 import { isUniqueViolation } from '../../infra/db/unique-violation.js';
 import { AppError, notFound } from '../../infra/errors.js';
 import { compileSerializer } from '../../infra/http/serialize.js';
+import { EncodedListCache, type EncodedList, type ListBuilder } from '../../infra/encoded-list.js';
 import { LIST_CACHE_TTL_MS, ListCache } from '../../infra/list-cache.js';
+import { yieldToIo } from '../../infra/yield-to-io.js';
 import { centsToDollars, dollarsToCents } from '../../infra/money.js';
 import {
   newProductRow,
@@ -80,8 +82,10 @@ async function withinBudget<T>(read: Promise<T>): Promise<T> {
 export interface CatalogService {
   /** Without paging parameters: every product, oldest first. One query either way. */
   listProducts(query: ProductListQuery): Promise<Product[]>;
-  /** The same list as JSON text, from the short-lived list cache. */
+  /** A page of the list (with a limit) as JSON text, from the short-lived list cache. */
   listProductsJson(query: ProductListQuery): string | Promise<string>;
+  /** The list without a limit (up to every product) as encoded bytes, built once per change (#24). */
+  fullList(query: ProductListQuery): EncodedList | Promise<EncodedList>;
   /** GET /api/catalog: a page of the search, the total and the category facets. */
   catalogPage(query: CatalogQuery): Promise<CatalogPage>;
   getProduct(id: string): Promise<Product>;
@@ -118,18 +122,44 @@ const toItem = (row: repo.ProductRow): CatalogItem => ({
 export interface CatalogDeps {
   database: OpenDatabase;
   lists?: ListCache;
+  fullLists?: EncodedListCache;
   now?: () => number;
   /** How long one search (its page, its facets) may run; DEFAULT_SEARCH_BUDGET_MS unless the config says. */
   searchBudgetMs?: number;
 }
 
+/** Rows read per query while the full list is built; other requests are served between pages. */
+const FULL_LIST_PAGE = 1_000;
+
 export function createCatalogService({
   database,
   lists = new ListCache(compileSerializer(productSchema.array())),
+  fullLists = new EncodedListCache(),
   now = Date.now,
   searchBudgetMs = DEFAULT_SEARCH_BUDGET_MS,
 }: CatalogDeps): CatalogService {
   const { db } = database;
+  const serializeProduct = compileSerializer(productSchema);
+
+  /** The list's JSON text, written a page of products at a time: the same bytes as the array's serializer writes. */
+  const fullListBuilder =
+    (query: ProductListQuery): ListBuilder =>
+    async (write) => {
+      const newestFirst = query.sort === 'newest';
+      let after: string | null = null;
+      let offset = query.offset ?? 0;
+      write('[');
+      for (let first = true; ;) {
+        const rows = await repo.listPageAfter(db, { after, newestFirst, limit: FULL_LIST_PAGE, offset });
+        if (rows.length === 0) break;
+        write((first ? '' : ',') + rows.map((row) => serializeProduct(toProduct(row))).join(','));
+        first = false;
+        offset = 0;
+        after = rows[rows.length - 1]?.id ?? null;
+        await yieldToIo();
+      }
+      write(']');
+    };
   // The facets of the unsearched catalogue count every product: computed at most once per LIST_CACHE_TTL_MS (and
   // after each catalogue write), so a category page costs the same at 100 or 100,000 products.
   let allFacets: { rows: Promise<Array<{ name: string; count: number }>>; until: number } | null = null;
@@ -139,6 +169,7 @@ export function createCatalogService({
       return await write();
     } finally {
       lists.invalidate();
+      fullLists.invalidate();
       allFacets = null;
     }
   }
@@ -220,6 +251,11 @@ export function createCatalogService({
       return lists.json(key, () => service.listProducts(query));
     },
 
+    fullList(query) {
+      const key = `${query.sort === 'newest' ? 'newest' : 'oldest'}:${query.offset ?? 0}`;
+      return fullLists.get(key, fullListBuilder(query));
+    },
+
     async catalogPage(query) {
       const filter: repo.CatalogFilter = { terms: searchTerms(query.q), category: query.category };
       const sort = query.sort ?? (filter.terms.length > 0 ? 'relevance' : 'newest');
@@ -294,7 +330,10 @@ export function createCatalogService({
       return new Map((await repo.findProductsBySkus(db, skus)).map((row) => [row.sku, toItem(row)]));
     },
 
-    stockMoved: () => lists.invalidate(),
+    stockMoved() {
+      lists.invalidate();
+      fullLists.stockMoved();
+    },
     writing,
   };
   return service;

@@ -13,6 +13,7 @@ import { paymentRefundsMigration } from './009-payment-refunds.js';
 import { mailContentMigration } from './010-mail-content.js';
 import { accountCareMigration } from './011-account-care.js';
 import { searchPrefixesMigration } from './012-search-prefixes.js';
+import { productImportRowsMigration } from './013-product-import-rows.js';
 
 export const FIRST_MIGRATION = '001-initial';
 
@@ -29,6 +30,7 @@ const migrations: Record<string, Migration> = {
   '010-mail-content': mailContentMigration,
   '011-account-care': accountCareMigration,
   '012-search-prefixes': searchPrefixesMigration,
+  '013-product-import-rows': productImportRowsMigration,
 };
 
 export const migrationProvider: MigrationProvider = {
