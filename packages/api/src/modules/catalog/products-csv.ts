@@ -7,6 +7,8 @@ import {
   packSizeSchema,
   PRODUCTS_CSV_HEADER,
   productTermsProblem,
+  SINGLE_LINE_PATTERN,
+  singleLineMessage,
   skuSchema,
   type CsvImportPreview,
   type PriceBreak,
@@ -100,6 +102,12 @@ function required(value: string, column: string, max: number): string {
   return text;
 }
 
+/** A quoted CSV field may hold line breaks; a product's name may not (it goes into mail and invoices). */
+function singleLine(text: string, column: string): string {
+  if (!SINGLE_LINE_PATTERN.test(text)) throw new RowProblem(singleLineMessage(column));
+  return text;
+}
+
 function parseRow(field: Field): ParsedRow['product'] {
   const sku = skuSchema.safeParse(field('sku'));
   if (!sku.success) throw new RowProblem(catalogMessages.skuInvalid);
@@ -109,7 +117,7 @@ function parseRow(field: Field): ParsedRow['product'] {
   if (!packSize.success) throw new RowProblem(catalogMessages.packSizeInvalid);
   const product = {
     sku: sku.data,
-    name: required(field('name'), 'name', 120),
+    name: singleLine(required(field('name'), 'name', 120), 'name'),
     category: category.data,
     price: dollars(field('price'), 'price'),
     quantity: wholeNumber(field('quantity'), 'quantity', { min: 1 }) ?? 1,
