@@ -123,11 +123,8 @@ describe.each(databases)('addresses and names on %s', (kind) => {
       dedupeKey: 'lure:2',
       content: { kind: 'email-verification', data: { name: 'X', token: 'tok-2' } },
     });
-    // A refused message ends its run (as a server fault would), so a second run takes the rest.
-    const first = await t.app.mail.deliverDue();
-    const second = await t.app.mail.deliverDue();
-    expect(first.sent + second.sent).toBe(1);
-    expect(first.failed + second.failed).toBe(1);
+    // One run: the refused recipient is not a server fault, so the run goes on to the next message.
+    expect(await t.app.mail.deliverDue()).toEqual({ sent: 1, retried: 0, failed: 1 });
     expect(smtp.received.flatMap((m) => m.envelopeTo)).toEqual(['old@example.com']);
     const text = smtp.received[0]?.text.replace(/\r\n/g, '\n') ?? '';
     expect(text).toContain('Hello Ann Your account is suspended. Restore it at https://evil.example/restore,\n');

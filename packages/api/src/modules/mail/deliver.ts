@@ -76,8 +76,9 @@ export async function deliverDue(ctx: DeliveryContext, signal?: AbortSignal): Pr
       while (tried < rows.length && !signal?.aborted && ctx.now().getTime() < lastStart) {
         const row = rows[tried++];
         if (!row) break;
-        if (await sendOne(ctx, row, token, report)) accepted.push(row);
-        else {
+        const outcome = await sendOne(ctx, row, token, report);
+        if (outcome === 'accepted') accepted.push(row);
+        else if (outcome === 'down') {
           serverDown = true;
           break;
         }
@@ -115,15 +116,16 @@ class NotOneMailbox extends Error {
 }
 
 /**
- * Sends one claimed message; answers whether the server accepted it. A refusal is recorded on the row (due again
- * after its backoff, or failed for good) and answers false: when the server is down, the next message would fail too.
+ * Sends one claimed message; answers whether the server accepted it. A failure is recorded on the row (due again
+ * after its backoff, or failed for good) and answers 'down': when the server is down, the next message would fail too.
+ * A recipient that is not one mailbox is never tried ('refused').
  */
 async function sendOne(
   ctx: DeliveryContext,
   row: repo.MailRow,
   token: string,
   report: DeliveryReport,
-): Promise<boolean> {
+): Promise<'accepted' | 'refused' | 'down'> {
   try {
     // Past the limit without a recorded failure: its runs kept dying while sending it (a crash it may cause).
     if (row.attempts > ctx.retry.maxAttempts) throw new Error(row.last_error ?? 'delivery never completed');
@@ -140,7 +142,7 @@ async function sendOne(
       messageId: row.message_id,
       date: new Date(row.created_at),
     });
-    return true;
+    return 'accepted';
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     const failedAt = ctx.now();
@@ -159,7 +161,8 @@ async function sendOne(
       ctx.log.warn({ ...details, nextAttemptAt: next }, 'mail delivery failed; will retry');
       report.retried++;
     }
-    return false;
+    // A recipient refused before any send says nothing about the server: the run goes on.
+    return error instanceof NotOneMailbox ? 'refused' : 'down';
   }
 }
 
