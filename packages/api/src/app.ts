@@ -12,6 +12,7 @@ import { healthRoutes } from './infra/http/health-routes.js';
 import { responseSerializerCompiler, type Serialize } from './infra/http/serialize.js';
 import { bareSecurityHeaders, securityPlugin } from './infra/http/security.js';
 import { staticWebPlugin } from './infra/http/static-web.js';
+import { createSealer } from './infra/sealed.js';
 import { createJobRunner } from './infra/jobs/job-runner.js';
 import type { LimiterStore } from './infra/rate-limit/limiter.js';
 import { rateLimitPlugin } from './infra/rate-limit/rate-limit-plugin.js';
@@ -139,17 +140,19 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // and stopped before the database closes (onClose hooks run last-registered first).
   const jobs = createJobRunner(config.database, app.log);
   const site = { name: 'Kestrel Components', publicUrl: config.publicUrl };
+  const authSecret = loadAuthSecret(config.authSecret, config.dataDir);
   const mail = createMailService({
     database,
     config: config.mail,
     site,
     log: app.log,
+    sealer: createSealer(authSecret, 'mail-outbox'),
     wake: () => jobs.wake(MAIL_DELIVERY_JOB),
   });
   jobs.every(mailDeliveryJob(mail));
   app.decorate('mail', mail);
   // The modules, each handed what it needs; their state (caches, sessions) lives in these objects, one set per app.
-  const accounts = createAccountsService(db, loadAuthSecret(config.authSecret, config.dataDir), { mail });
+  const accounts = createAccountsService(db, authSecret, { mail });
   jobs.every(accountPruneJob(accounts));
   const catalog = createCatalogService({ database, searchBudgetMs: config.searchBudgetMs });
   const reviews = createReviewsService(db);

@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrate, openDatabase, type OpenDatabase } from '../src/infra/db/create-db.js';
 import { createMailService } from '../src/modules/mail/index.js';
+import { SEALER } from '../test/mail/mail-fixtures.js';
 import { createTestDatabase, type TestDatabase } from '../test/helpers/databases.js';
 import { freePort } from '../test/helpers/free-port.js';
 import { smtpSink, type SmtpSink } from '../test/mail/smtp-sink.js';
@@ -53,6 +54,7 @@ describe('mail from two instances on one PostgreSQL database', () => {
       database: shared,
       config: { smtpUrl: sink.url, from: 'orders@kestrel.example', dir: db.dir },
       site: { name: 'Kestrel Components', publicUrl: 'https://shop.example.com' },
+      sealer: SEALER,
       log: { warn: () => undefined, error: () => undefined },
     });
     for (let i = 0; i < N; i++) {

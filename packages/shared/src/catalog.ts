@@ -2,7 +2,15 @@
 // and the CSV answers. The rules they rely on are in catalog-rules.ts.
 import './zod-setup.js';
 import { z } from 'zod';
-import { MAX_NAME_LENGTH, MAX_PRICE_DOLLARS, MAX_QUANTITY, MAX_TEXT_LENGTH, MAX_URL_LENGTH } from './constants.js';
+import {
+  MAX_NAME_LENGTH,
+  MAX_PRICE_DOLLARS,
+  MAX_QUANTITY,
+  MAX_TEXT_LENGTH,
+  MAX_URL_LENGTH,
+  SINGLE_LINE_PATTERN,
+  singleLineMessage,
+} from './constants.js';
 import {
   catalogMessages,
   CATALOG_SORTS,
@@ -109,7 +117,13 @@ export const productCatalogFieldsSchema = z.object({
 /** `PATCH /api/service/{id}` (admin): any of these; stockAdjustment is added to the stock atomically. */
 export const productPatchSchema = z
   .object({
-    name: z.string().trim().min(1, 'name is Required').max(MAX_NAME_LENGTH).optional(),
+    name: z
+      .string()
+      .trim()
+      .min(1, 'name is Required')
+      .max(MAX_NAME_LENGTH)
+      .regex(SINGLE_LINE_PATTERN, singleLineMessage('name'))
+      .optional(),
     description: z.string().trim().min(1, 'description is Required').max(MAX_TEXT_LENGTH).optional(),
     price: dollars('price must be a positive amount with at most 2 decimals').optional(),
     img: z

@@ -10,10 +10,39 @@ export const RATING_MAX = 5;
 export const PASSWORD_MIN_LENGTH = 6;
 /** Long enough for a passphrase, short enough that hashing it is never a denial of service. */
 export const PASSWORD_MAX_LENGTH = 128;
-/** A simple e-mail pattern, as SPEC.md asks: something@something.tld, no spaces. */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/**
+ * The one e-mail rule (docs/product.md §3), wherever an address is taken: a single mailbox, something@something.tld.
+ * The local part is the characters HTML's `type=email` accepts, the domain dot-separated labels of letters, digits and
+ * inner dashes; so commas, semicolons, angle brackets, quotes, spaces, line breaks, a second @ and display names are
+ * all refused (`x,victim@corp.example` would have been two recipients to the mail server).
+ */
+export const EMAIL_PATTERN =
+  /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/;
 /** The longest address SMTP carries (RFC 5321). */
 export const EMAIL_MAX_LENGTH = 254;
+
+/** The e-mail rule as a test: one mailbox (EMAIL_PATTERN), at most EMAIL_MAX_LENGTH characters. */
+export function isEmailAddress(value: string): boolean {
+  return value.length <= EMAIL_MAX_LENGTH && EMAIL_PATTERN.test(value);
+}
+
+/** Text of one line: no control character (line breaks, tabs, NUL...) and no Unicode line or paragraph separator. */
+export const SINGLE_LINE_PATTERN = /^[^\p{Cc}\p{Zl}\p{Zp}]*$/u;
+/** A postal address: lines of SINGLE_LINE_PATTERN text (B2B §11 prints them as typed); no other control character. */
+export const ADDRESS_PATTERN = /^(?:[^\p{Cc}\p{Zl}\p{Zp}]|\r?\n)*$/u;
+/** The refusal of an address with a control character other than a line break. */
+export const ADDRESS_CONTROL_MESSAGE = 'address may have line breaks but no tabs or other control characters';
+const LINE_BREAKING = /[\s\p{Cc}\p{Zl}\p{Zp}]+/gu;
+
+/** Text made one line: every run of whitespace and control characters becomes one space, the ends trimmed. */
+export function oneLine(text: string): string {
+  return text.replace(LINE_BREAKING, ' ').trim();
+}
+
+/** The refusal of a field that must be one line (names, phone numbers, PO numbers). */
+export function singleLineMessage(field: string): string {
+  return `${field} must be one line, without line breaks or control characters`;
+}
 
 /** How many of the newest products the home page shows. */
 export const HOME_PRODUCT_COUNT = 3;
@@ -35,6 +64,12 @@ export const CHUNK_LOAD_TIMEOUT_MS = 120 * 1000;
 /** Upper bounds that keep one record from growing without limit. */
 export const MAX_PRICE_DOLLARS = 1_000_000;
 export const MAX_QUANTITY = 10_000_000;
+/**
+ * The largest order total, in cents: $1,000,000,000,000.00. Totals are summed in whole cents and answered in dollars,
+ * and a JSON number carries dollars to the exact cent only up to 15 significant digits: without a bound, 100 lines at
+ * the largest price and quantity passed 2^53 cents and lost cents on the way.
+ */
+export const MAX_ORDER_TOTAL_CENTS = 100_000_000_000_000;
 export const MAX_NAME_LENGTH = 120;
 export const MAX_TEXT_LENGTH = 2000;
 export const MAX_FIELD_LENGTH = 300;

@@ -1,5 +1,6 @@
 // Business ordering's constants and messages without zod (B2B §3), so storefront pages can use them without the schema
 // library.
+import { MAX_QUANTITY } from './constants.js';
 
 export const MAX_ORDER_LINES = 100;
 export const MAX_PO_NUMBER_LENGTH = 35;
@@ -22,6 +23,11 @@ export const orderingMessages = {
   noAccountTerms: 'Payment on account needs a company account with payment terms',
   linesInvalid: 'Some lines of the order cannot be ordered',
   poNumberInvalid: `poNumber must be at most ${MAX_PO_NUMBER_LENGTH} printable characters`,
+  quantityTooLarge: `quantity must be at most ${MAX_QUANTITY}`,
+  /** Adding to a cart line (quick order, reorder) whose quantity would pass MAX_QUANTITY. */
+  cartLineTooLarge: `A cart line holds at most ${MAX_QUANTITY} of one product`,
+  /** MAX_ORDER_TOTAL_CENTS in words. */
+  orderTotalTooLarge: 'An order total may be at most $1,000,000,000,000.00',
 } as const;
 
 export const ORDER_STATUSES = [

@@ -2,7 +2,15 @@
 // B2B fields. Constants and messages are in ordering-rules.ts.
 import './zod-setup.js';
 import { z } from 'zod';
-import { MAX_FIELD_LENGTH, MAX_NAME_LENGTH, MAX_QUANTITY } from './constants.js';
+import {
+  MAX_FIELD_LENGTH,
+  MAX_NAME_LENGTH,
+  MAX_QUANTITY,
+  ADDRESS_CONTROL_MESSAGE,
+  ADDRESS_PATTERN,
+  SINGLE_LINE_PATTERN,
+  singleLineMessage,
+} from './constants.js';
 import { idSchema } from './id.js';
 import { messages } from './messages.js';
 import {
@@ -68,12 +76,14 @@ export const checkoutBodySchema = z.object({
     .string({ error: messages.order.phoneRequired })
     .trim()
     .min(1, messages.order.phoneRequired)
-    .max(40, 'phone must be at most 40 characters'),
+    .max(40, 'phone must be at most 40 characters')
+    .regex(SINGLE_LINE_PATTERN, singleLineMessage('phone')),
   address: z
     .string({ error: messages.order.addressRequired })
     .trim()
     .min(1, messages.order.addressRequired)
-    .max(MAX_FIELD_LENGTH, `address must be at most ${MAX_FIELD_LENGTH} characters`),
+    .max(MAX_FIELD_LENGTH, `address must be at most ${MAX_FIELD_LENGTH} characters`)
+    .regex(ADDRESS_PATTERN, ADDRESS_CONTROL_MESSAGE),
   poNumber: z
     .string()
     .trim()

@@ -16,6 +16,10 @@ import {
   RATING_MIN,
   EMAIL_MAX_LENGTH,
   EMAIL_PATTERN,
+  ADDRESS_CONTROL_MESSAGE,
+  ADDRESS_PATTERN,
+  SINGLE_LINE_PATTERN,
+  singleLineMessage,
 } from './constants.js';
 import { productTermsProblem } from './catalog-rules.js';
 import { productCatalogFieldsSchema } from './catalog.js';
@@ -25,8 +29,18 @@ import { messages } from './messages.js';
 const requiredText = (required: string, max = MAX_NAME_LENGTH) =>
   z.string({ error: required }).trim().min(1, required).max(max, `must be at most ${max} characters`);
 
-const optionalText = (max = MAX_FIELD_LENGTH) =>
-  z.string().trim().max(max, `must be at most ${max} characters`).optional();
+/** A required one-line field (a name, a phone number): line breaks would let it forge lines in mail. */
+const requiredLine = (required: string, field: string, max = MAX_NAME_LENGTH) =>
+  requiredText(required, max).regex(SINGLE_LINE_PATTERN, singleLineMessage(field));
+
+/** The profile's fields: each one line. */
+const optionalText = (field: string, max = MAX_FIELD_LENGTH) =>
+  z
+    .string()
+    .trim()
+    .max(max, `must be at most ${max} characters`)
+    .regex(SINGLE_LINE_PATTERN, singleLineMessage(field))
+    .optional();
 
 /** An image reference: an absolute http(s) URL or a path on this site. */
 const imageUrl = (message: string) =>
@@ -64,7 +78,7 @@ const newPassword = () =>
     .max(PASSWORD_MAX_LENGTH, messages.signup.passwordLong);
 
 export const signupBodySchema = z.object({
-  name: requiredText(messages.signup.nameRequired),
+  name: requiredLine(messages.signup.nameRequired, 'Name'),
   email: email(messages.signup.emailRequired, messages.signup.emailInvalid),
   password: newPassword(),
 });
@@ -99,7 +113,7 @@ export type VerifyEmailBody = z.input<typeof verifyEmailBodySchema>;
 
 export const productCreateSchema = z
   .object({
-    name: requiredText(messages.product.nameRequired),
+    name: requiredLine(messages.product.nameRequired, 'name'),
     price: z
       .number({ error: messages.product.priceRequired })
       .positive(messages.product.priceInvalid)
@@ -136,7 +150,7 @@ export const productCreateSchema = z
 export type ProductCreate = z.input<typeof productCreateSchema>;
 
 export const reviewCreateSchema = z.object({
-  name: requiredText(messages.review.nameRequired),
+  name: requiredLine(messages.review.nameRequired, 'name'),
   rating: z
     .number({ error: messages.review.ratingRequired })
     .int(messages.review.ratingRange)
@@ -161,8 +175,11 @@ export const orderCreateSchema = z.object({
     .int('inputQuantity must be a whole number')
     .min(1, 'inputQuantity must be at least 1')
     .max(MAX_QUANTITY, `inputQuantity must be at most ${MAX_QUANTITY}`),
-  phone: requiredText(messages.order.phoneRequired, 40),
-  address: requiredText(messages.order.addressRequired, MAX_FIELD_LENGTH),
+  phone: requiredLine(messages.order.phoneRequired, 'phone', 40),
+  address: requiredText(messages.order.addressRequired, MAX_FIELD_LENGTH).regex(
+    ADDRESS_PATTERN,
+    ADDRESS_CONTROL_MESSAGE,
+  ),
   itemName: z.string().max(MAX_NAME_LENGTH).optional(),
   email: z.string().max(EMAIL_MAX_LENGTH).optional(),
   userName: z.string().max(MAX_NAME_LENGTH).optional(),
@@ -172,11 +189,11 @@ export type OrderCreate = z.input<typeof orderCreateSchema>;
 
 export const profileBodySchema = z.object({
   email: z.string().max(EMAIL_MAX_LENGTH).optional(),
-  userName: optionalText(MAX_NAME_LENGTH),
-  phone: optionalText(40),
-  education: optionalText(),
-  location: optionalText(),
-  linkedinprofile: optionalText(MAX_URL_LENGTH),
+  userName: optionalText('userName', MAX_NAME_LENGTH),
+  phone: optionalText('phone', 40),
+  education: optionalText('education'),
+  location: optionalText('location'),
+  linkedinprofile: optionalText('linkedinprofile', MAX_URL_LENGTH),
 });
 export type ProfileBody = z.input<typeof profileBodySchema>;
 
@@ -214,6 +231,11 @@ export type ProductListQuery = z.input<typeof productListQuerySchema>;
 /** PUT /user/{email}: SPEC.md sends the e-mail; a name, when given, keeps the account's display name current. */
 export const userUpsertBodySchema = z.object({
   email: z.string().max(EMAIL_MAX_LENGTH).optional(),
-  name: z.string().trim().max(MAX_NAME_LENGTH, `must be at most ${MAX_NAME_LENGTH} characters`).optional(),
+  name: z
+    .string()
+    .trim()
+    .max(MAX_NAME_LENGTH, `must be at most ${MAX_NAME_LENGTH} characters`)
+    .regex(SINGLE_LINE_PATTERN, singleLineMessage('name'))
+    .optional(),
 });
 export type UserUpsertBody = z.input<typeof userUpsertBodySchema>;

@@ -1,6 +1,11 @@
 // Reads and validates the environment once (docs/product.md §2). A bad value stops the start with a message naming the variable.
 import { join, resolve } from 'node:path';
-import { DEFAULT_MAX_OPEN_ORDERS, DEFAULT_ORDER_HOLD_MINUTES, DEFAULT_SEARCH_BUDGET_MS } from '@kestrel/shared';
+import {
+  DEFAULT_MAX_OPEN_ORDERS,
+  DEFAULT_ORDER_HOLD_MINUTES,
+  DEFAULT_SEARCH_BUDGET_MS,
+  isEmailAddress,
+} from '@kestrel/shared';
 import { z } from 'zod';
 
 export type DatabaseConfig = { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
@@ -11,8 +16,11 @@ const optionalText = z
   .optional()
   .transform((v) => (v ? v : undefined));
 
-/** `shop@example.com` or `Kestrel Components <shop@example.com>`. */
-const MAILBOX = /^(?:[^<>@\r\n]*<[^\s<>@]+@[^\s<>@]+\.[^\s<>@]+>|[^\s<>@]+@[^\s<>@]+\.[^\s<>@]+)$/;
+/** `shop@example.com` or `Kestrel Components <shop@example.com>`: the address by the shared e-mail rule. */
+function isMailbox(value: string): boolean {
+  const named = /^([^<>@",;\r\n]*)<([^<>]*)>$/.exec(value);
+  return isEmailAddress(named ? (named[2] ?? '') : value);
+}
 
 const envSchema = z.object({
   PORT: z.coerce
@@ -29,7 +37,7 @@ const envSchema = z.object({
   ADMIN_EMAIL: z
     .string()
     .trim()
-    .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'must be an e-mail address')
+    .refine(isEmailAddress, 'must be an e-mail address')
     .transform((v) => v.toLowerCase())
     .optional(),
   ADMIN_PASSWORD: z
@@ -94,7 +102,7 @@ const envSchema = z.object({
     .regex(/^smtps?:\/\/[^/?#]+/, 'must be smtp://... or smtps://...')
     .refine((v) => URL.canParse(v), 'must be a valid URL')
     .optional(),
-  MAIL_FROM: z.string().trim().regex(MAILBOX, 'must be an e-mail address, or a name and <address>').optional(),
+  MAIL_FROM: z.string().trim().refine(isMailbox, 'must be an e-mail address, or a name and <address>').optional(),
   MAIL_DIR: z.string().trim().min(1).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });

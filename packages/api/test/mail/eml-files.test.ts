@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createMailService } from '../../src/modules/mail/index.js';
 import { databases } from '../helpers/databases.js';
-import { FROM, SITE, mailFixture, resetMail, type MailFixture } from './mail-fixtures.js';
+import { FROM, SEALER, SITE, mailFixture, resetMail, type MailFixture } from './mail-fixtures.js';
 import { parseMessage } from './mime.js';
 
 describe.each(databases)('mail as .eml files on %s', (kind) => {
@@ -64,6 +64,7 @@ describe.each(databases)('mail as .eml files on %s', (kind) => {
       database: f.database,
       config: { smtpUrl: undefined, from: FROM, dir: elsewhere },
       site: SITE,
+      sealer: SEALER,
       log: { warn: () => undefined, error: () => undefined },
     });
     await mail.send(resetMail('ada@example.com', 'reset:2'));

@@ -1,5 +1,6 @@
 // A migrated database of either kind and a mail service over it, with a clock the test moves and a log it reads.
 import { migrate, openDatabase, type OpenDatabase } from '../../src/infra/db/create-db.js';
+import { createSealer } from '../../src/infra/sealed.js';
 import {
   createMailService,
   type MailService,
@@ -7,10 +8,12 @@ import {
   type RetryPolicy,
 } from '../../src/modules/mail/index.js';
 import { createTestDatabase, type DatabaseKind, type TestDatabase } from '../helpers/databases.js';
-import { testConfig } from '../helpers/test-app.js';
+import { TEST_SECRET, testConfig } from '../helpers/test-app.js';
 
 export const SITE = { name: 'Kestrel Components', publicUrl: 'https://shop.example.com' };
 export const FROM = 'Kestrel Components <orders@shop.example.com>';
+/** The outbox's sealer as an app with the tests' AUTH_SECRET has it. */
+export const SEALER = createSealer(TEST_SECRET, 'mail-outbox');
 
 export interface LogLine {
   level: 'warn' | 'error';
@@ -49,6 +52,7 @@ export async function mailFixture(kind: DatabaseKind): Promise<MailFixture> {
         database: on,
         config: { ...config.mail, smtpUrl, from: FROM },
         site: SITE,
+        sealer: SEALER,
         now: () => clock.now,
         retry,
         log: {

@@ -23,18 +23,34 @@ export async function replaceCart(db: Db, userId: string, lines: CartLineRow[]):
   });
 }
 
-/** Adds quantities to the user's cart: a product already there gets the quantities added up. */
-export async function addToCart(db: Db, lines: CartLineRow[]): Promise<void> {
-  if (lines.length === 0) return;
-  await db
-    .insertInto('cart_lines')
-    .values(lines)
-    .onConflict((oc) =>
-      oc.columns(['user_id', 'product_id']).doUpdateSet((eb) => ({
-        quantity: eb('cart_lines.quantity', '+', eb.ref('excluded.quantity')),
-      })),
-    )
-    .execute();
+class PastTheBound extends Error {}
+
+/**
+ * Adds quantities to the user's cart: a product already there gets the quantities added up, unless that would pass
+ * `max`. All lines or none, in one statement whose condition sees the row as it is (two adds at once cannot pass it
+ * together); answers false when a line would have passed `max` and nothing was added.
+ */
+export async function addToCart(db: Db, lines: CartLineRow[], max: number): Promise<boolean> {
+  if (lines.length === 0) return true;
+  try {
+    await db.transaction().execute(async (trx) => {
+      const result = await trx
+        .insertInto('cart_lines')
+        .values(lines)
+        .onConflict((oc) =>
+          oc
+            .columns(['user_id', 'product_id'])
+            .doUpdateSet((eb) => ({ quantity: eb('cart_lines.quantity', '+', eb.ref('excluded.quantity')) }))
+            .where((eb) => eb(eb('cart_lines.quantity', '+', eb.ref('excluded.quantity')), '<=', max)),
+        )
+        .executeTakeFirst();
+      if (Number(result.numInsertedOrUpdatedRows ?? 0) !== lines.length) throw new PastTheBound();
+    });
+    return true;
+  } catch (error) {
+    if (error instanceof PastTheBound) return false;
+    throw error;
+  }
 }
 
 /**

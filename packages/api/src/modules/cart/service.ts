@@ -12,7 +12,7 @@ import {
 } from '@kestrel/shared';
 import type { Db } from '../../infra/db/create-db.js';
 import { AppError } from '../../infra/errors.js';
-import { centsToDollars } from '../../infra/money.js';
+import { centsToDollars, sumCents } from '../../infra/money.js';
 import type { AuthUser } from '../accounts/index.js';
 import type { CatalogService } from '../catalog/index.js';
 import type { OrderDetails, OrdersService } from '../orders/index.js';
@@ -41,19 +41,18 @@ export interface CartDeps {
 /** The cart lists lines in the order they were added: lines added together are a millisecond apart. */
 const stamp = (now: number, i: number) => new Date(now + i).toISOString();
 
-const isWholeQuantity = (q: unknown): q is number =>
-  typeof q === 'number' && Number.isInteger(q) && q >= 1 && q <= MAX_QUANTITY;
+const isWholeQuantity = (q: unknown): q is number => typeof q === 'number' && Number.isInteger(q) && q >= 1;
 
 export function createCartService({ db, catalog, orders }: CartDeps): CartService {
   async function priced(userId: string): Promise<Cart> {
     const rows = await repo.cartOf(db, userId);
     const items = await catalog.itemsByIds(rows.map((r) => r.product_id));
-    let totalCents = 0;
+    const lineCents: number[] = [];
     const lines = rows.flatMap((row) => {
       const item = items.get(row.product_id);
       if (!item) return [];
       const unit = unitPriceCents(item.terms, row.quantity);
-      totalCents += unit * row.quantity;
+      lineCents.push(unit * row.quantity);
       return [
         {
           productId: item.id,
@@ -66,20 +65,24 @@ export function createCartService({ db, catalog, orders }: CartDeps): CartServic
         },
       ];
     });
-    return { lines, total: centsToDollars(totalCents) };
+    // Summed exactly, turned into dollars once; a cart past MAX_ORDER_TOTAL_CENTS cannot be checked out (its order is
+    // refused) and its total is then the nearest dollars a JSON number holds.
+    return { lines, total: centsToDollars(Number(sumCents(lineCents))) };
   }
 
   /** Adds whole lines (product id and quantity, quantities of one product summed), within the line limit. */
   async function add(user: AuthUser, lines: Array<{ productId: string; quantity: number }>): Promise<void> {
     const merged = new Map<string, number>();
     for (const line of lines) merged.set(line.productId, (merged.get(line.productId) ?? 0) + line.quantity);
+    const tooLarge = () => new AppError(400, 'quantity_too_large', orderingMessages.cartLineTooLarge);
+    if ([...merged.values()].some((quantity) => quantity > MAX_QUANTITY)) throw tooLarge();
     const existing = new Set((await repo.cartOf(db, user.id)).map((r) => r.product_id));
     const after = new Set([...existing, ...merged.keys()]);
     if (after.size > MAX_ORDER_LINES) {
       throw new AppError(409, 'cart_full', `A cart holds at most ${MAX_ORDER_LINES} lines`);
     }
     const now = Date.now();
-    await repo.addToCart(
+    const added = await repo.addToCart(
       db,
       [...merged].map(([productId, quantity], i) => ({
         user_id: user.id,
@@ -87,7 +90,9 @@ export function createCartService({ db, catalog, orders }: CartDeps): CartServic
         quantity,
         added_at: stamp(now, i),
       })),
+      MAX_QUANTITY,
     );
+    if (!added) throw tooLarge();
   }
 
   return {
@@ -123,6 +128,8 @@ export function createCartService({ db, catalog, orders }: CartDeps): CartServic
         if (!item) rejected.push({ index, sku: line.sku, message: orderingMessages.unknownSku });
         else if (!isWholeQuantity(line.quantity))
           rejected.push({ index, sku: line.sku, message: orderingMessages.wholeQuantity });
+        else if (line.quantity > MAX_QUANTITY)
+          rejected.push({ index, sku: line.sku, message: orderingMessages.quantityTooLarge });
         else accepted.push({ productId: item.id, quantity: line.quantity });
       });
       await add(user, accepted);

@@ -119,8 +119,9 @@ export async function renderInvoicePdf(invoice: InvoiceDocument): Promise<Buffer
   doc.moveTo(PAGE.left, y).lineTo(PAGE.right, y).lineWidth(0.5).stroke();
   y += 8;
   doc.font('Helvetica-Bold').fontSize(11);
-  doc.text('Total', 345, y, { width: 130, align: 'right' });
-  doc.text(usd.format(order.price), 480, y, { width: 82, align: 'right' });
+  // The amount gets the width of two columns: up to MAX_ORDER_TOTAL_CENTS ($1,000,000,000,000.00) on one line.
+  doc.text('Total', 245, y, { width: 130, align: 'right' });
+  doc.text(usd.format(order.price), 380, y, { width: 182, align: 'right' });
   y += 24;
   doc.font('Helvetica').fontSize(9);
   const terms = order.paid

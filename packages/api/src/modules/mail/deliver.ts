@@ -2,6 +2,7 @@
 // none is due, the run's time is up, or the app closes. A failure ends the run: when the server is down, the next message would fail too,
 // and each message keeps its attempts for when the server is back.
 import { randomUUID } from 'node:crypto';
+import { isEmailAddress } from '@kestrel/shared';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { OpenDatabase } from '../../infra/db/create-db.js';
 import * as repo from './outbox-repository.js';
@@ -75,8 +76,9 @@ export async function deliverDue(ctx: DeliveryContext, signal?: AbortSignal): Pr
       while (tried < rows.length && !signal?.aborted && ctx.now().getTime() < lastStart) {
         const row = rows[tried++];
         if (!row) break;
-        if (await sendOne(ctx, row, token, report)) accepted.push(row);
-        else {
+        const outcome = await sendOne(ctx, row, token, report);
+        if (outcome === 'accepted') accepted.push(row);
+        else if (outcome === 'down') {
           serverDown = true;
           break;
         }
@@ -104,18 +106,30 @@ export async function deliverDue(ctx: DeliveryContext, signal?: AbortSignal): Pr
 }
 
 /**
- * Sends one claimed message; answers whether the server accepted it. A refusal is recorded on the row (due again
- * after its backoff, or failed for good) and answers false: when the server is down, the next message would fail too.
+ * A recipient that is not one mailbox (an address stored before the shared e-mail rule, such as `x,victim@corp.example`,
+ * which the mail server would read as two): the message fails for good instead of reaching someone else.
+ */
+class NotOneMailbox extends Error {
+  constructor() {
+    super('the recipient is not one e-mail address; not sent');
+  }
+}
+
+/**
+ * Sends one claimed message; answers whether the server accepted it. A failure is recorded on the row (due again
+ * after its backoff, or failed for good) and answers 'down': when the server is down, the next message would fail too.
+ * A recipient that is not one mailbox is never tried ('refused').
  */
 async function sendOne(
   ctx: DeliveryContext,
   row: repo.MailRow,
   token: string,
   report: DeliveryReport,
-): Promise<boolean> {
+): Promise<'accepted' | 'refused' | 'down'> {
   try {
     // Past the limit without a recorded failure: its runs kept dying while sending it (a crash it may cause).
     if (row.attempts > ctx.retry.maxAttempts) throw new Error(row.last_error ?? 'delivery never completed');
+    if (!isEmailAddress(row.to_address)) throw new NotOneMailbox();
     const transport = await ctx.transport();
     const { text, html } = ctx.render(row.content);
     await transport.send({
@@ -128,11 +142,11 @@ async function sendOne(
       messageId: row.message_id,
       date: new Date(row.created_at),
     });
-    return true;
+    return 'accepted';
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     const failedAt = ctx.now();
-    const giveUp = row.attempts >= ctx.retry.maxAttempts;
+    const giveUp = error instanceof NotOneMailbox || row.attempts >= ctx.retry.maxAttempts;
     const next = new Date(failedAt.getTime() + retryDelayMs(ctx.retry, row.attempts)).toISOString();
     await repo.releaseAfterFailure(ctx.database.db, row.id, token, {
       status: giveUp ? 'failed' : 'queued',
@@ -147,7 +161,8 @@ async function sendOne(
       ctx.log.warn({ ...details, nextAttemptAt: next }, 'mail delivery failed; will retry');
       report.retried++;
     }
-    return false;
+    // A recipient refused before any send says nothing about the server: the run goes on.
+    return error instanceof NotOneMailbox ? 'refused' : 'down';
   }
 }
 

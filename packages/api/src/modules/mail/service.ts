@@ -1,14 +1,17 @@
 // Outgoing mail through a transactional outbox (B2B §6). A message is rendered and written as a row in the same
 // transaction as the change that causes it, so it exists exactly when that change does; a background run (the
 // `mail-delivery` job, delivery-job.ts) sends it later, retrying with backoff while the server is down.
+import { oneLine } from '@kestrel/shared';
 import type { Kysely } from 'kysely';
 import type { MailConfig } from '../../infra/config.js';
 import type { OpenDatabase } from '../../infra/db/create-db.js';
 import { newId } from '../../infra/db/ids.js';
 import type { Database } from '../../infra/db/schema.js';
+import type { Sealer } from '../../infra/sealed.js';
 import { deliverDue, type DeliveryReport, type MailLog } from './deliver.js';
 import * as repo from './outbox-repository.js';
 import { DEFAULT_RETRY, type RetryPolicy } from './retry-policy.js';
+import { contentToSend, storedContent } from './stored-content.js';
 import { renderMail, subjectOf, type MailContent, type Site } from './templates/index.js';
 import { createTransport, type MailTransport } from './transports/transport.js';
 
@@ -56,15 +59,17 @@ export interface MailDeps {
   config: MailConfig;
   site: Site;
   log: MailLog;
+  /** Seals the token of a link mail while it waits in the outbox (a key derived from the auth secret). */
+  sealer: Sealer;
   /** Starts a delivery run soon (app.ts hands the job runner's wake). */
   wake?: () => void;
   now?: () => Date;
   retry?: Partial<RetryPolicy>;
 }
 
-/** A stored message's bodies. Only this module writes `content`, always from a MailContent, so it is not re-validated. */
-function renderStored(site: Site, content: string): { text: string; html: string } {
-  const { text, html } = renderMail(site, JSON.parse(content) as MailContent);
+/** A stored message's bodies, rendered from its content as delivery reads it (stored-content.ts). */
+function renderStored(site: Site, sealer: Sealer, content: string): { text: string; html: string } {
+  const { text, html } = renderMail(site, contentToSend(content, sealer));
   return { text, html };
 }
 
@@ -77,7 +82,7 @@ function addressOf(mailbox: string): string {
 }
 
 export function createMailService(deps: MailDeps): MailService {
-  const { database, config, site, log } = deps;
+  const { database, config, site, log, sealer } = deps;
   const now = deps.now ?? (() => new Date());
   const retry = { ...DEFAULT_RETRY, ...deps.retry };
   const domain = addressOf(config.from).split('@')[1] ?? 'localhost';
@@ -88,14 +93,14 @@ export function createMailService(deps: MailDeps): MailService {
   function rowOf(mail: OutgoingMail): repo.NewMailRow {
     const at = now();
     const id = newId(at.getTime());
-    const subject = subjectOf(site, mail.content);
+    const subject = oneLine(subjectOf(site, mail.content));
     return {
       id,
       dedupe_key: mail.dedupeKey,
       kind: mail.content.kind,
       to_address: mail.to,
       subject,
-      content: JSON.stringify(mail.content),
+      content: storedContent(mail.content, sealer),
       // Stable per row: every attempt (and a resend after a crash) carries the same Message-ID.
       message_id: `<${id}.${mail.content.kind}@${domain}>`,
       status: 'queued',
@@ -132,14 +137,14 @@ export function createMailService(deps: MailDeps): MailService {
       wakeTimer.unref();
     },
 
-    bodies: (content) => renderStored(site, content),
+    bodies: (content) => renderStored(site, sealer, content),
 
     deliverDue(signal) {
       return deliverDue(
         {
           database,
           from: config.from,
-          render: (content) => renderStored(site, content),
+          render: (content) => renderStored(site, sealer, content),
           // Created at the first delivery; a failure (a folder it cannot create) is tried again next time.
           transport: () =>
             (transport ??= createTransport(config).catch((error: unknown) => {

@@ -14,6 +14,7 @@ import type { OpenDatabase, SqliteHandle } from '../../infra/db/create-db.js';
 import { groupCommit } from '../../infra/db/sqlite-group-commit.js';
 import type { OrderLinesTable, OrdersTable, ProductsTable } from '../../infra/db/schema.js';
 import { AppError } from '../../infra/errors.js';
+import { sumCents } from '../../infra/money.js';
 import { MAIL_COLUMNS, type MailService, type NewMailRow, type OutgoingMail } from '../mail/index.js';
 
 export type OrderRow = Selectable<OrdersTable>;
@@ -122,7 +123,8 @@ function rowsOf(order: PendingOrder, products: ProductTerms[], lines: LineReques
       item_name: more > 0 ? `${first.name} + ${more} more` : first.name,
       quantity: lineRows.reduce((sum, l) => sum + l.quantity, 0),
       unit_price_cents: first.unit_price_cents,
-      total_cents: lineRows.reduce((sum, l) => sum + l.line_total_cents, 0),
+      // Exact: the orders service refuses totals above MAX_ORDER_TOTAL_CENTS, which a Number holds exactly.
+      total_cents: Number(sumCents(lineRows.map((l) => l.line_total_cents))),
       paid_at: null,
       transaction_id: null,
       status: 'pending',

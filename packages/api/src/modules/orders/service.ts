@@ -2,6 +2,7 @@
 // one. The stock is taken and the order recorded in one atomic step (order-write-repository.ts); the catalogue hears
 // of every stock move.
 import {
+  MAX_ORDER_TOTAL_CENTS,
   orderingMessages,
   packMessage,
   quantityProblem,
@@ -14,7 +15,7 @@ import type { OpenDatabase } from '../../infra/db/create-db.js';
 import { newId } from '../../infra/db/ids.js';
 import type { Database } from '../../infra/db/schema.js';
 import { AppError, notFound } from '../../infra/errors.js';
-import { centsToDollars } from '../../infra/money.js';
+import { centsToDollars, sumCents } from '../../infra/money.js';
 import type { AccountsService, AuthUser } from '../accounts/index.js';
 import { orderTermsOf, type CatalogService } from '../catalog/index.js';
 import type { MailService, OutgoingMail } from '../mail/index.js';
@@ -274,6 +275,10 @@ export function createOrdersService(deps: OrdersDeps): OrdersService {
           return 0;
         });
         if (problems.length > 0) throw new LinesRefused(problems);
+        // Past the bound a total would lose cents between integer cents and the answer's dollars.
+        if (sumCents(units.map((unit, i) => unit * (lines[i]?.quantity ?? 0))) > BigInt(MAX_ORDER_TOTAL_CENTS)) {
+          throw new AppError(400, 'order_total_too_large', orderingMessages.orderTotalTooLarge);
+        }
         return units;
       }),
     );

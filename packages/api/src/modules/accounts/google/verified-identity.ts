@@ -1,7 +1,7 @@
 // Turns the provider's verified claims into the identity the shop signs in: an e-mail the provider vouches for
 // (email_verified exactly true) and a display name. An unverified address could belong to anyone, and the account it
 // would reach may be someone's password account, so it never signs in.
-import { EMAIL_PATTERN, MAX_NAME_LENGTH } from '@kestrel/shared';
+import { isEmailAddress, MAX_NAME_LENGTH, oneLine } from '@kestrel/shared';
 import type { IDToken, UserInfoResponse } from 'openid-client';
 import { OidcSignInError } from './oidc-errors.js';
 
@@ -19,7 +19,7 @@ export interface VerifiedIdentity {
 export function identityFromClaims(idToken: IDToken, userInfo?: UserInfoResponse): VerifiedIdentity {
   const source = userInfo ?? idToken;
   const email = typeof source.email === 'string' ? source.email.trim().toLowerCase() : '';
-  if (!email || email.length > 254 || !EMAIL_PATTERN.test(email)) {
+  if (!isEmailAddress(email)) {
     throw new OidcSignInError('unverified_email', 'the provider gave no usable e-mail address');
   }
   // Some providers send the flag as the string "true"; only a real boolean true counts (Google sends a boolean).
@@ -34,11 +34,9 @@ function displayName(claims: IDToken | UserInfoResponse, email: string): string 
   const family = typeof claims.family_name === 'string' ? claims.family_name : '';
   const candidates = [claims.name, `${given} ${family}`, email.split('@')[0]];
   for (const candidate of candidates) {
-    // Collapse whitespace and drop control characters: the name is shown on pages and orders.
-    // eslint-disable-next-line no-control-regex
-    const clean = typeof candidate === 'string' ? candidate.replace(/[\u0000-\u001f\u007f]/g, '').trim() : '';
-    const collapsed = clean.replace(/\s+/g, ' ');
-    if (collapsed) return collapsed.slice(0, MAX_NAME_LENGTH);
+    // One line, as every name the shop takes: it is shown on pages and orders and written into mail.
+    const collapsed = typeof candidate === 'string' ? oneLine(candidate).slice(0, MAX_NAME_LENGTH).trim() : '';
+    if (collapsed) return collapsed;
   }
   return email;
 }
