@@ -145,8 +145,9 @@ export function createOrderLifecycle(deps: LifecycleDeps) {
           ...(to === 'cancelled' ? { cancel_reason: reason } : {}),
         });
         if (!changed) return false;
-        await releaseLines(trx, await repo.linesOfOrders(trx, [row.id]));
+        // The buyer's row before the products, as every order write locks them (no cycle, no deadlock).
         if (OPEN_ORDER_STATUSES.includes(row.status)) await repo.uncountOpenOrder(trx, row.user_id);
+        await releaseLines(trx, await repo.linesOfOrders(trx, [row.id]));
         if (mailNow) await mail.enqueue(trx, endedMail(row, to, reason, null));
         return true;
       }),
@@ -317,8 +318,8 @@ export function createOrderLifecycle(deps: LifecycleDeps) {
           // Lines first: the delete takes them with it.
           const lines = OPEN_ORDER_STATUSES.includes(row.status) ? await repo.linesOfOrders(trx, [id]) : [];
           if ((await repo.deleteUnpaidOrder(trx, id, row.status)) === 0) return 0;
-          await releaseLines(trx, lines);
           if (OPEN_ORDER_STATUSES.includes(row.status)) await repo.uncountOpenOrder(trx, row.user_id);
+          await releaseLines(trx, lines);
           return 1;
         }),
       );
