@@ -151,7 +151,8 @@ export function createPaymentsService({ db, provider, orders, log }: PaymentsDep
     const charged: ProviderIntent[] = [];
     for (const row of rows) {
       const intent = await provider.cancelIntent(row.intent_id);
-      await savePayment(db, provider.name, intent, orderId, now());
+      // The row's own order_id: null once the order was deleted, which no insert may name again (foreign key).
+      await savePayment(db, provider.name, intent, row.order_id, now());
       if (intent.status === 'succeeded') charged.push(intent);
     }
     return { open: rows.length, charged };
