@@ -96,6 +96,28 @@ describe.each(databases)('payment races on %s', (kind) => {
     expect(await unrefunded(orderIds)).toEqual([]);
   });
 
+  it(`the expiry run racing create-payment-intent never leaves a charge on the expired order (${TRIES} tries)`, async () => {
+    const orderIds: string[] = [];
+    let charged = 0;
+    for (let i = 0; i < TRIES; i++) {
+      const orderId = await placeOrder(t.app, alice, productId);
+      orderIds.push(orderId);
+      await t.app.db
+        .updateTable('orders')
+        .set({ expires_at: '2000-01-01T00:00:00.000Z' })
+        .where('id', '=', orderId)
+        .execute();
+      const [report, intent] = await Promise.all([t.app.orders.expireDue(), intentRequest(orderId)]);
+      expect(report.expired).toBe(1);
+      expect([200, 409]).toContain(intent.statusCode);
+      if (await payIfOffered(intent)) charged += 1;
+    }
+    expect(charged).toBe(0);
+    const statuses = await t.app.db.selectFrom('orders').select('status').where('id', 'in', orderIds).execute();
+    expect(statuses.map((s) => s.status)).toEqual(orderIds.map(() => 'expired'));
+    expect(await unrefunded(orderIds)).toEqual([]);
+  });
+
   it('the payment sweep refunds a charge that landed on a cancelled, expired or deleted order, once', async () => {
     const landed = async (after: (orderId: string) => Promise<unknown>) => {
       const orderId = await placeOrder(t.app, alice, productId);
