@@ -6,7 +6,10 @@ export interface PaymentsTable {
   id: string;
   provider: 'sandbox' | 'stripe';
   intent_id: string;
-  /** Null only if the (unpaid) order was deleted later; the money trail stays. */
+  /**
+   * Null if the (unpaid) order was deleted later, or if the intent was refused because its order had stopped being
+   * payable (#24: order_ref still names it); the money trail stays.
+   */
   order_id: string | null;
   /** The order the intent was opened for, kept after a delete (no foreign key); null only on rows before #24. */
   order_ref: string | null;

@@ -178,20 +178,20 @@ export function createPaymentsService({ db, provider, orders, log }: PaymentsDep
   }
 
   /**
-   * An intent opened while its order stopped being payable (the cancel, expiry or delete committed first): recorded
-   * (order_ref names the order even once it is deleted), voided at once, since its client secret never left the
-   * server, and refused. If the provider says it was charged (the same intent had been handed out by an earlier
-   * request), the charge pays the order if it was this very payment, else goes back.
+   * An intent opened while its order stopped being payable (the cancel, expiry or delete committed first): recorded,
+   * voided at once, since its client secret never left the server, and refused. It is recorded by order_ref alone
+   * (order_id null): the order may be deleted at any moment now, and a row naming it would break its foreign key. If
+   * the provider says it was charged (the same intent had been handed out by an earlier request), the charge pays the
+   * order if it was this very payment, else goes back.
    */
   async function refuseLateIntent(
     order: OrderRow,
     intent: ProviderIntent,
     held: 'not_payable' | 'gone',
   ): Promise<never> {
-    const orderId = held === 'gone' ? null : order.id;
-    await savePayment(db, provider.name, intent, orderId, now());
+    await savePayment(db, provider.name, intent, null, now());
     const after = await provider.cancelIntent(intent.id);
-    await savePayment(db, provider.name, after, orderId, now());
+    await savePayment(db, provider.name, after, null, now());
     if (after.status === 'succeeded') {
       if (await settleOrRefundAll(order.id, [after])) throw alreadyPaid();
       throw refundedLate();
