@@ -32,6 +32,7 @@ import { createOrdersService, orderExpiryJob, orderRoutes, type OrdersService } 
 import {
   createPaymentProvider,
   createPaymentsService,
+  paymentSweepJob,
   paymentRoutes,
   type PaymentProvider,
   type PaymentsService,
@@ -181,7 +182,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const cart = createCartService({ db, catalog, orders });
   const documents = createDocumentsService({ db, orders });
   const provider = options.paymentProvider ?? createPaymentProvider(config, db);
-  const payments = createPaymentsService({ db, provider, orders });
+  const payments = createPaymentsService({ db, provider, orders, log: app.log });
+  jobs.every(paymentSweepJob(payments));
   app.decorate('payments', payments);
   const imageStore = createImageStore(config);
   const images = createImageService(imageStore);

@@ -6,8 +6,15 @@ export interface PaymentsTable {
   id: string;
   provider: 'sandbox' | 'stripe';
   intent_id: string;
-  /** Null only if the (unpaid) order was deleted later; the money trail stays. */
+  /**
+   * Null if the (unpaid) order was deleted later, or if the intent was refused because its order had stopped being
+   * payable (#24: order_ref still names it); the money trail stays.
+   */
   order_id: string | null;
+  /** The order the intent was opened for, kept after a delete (no foreign key); null only on rows before #24. */
+  order_ref: string | null;
+  /** Set once the row needs nothing more: voided, refunded, or the charge that paid its order (the sweep skips it). */
+  settled_at: string | null;
   amount_cents: number;
   currency: string;
   status: string;

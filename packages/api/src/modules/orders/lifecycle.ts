@@ -10,7 +10,10 @@
 // Payments: an order `pending` may have an open payment intent. Before cancelling, deleting or expiring it, the
 // intent is voided (payments.releaseIntent) outside the transaction; if the provider says it was already charged,
 // the payment wins: the order is now paid and `confirmed`, and the cancel/delete answers 409 (an admin's cancel goes
-// on, as for any confirmed order). A confirmed card order an admin cancels is refunded AFTER the cancel commits:
+// on, as for any confirmed order). An intent is recorded only while its order is held payable (recordWhilePayable,
+// the order row locked), so one created during a cancel, expiry or delete is either refused by it or recorded before
+// it commits; after the commit the intents are voided again (payments.voidAfterEnd), and whatever was charged
+// meanwhile is refunded (issue #24; the payment sweep job retries what fails here). A confirmed card order an admin cancels is refunded AFTER the cancel commits:
 // refunded_at is set once the provider has refunded it, and the expiry job retries every cancelled paid card order
 // whose refunded_at is still null, so a crash or an outage between the two steps delays the refund, never loses it
 // (the provider's refund is idempotent per intent). Its "cancelled" mail goes with refunded_at, naming the refund.
@@ -39,6 +42,8 @@ import * as repo from './repository.js';
 export interface OrderPayments {
   /** Voids the order's open intent(s); 'succeeded' when one was already charged and the order is now paid. */
   releaseIntent(orderId: string): Promise<'none' | 'voided' | 'succeeded'>;
+  /** After an order stopped being payable (committed): voids the intents recorded meanwhile, refunds any charge. */
+  voidAfterEnd(orderId: string): Promise<void>;
   /** Refunds a paid order's card payment through the provider; idempotent. */
   refundOrder(orderId: string): Promise<void>;
 }
@@ -145,8 +150,9 @@ export function createOrderLifecycle(deps: LifecycleDeps) {
           ...(to === 'cancelled' ? { cancel_reason: reason } : {}),
         });
         if (!changed) return false;
-        await releaseLines(trx, await repo.linesOfOrders(trx, [row.id]));
+        // The buyer's row before the products, as every order write locks them (no cycle, no deadlock).
         if (OPEN_ORDER_STATUSES.includes(row.status)) await repo.uncountOpenOrder(trx, row.user_id);
+        await releaseLines(trx, await repo.linesOfOrders(trx, [row.id]));
         if (mailNow) await mail.enqueue(trx, endedMail(row, to, reason, null));
         return true;
       }),
@@ -173,6 +179,19 @@ export function createOrderLifecycle(deps: LifecycleDeps) {
     return recorded;
   }
 
+  /**
+   * Once a pending card order stopped being payable: voids the intents recorded while it was ending. A failure is
+   * logged, not answered: the order's end stands, and the payment sweep job voids or refunds what is left.
+   */
+  async function voidAfterEnd(row: OrderRow): Promise<void> {
+    if (row.status !== 'pending' || row.payment_terms !== 'card') return;
+    await payments()
+      .voidAfterEnd(row.id)
+      .catch((error: unknown) =>
+        log.error({ err: error, orderId: row.id }, 'voiding intents after an order ended failed; the sweep retries'),
+      );
+  }
+
   /** One due order: its charge wins if it succeeded, else it expires (if nothing else moved it meanwhile). */
   async function expireOne(id: string, at: string): Promise<'expired' | 'paid' | 'skipped'> {
     const row = await repo.findOrder(db, id);
@@ -180,10 +199,30 @@ export function createOrderLifecycle(deps: LifecycleDeps) {
       return 'skipped';
     }
     if (await chargeWon(row)) return 'paid';
-    return (await end(row, 'expired', null, true)) ? 'expired' : 'skipped';
+    if (!(await end(row, 'expired', null, true))) return 'skipped';
+    await voidAfterEnd(row);
+    return 'expired';
   }
 
   return {
+    /**
+     * Runs `record` (the payments module recording a new intent) in one transaction with the order held payable, so
+     * a cancel, expiry or delete either waits for it (and then voids the recorded intent) or has committed already
+     * ('not_payable', or 'gone' when deleted: nothing is recorded then).
+     */
+    async recordWhilePayable(
+      id: string,
+      record: (trx: Transaction<Database>) => Promise<void>,
+    ): Promise<'payable' | 'not_payable' | 'gone'> {
+      return db.transaction().execute(async (trx) => {
+        if (await repo.holdPayable(trx, id)) {
+          await record(trx);
+          return 'payable';
+        }
+        return (await repo.findOrder(trx, id)) ? 'not_payable' : 'gone';
+      });
+    },
+
     /**
      * A card payment of a `pending` order (the payments module calls it once the provider confirmed the charge):
      * paid and `confirmed` with its history step, uncounted, the payment recorded (`record`) and the mail queued,
@@ -294,6 +333,7 @@ export function createOrderLifecycle(deps: LifecycleDeps) {
       }
       const refundDue = row.status === 'confirmed' && row.payment_terms === 'card' && row.paid_at !== null;
       if (!(await end(row, 'cancelled', reason, !refundDue))) return refusedAfterRace(id, 'cancelled');
+      await voidAfterEnd(row);
       if (refundDue) {
         // The cancel stands either way; a refund that fails now is retried by the expiry job (see the top).
         await completeRefund(id).catch((error: unknown) =>
@@ -317,8 +357,8 @@ export function createOrderLifecycle(deps: LifecycleDeps) {
           // Lines first: the delete takes them with it.
           const lines = OPEN_ORDER_STATUSES.includes(row.status) ? await repo.linesOfOrders(trx, [id]) : [];
           if ((await repo.deleteUnpaidOrder(trx, id, row.status)) === 0) return 0;
-          await releaseLines(trx, lines);
           if (OPEN_ORDER_STATUSES.includes(row.status)) await repo.uncountOpenOrder(trx, row.user_id);
+          await releaseLines(trx, lines);
           return 1;
         }),
       );
@@ -328,6 +368,7 @@ export function createOrderLifecycle(deps: LifecycleDeps) {
         if (after.paid_at !== null) throw orderPaid('deleted');
         throw invalidTransition(after.status, 'deleted');
       }
+      await voidAfterEnd(row);
       return deleted;
     },
 

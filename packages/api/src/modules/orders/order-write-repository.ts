@@ -236,18 +236,26 @@ function mailValues(row: NewMailRow): unknown[] {
 }
 
 /**
+ * The buyer's row, locked first by every order write (and by every transition that uncounts an order, before it
+ * touches stock): simultaneous orders of one buyer queue on it, and each reads the count as the one before it left it
+ * (a locking read sees the newest committed row, where a plain read sees the statement's snapshot and let 60
+ * simultaneous orders leave 28 open under a limit of 20). Other buyers' orders never wait on it. Issue #24.
+ */
+const LOCK_BUYER = (param: string) => `SELECT open_orders FROM users WHERE id = ${param} FOR UPDATE`;
+
+/**
  * The one-line order as one statement, prepared once per connection (PostgreSQL plans it once rather than per order):
- * take the stock only while it suffices, the terms are the ones decided from and the buyer is under the limit; record
- * the order and its line; count it. The limit is read in the statement's snapshot, so simultaneous orders of one buyer
- * may pass it by their number; the count stays exact. Parameters: see `oneLineValues`.
+ * lock the buyer's row, then take the stock only while it suffices, the terms are the ones decided from and the buyer
+ * is under the limit; record the order and its line; count it. Parameters: see `oneLineValues`.
  */
 const ONE_LINE_ORDER = {
   name: 'kestrel-place-one-line-order',
   text: `
-    WITH reserved AS (
+    WITH buyer AS MATERIALIZED (${LOCK_BUYER('$3')}
+    ), reserved AS (
       UPDATE products SET available_quantity = available_quantity - $4::integer
       WHERE id = $2 AND available_quantity >= $4::integer AND updated_at = $18
-        AND (SELECT open_orders FROM users WHERE id = $3) < $19::integer
+        AND (SELECT open_orders FROM buyer) < $19::integer
       RETURNING id
     ), placed AS (
       INSERT INTO orders (id, product_id, user_id, item_name, quantity, unit_price_cents, total_cents, email,
@@ -343,10 +351,15 @@ async function postgresOneLine(
   }
 }
 
-/** The locking read of an order of several lines: its products, in id order (prepared once per connection). */
+/**
+ * The locking read of an order of several lines: the buyer's row first (its one-time filter runs before the scan),
+ * then its products, in id order (prepared once per connection).
+ */
 const LOCK_PRODUCTS = {
   name: 'kestrel-lock-order-products',
-  text: `SELECT ${TERMS_COLUMNS.join(', ')} FROM products WHERE id = ANY($1::varchar[]) ORDER BY id FOR UPDATE`,
+  text: `WITH buyer AS MATERIALIZED (${LOCK_BUYER('$2')})
+    SELECT ${TERMS_COLUMNS.join(', ')} FROM products
+    WHERE id = ANY($1::varchar[]) AND EXISTS (SELECT 1 FROM buyer) ORDER BY id FOR UPDATE OF products`,
 };
 
 /**
@@ -400,8 +413,8 @@ function manyLinesValues({ order: o, lines: ls }: PlacedOrder, maxOpenOrders: nu
 }
 
 /**
- * An order of several lines as one statement, decided from remembered terms like the one-line order: lock the products
- * in id order, and only if every line's stock suffices, every product's terms are the ones decided from and the buyer
+ * An order of several lines as one statement, decided from remembered terms like the one-line order: lock the buyer's
+ * row, then the products in id order, and only if every line's stock suffices, every product's terms are the ones decided from and the buyer
  * is under the limit, take the stock and write the order, its lines, the count and the message. One round trip holds
  * the locks for the statement alone, where the transaction below holds them over four. Answers whether it placed the
  * order; when it did not, nothing was written. Parameters: `manyLinesValues`, then each line's `updated_at`.
@@ -409,13 +422,15 @@ function manyLinesValues({ order: o, lines: ls }: PlacedOrder, maxOpenOrders: nu
 const PLACE_DECIDED_LINES = {
   name: 'kestrel-place-decided-order-of-lines',
   text: `
-    WITH wanted AS (
+    WITH buyer AS MATERIALIZED (${LOCK_BUYER('$3')}
+    ), wanted AS (
       SELECT * FROM unnest($19::varchar[], $20::integer[], $${27 + MAIL_COLUMNS.length}::varchar[])
         AS t(id, quantity, updated_at)
     ), locked AS MATERIALIZED (
-      SELECT id, available_quantity, updated_at FROM products WHERE id = ANY($19::varchar[]) ORDER BY id FOR UPDATE
+      SELECT id, available_quantity, updated_at FROM products
+      WHERE id = ANY($19::varchar[]) AND EXISTS (SELECT 1 FROM buyer) ORDER BY id FOR UPDATE OF products
     ), decided AS MATERIALIZED (
-      SELECT count(*) = cardinality($19::varchar[]) AND (SELECT open_orders FROM users WHERE id = $3) < $18::integer
+      SELECT count(*) = cardinality($19::varchar[]) AND (SELECT open_orders FROM buyer) < $18::integer
         AS ok
       FROM locked l JOIN wanted w ON w.id = l.id
       WHERE l.available_quantity >= w.quantity AND l.updated_at = w.updated_at
@@ -481,9 +496,9 @@ async function postgresDecidedLines(
 }
 
 /**
- * PostgreSQL, several lines: one transaction on one pool client that locks the products in id order (so orders over
- * the same products wait for each other instead of deadlocking), decides, and writes everything else in one statement
- * (the buyer's row is locked last, after the products, as the one-line statement does).
+ * PostgreSQL, several lines: one transaction on one pool client that locks the buyer's row and then the products in
+ * id order (so orders over the same products wait for each other instead of deadlocking), decides, and writes
+ * everything else in one statement.
  */
 async function postgresManyLines(
   pool: pg.Pool,
@@ -498,7 +513,9 @@ async function postgresManyLines(
     try {
       await client.query('BEGIN');
       const ids = [...new Set(lines.map((l) => l.productId))].sort();
-      const locked = (await client.query({ ...LOCK_PRODUCTS, values: [ids] })).rows.filter(isProductTerms);
+      const locked = (await client.query({ ...LOCK_PRODUCTS, values: [ids, order.user_id] })).rows.filter(
+        isProductTerms,
+      );
       const byId = new Map(locked.map((p) => [p.id, p]));
       const products = lines.map((l) => byId.get(l.productId));
       const placed = rowsOf(order, products.filter(isProductTerms), lines, decide(products));

@@ -105,3 +105,19 @@ export async function uncountOpenOrder(trx: Transaction<Database>, userId: strin
     .where('open_orders', '>', 0)
     .execute();
 }
+
+/**
+ * Holds an order that may still be paid (`pending`, unpaid) until the caller's transaction ends, by a no-op update of
+ * its row: a cancel, expiry or delete of it waits, and one that committed first leaves nothing to match. Answers
+ * whether the order is payable (and now held).
+ */
+export async function holdPayable(trx: Transaction<Database>, id: string): Promise<boolean> {
+  const result = await trx
+    .updateTable('orders')
+    .set({ status: 'pending' })
+    .where('id', '=', id)
+    .where('status', '=', 'pending')
+    .where('paid_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}

@@ -152,6 +152,14 @@ export interface OrdersService {
   deliver(user: AuthUser, id: string): Promise<Order>;
   markPaidOnAccount(user: AuthUser, id: string, reference: string): Promise<Order>;
   cancel(user: AuthUser, id: string, reason: string | null): Promise<Order>;
+  /**
+   * Runs `record` in one transaction with the order held payable (`pending`, unpaid): a cancel, expiry or delete of
+   * it waits meanwhile. 'not_payable' or 'gone' (deleted): `record` did not run.
+   */
+  recordWhilePayable(
+    id: string,
+    record: (trx: Transaction<Database>) => Promise<void>,
+  ): Promise<'payable' | 'not_payable' | 'gone'>;
   /** One run of the order-expiry job (tests call it to expire due orders now). */
   expireDue(signal?: AbortSignal): Promise<ExpiryReport>;
   /**
@@ -340,6 +348,7 @@ export function createOrdersService(deps: OrdersDeps): OrdersService {
     cancel: async (user, id, reason) => service.toAnswer(await lifecycle.cancel(user, id, reason)),
     expireDue: (signal) => lifecycle.expireDue(signal),
     markPaid: (id, transactionId, at, record) => lifecycle.markPaid(id, transactionId, at, record),
+    recordWhilePayable: (id, record) => lifecycle.recordWhilePayable(id, record),
   };
   return service;
 }

@@ -2,4 +2,5 @@
 export { createPaymentProvider } from './create-provider.js';
 export type { PaymentProvider } from './payment-provider.js';
 export { paymentRoutes } from './routes.js';
-export { createPaymentsService, type PaymentsService } from './service.js';
+export { createPaymentsService, type PaymentsService, type SweepReport } from './service.js';
+export { PAYMENT_SWEEP_JOB, paymentSweepJob } from './sweep-job.js';

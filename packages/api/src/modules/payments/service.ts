@@ -2,13 +2,25 @@
 // order at the server's amount; an order turns paid only after the provider confirms a succeeded payment of that order
 // and amount; an open intent is voided before its order is cancelled or deleted; a charge that arrives for an order
 // that can no longer be paid (or no longer exists) is refunded at once, and every refund is made once per intent.
+// An intent is recorded only while its order is held payable (issue #24): a cancel, expiry or delete racing
+// create-payment-intent either refuses the intent or finds it recorded and voids it after its commit, and the sweep
+// (sweep-job.ts) voids or refunds whatever is left on orders that can no longer be paid, without waiting for a browser.
 import type { Order } from '@kestrel/shared';
 import type { Db } from '../../infra/db/create-db.js';
 import { AppError, notFound } from '../../infra/errors.js';
 import type { AuthUser } from '../accounts/index.js';
 import type { OrderRow, OrdersService, PaidOutcome } from '../orders/index.js';
 import { PAYMENT_CURRENCY, looksLikeIntentId, type PaymentProvider, type ProviderIntent } from './payment-provider.js';
-import { countVoided, findPayment, listPaymentsOfOrder, markRefunded, savePayment } from './payments-repository.js';
+import {
+  countVoided,
+  findPayment,
+  listPaymentsOfOrder,
+  markRefunded,
+  markSettled,
+  savePayment,
+  unsettledOfUnpayable,
+  type UnsettledPayment,
+} from './payments-repository.js';
 
 const alreadyPaid = () => new AppError(409, 'order_paid', 'This order is already paid');
 const notPayable = () => new AppError(409, 'order_not_payable', 'This order can no longer be paid');
@@ -22,6 +34,15 @@ type ChargeOutcome = 'paid' | 'already_paid' | 'refunded';
 
 /** How many voided intents createPaymentIntent steps over before giving up (each void is a cancel or delete race). */
 const MAX_INTENT_ATTEMPTS = 3;
+
+/** How many unsettled payments one query of the sweep takes; each is then handled on its own. */
+const SWEEP_BATCH = 50;
+
+/** What one sweep did: intents voided, and charges given back. */
+export interface SweepReport {
+  voided: number;
+  refunded: number;
+}
 
 /** Why this intent cannot pay this order, or null when it is a succeeded payment of exactly its amount. */
 function mismatch(intent: ProviderIntent, order: OrderRow): AppError | null {
@@ -54,21 +75,32 @@ export interface PaymentsService {
    * concurrently too. An order with no card payment (on account) has nothing to refund. The caller marks the order.
    */
   refundOrder(orderId: string): Promise<void>;
+  /**
+   * After an order stopped being payable (its cancel, expiry or delete committed): voids the intents recorded while
+   * it was ending, and refunds any of them that was charged (the order, being no longer payable, keeps nothing).
+   */
+  voidAfterEnd(orderId: string): Promise<void>;
+  /**
+   * One run of the payment-sweep job: every unsettled intent of an order that can no longer be paid (cancelled,
+   * expired, paid by another charge, deleted) is voided at the provider, or refunded if it was charged. Idempotent.
+   */
+  sweep(signal?: AbortSignal): Promise<SweepReport>;
 }
 
 export interface PaymentsDeps {
   db: Db;
   provider: PaymentProvider;
-  orders: Pick<OrdersService, 'getOwnOrder' | 'findOrder' | 'markPaid' | 'toAnswer'>;
+  orders: Pick<OrdersService, 'getOwnOrder' | 'findOrder' | 'markPaid' | 'toAnswer' | 'recordWhilePayable'>;
+  log?: { error(details: object, message: string): void };
 }
 
-export function createPaymentsService({ db, provider, orders }: PaymentsDeps): PaymentsService {
+export function createPaymentsService({ db, provider, orders, log }: PaymentsDeps): PaymentsService {
   const now = () => new Date().toISOString();
 
   /** Marks the order paid and records the payment in one transaction, if it is still `pending` (orders decides). */
   function settle(intent: ProviderIntent, orderId: string): Promise<PaidOutcome> {
     const at = now();
-    return orders.markPaid(orderId, intent.id, at, (trx) => savePayment(trx, provider.name, intent, orderId, at));
+    return orders.markPaid(orderId, intent.id, at, (trx) => savePayment(trx, provider.name, intent, orderId, at, true));
   }
 
   /**
@@ -119,7 +151,8 @@ export function createPaymentsService({ db, provider, orders }: PaymentsDeps): P
     const charged: ProviderIntent[] = [];
     for (const row of rows) {
       const intent = await provider.cancelIntent(row.intent_id);
-      await savePayment(db, provider.name, intent, orderId, now());
+      // The row's own order_id: null once the order was deleted, which no insert may name again (foreign key).
+      await savePayment(db, provider.name, intent, row.order_id, now());
       if (intent.status === 'succeeded') charged.push(intent);
     }
     return { open: rows.length, charged };
@@ -135,16 +168,71 @@ export function createPaymentsService({ db, provider, orders }: PaymentsDeps): P
     return paid;
   }
 
-  /** The order's intent at its amount, stepping past intents voided while the order stayed payable. */
+  /** Refunds charged intents of an order that is gone, or settles or refunds them against the order as it is. */
+  async function settleOrRefundAll(orderId: string, charged: ProviderIntent[]): Promise<boolean> {
+    if (charged.length === 0) return false;
+    const order = await orders.findOrder(orderId);
+    if (order) return settleCharged(order, charged);
+    for (const intent of charged) await refundCharge(intent.id, intent.amountCents, null, intent);
+    return false;
+  }
+
+  /**
+   * An intent opened while its order stopped being payable (the cancel, expiry or delete committed first): recorded,
+   * voided at once, since its client secret never left the server, and refused. It is recorded by order_ref alone
+   * (order_id null): the order may be deleted at any moment now, and a row naming it would break its foreign key. If
+   * the provider says it was charged (the same intent had been handed out by an earlier request), the charge pays the
+   * order if it was this very payment, else goes back.
+   */
+  async function refuseLateIntent(
+    order: OrderRow,
+    intent: ProviderIntent,
+    held: 'not_payable' | 'gone',
+  ): Promise<never> {
+    await savePayment(db, provider.name, intent, null, now());
+    const after = await provider.cancelIntent(intent.id);
+    await savePayment(db, provider.name, after, null, now());
+    if (after.status === 'succeeded') {
+      if (await settleOrRefundAll(order.id, [after])) throw alreadyPaid();
+      throw refundedLate();
+    }
+    throw held === 'gone' ? notFound('Order') : notPayable();
+  }
+
+  /**
+   * The order's intent at its amount, stepping past intents voided while the order stayed payable. It is recorded in
+   * one transaction with the order held payable, so a cancel, expiry or delete either refuses it or waits for it and
+   * then voids it (voidAfterEnd).
+   */
   async function openIntent(order: OrderRow): Promise<ProviderIntent> {
     const amountCents = Number(order.total_cents);
     for (let tries = 0; tries < MAX_INTENT_ATTEMPTS; tries += 1) {
       const attempt = await countVoided(db, order.id, amountCents);
       const intent = await provider.createIntent({ orderId: order.id, amountCents, attempt });
-      await savePayment(db, provider.name, intent, order.id, now());
+      const at = now();
+      const held = await orders.recordWhilePayable(order.id, (trx) =>
+        savePayment(trx, provider.name, intent, order.id, at),
+      );
+      if (held !== 'payable') return refuseLateIntent(order, intent, held);
       if (intent.status !== 'canceled') return intent;
     }
     throw notPayable();
+  }
+
+  /** One unsettled intent of an order no longer payable: settled if it paid it, else voided, or refunded if charged. */
+  async function sweepOne(row: UnsettledPayment): Promise<keyof SweepReport | null> {
+    if (row.order_paid_by === row.intent_id) {
+      await markSettled(db, provider.name, row.intent_id, now());
+      return null;
+    }
+    const intent = await provider.cancelIntent(row.intent_id);
+    const orderId = row.order_status === null ? null : row.order_ref;
+    await savePayment(db, provider.name, intent, orderId, now());
+    if (intent.status === 'canceled') return 'voided';
+    // Still processing at the provider: asked again next run.
+    if (intent.status !== 'succeeded') return null;
+    await refundCharge(intent.id, intent.amountCents, orderId, intent);
+    return 'refunded';
   }
 
   return {
@@ -226,6 +314,31 @@ export function createPaymentsService({ db, provider, orders }: PaymentsDeps): P
       if (open > 0) return 'voided';
       // Intents voided earlier still count: the order had one, and none can be charged now.
       return (await listPaymentsOfOrder(db, orderId)).length > 0 ? 'voided' : 'none';
+    },
+
+    async voidAfterEnd(orderId) {
+      const { charged } = await voidIntents(orderId);
+      await settleOrRefundAll(orderId, charged);
+    },
+
+    async sweep(signal) {
+      const report: SweepReport = { voided: 0, refunded: 0 };
+      // Paged by id, like the expiry run: intents the provider keeps refusing never hide the ones behind them.
+      for (let after = ''; ;) {
+        const rows = await unsettledOfUnpayable(db, provider.name, after, SWEEP_BATCH);
+        for (const row of rows) {
+          if (signal?.aborted) return report;
+          after = row.id;
+          try {
+            const outcome = await sweepOne(row);
+            if (outcome) report[outcome] += 1;
+          } catch (error) {
+            log?.error({ err: error, intentId: row.intent_id }, 'payment sweep failed for one intent; tried again');
+          }
+        }
+        if (rows.length < SWEEP_BATCH) break;
+      }
+      return report;
     },
 
     async refundOrder(orderId) {

@@ -15,6 +15,7 @@ import { accountCareMigration } from './011-account-care.js';
 import { searchPrefixesMigration } from './012-search-prefixes.js';
 import { productImportRowsMigration } from './013-product-import-rows.js';
 import { hardeningMigration } from './015-hardening.js';
+import { paymentSweepMigration } from './014-payment-sweep.js';
 
 export const FIRST_MIGRATION = '001-initial';
 
@@ -33,6 +34,7 @@ const migrations: Record<string, Migration> = {
   '012-search-prefixes': searchPrefixesMigration,
   '013-product-import-rows': productImportRowsMigration,
   '015-hardening': hardeningMigration,
+  '014-payment-sweep': paymentSweepMigration,
 };
 
 export const migrationProvider: MigrationProvider = {
