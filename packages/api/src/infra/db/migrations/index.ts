@@ -14,8 +14,8 @@ import { mailContentMigration } from './010-mail-content.js';
 import { accountCareMigration } from './011-account-care.js';
 import { searchPrefixesMigration } from './012-search-prefixes.js';
 import { productImportRowsMigration } from './013-product-import-rows.js';
-import { hardeningMigration } from './015-hardening.js';
 import { paymentSweepMigration } from './014-payment-sweep.js';
+import { hardeningMigration } from './015-hardening.js';
 
 export const FIRST_MIGRATION = '001-initial';
 
@@ -33,8 +33,8 @@ const migrations: Record<string, Migration> = {
   '011-account-care': accountCareMigration,
   '012-search-prefixes': searchPrefixesMigration,
   '013-product-import-rows': productImportRowsMigration,
-  '015-hardening': hardeningMigration,
   '014-payment-sweep': paymentSweepMigration,
+  '015-hardening': hardeningMigration,
 };
 
 export const migrationProvider: MigrationProvider = {
