@@ -135,6 +135,8 @@ function rowsOf(order: PendingOrder, products: ProductTerms[], lines: LineReques
       refunded_at: null,
       cancel_reason: null,
       paid_reference: null,
+      credit_note_number: null,
+      credit_note_at: null,
     },
     lines: lineRows,
   };

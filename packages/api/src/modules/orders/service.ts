@@ -69,6 +69,7 @@ export function toOrder(row: OrderRow, lines: repo.OrderLineRow[]): Order {
     companyId: row.company_id,
     refunded: row.refunded_at !== null,
     cancelReason: row.cancel_reason,
+    creditNoteNumber: row.credit_note_number,
   };
 }
 
