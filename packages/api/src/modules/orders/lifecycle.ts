@@ -32,7 +32,7 @@ import { assignCreditNoteNumber, assignInvoiceNumber } from '../documents/index.
 import type { MailService } from '../mail/index.js';
 import { withStep } from './history.js';
 import * as lifecycleRepo from './lifecycle-repository.js';
-import { endedMail, paidMail, shippedMail } from './lifecycle-mail.js';
+import { deliveredMail, endedMail, paidMail, shippedMail } from './lifecycle-mail.js';
 import type { OrderRow } from './order-write-repository.js';
 import { ownedBy } from './ownership.js';
 import * as repo from './repository.js';
@@ -252,13 +252,16 @@ export function createOrderLifecycle(deps: LifecycleDeps) {
       const row = ownedBy(await repo.findOrder(db, id), user, { adminsToo: true });
       if (row.status !== 'shipped') throw invalidTransition(row.status, 'marked delivered');
       const at = now().toISOString();
-      const done = await db.transaction().execute((trx) =>
-        lifecycleRepo.changeStatus(trx, id, 'shipped', {
+      const done = await db.transaction().execute(async (trx) => {
+        const changed = await lifecycleRepo.changeStatus(trx, id, 'shipped', {
           status: 'delivered',
           status_history: withStep(row.status_history, 'delivered', at),
-        }),
-      );
+        });
+        if (changed) await mail.enqueue(trx, deliveredMail(row));
+        return changed;
+      });
       if (!done) return refusedAfterRace(id, 'marked delivered');
+      mail.wake();
       return reread(id);
     },
 
