@@ -13,7 +13,7 @@ export function MakeAdminPage() {
       {isError ? <ListState alert>{error.message}</ListState> : null}
       {data ? (
         <div className="overflow-x-auto rounded-box border border-base-300 bg-base-100">
-          <table className="table table-stack">
+          <table className="table table-cards">
             <caption className="sr-only">Users of the shop</caption>
             <thead className="text-base-content">
               <tr>
