@@ -151,7 +151,7 @@ test('a visitor opens a product page from /products and is asked to sign in only
   await page.getByRole('link', { name: first.name, exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`/products/${first._id}$`));
   await expect(page.getByRole('heading', { name: first.name, level: 1 })).toBeAttached();
-  await expect(page.getByText(`SKU ${first.sku}`).first()).toBeVisible();
+  await expect(page.getByText(first.sku, { exact: true })).toBeVisible();
   const signIn = page.getByRole('link', { name: 'Sign in to order' });
   await checkScreen(page, 'product-page-visitor', () => expect(signIn).toBeVisible());
   await signIn.click();
