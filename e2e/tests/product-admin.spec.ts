@@ -240,5 +240,7 @@ test('CSV: the export downloads, a file with bad rows changes nothing, a clean f
   await expect(card).toHaveCount(1);
   await expect(card.getByRole('heading')).toHaveText('Kestrel Test Riser');
   await expect(card).toContainText(`SKU ${newSku}`);
-  await expect(card).toContainText('from $11.90 per unit');
+  // The price of the minimum order, what sorting by price uses, then the volume price (B2B §11).
+  await expect(card).toContainText('$12.40 per unit');
+  await expect(card).toContainText('down to $11.90 from 2,000');
 });
