@@ -18,8 +18,9 @@ export function humanMessage(message: string): string;
 export function humanMessage(message: string | undefined): string | undefined;
 export function humanMessage(message: string | undefined): string | undefined {
   if (message === undefined) return undefined;
+  // SPEC.md's own form texts ('name is Required', ...) are exact and stay as written.
+  if (/^\w+ is Required$/.test(message)) return message;
   let text = message;
   for (const [pattern, words] of FIELD_WORDS) text = text.replace(pattern, words);
-  text = text.replace(/ is Required$/, ' is required');
   return `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
 }
