@@ -322,7 +322,7 @@ test('Mark paid asks for a reference and shows the server refusal inside its dia
   await expect(dialog).toContainText(`${product.name}: $4,200.00 on account from ${buyer.email}`);
   await expect(dialog.getByLabel('Payment reference')).toBeFocused();
   await dialog.getByRole('button', { name: 'Mark paid' }).click();
-  await expect(dialog.getByText('reference is required', { exact: true })).toBeVisible();
+  await expect(dialog.getByText('Enter the payment reference', { exact: true })).toBeVisible();
   await checkScreen(page, 'admin-manageorder-mark-paid', () => expect(dialog).toBeVisible());
 
   await dialog.getByLabel('Payment reference').fill('BACS 2026-11-0042');
