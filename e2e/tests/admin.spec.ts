@@ -117,10 +117,15 @@ test('Make Admin promotes a customer and Manage All Orders shows every order', a
 
   await page.goto('/dashboard/makeadmin');
   const row = page.getByRole('row').filter({ hasText: customer.email });
-  await expect(page.getByRole('columnheader')).toHaveText(['#', 'Email', 'Role']);
+  await expect(page.getByRole('columnheader')).toHaveText(['#', 'Name', 'Email', 'Confirmed', 'Role']);
+  await expect(row).toContainText('Mia Promoted');
+  await expect(row).toContainText('Not confirmed');
+  // Her e-mail is not confirmed, so the page asks first (B2B §11); the admin says yes.
+  page.once('dialog', (dialog) => void dialog.accept());
   await row.getByRole('button', { name: `Make Admin ${customer.email}` }).click();
   await expectMessage(page, 'successfully made an admin');
-  await expect(row.getByRole('button')).toHaveCount(0);
+  await expect(row.getByRole('button', { name: `Make Admin ${customer.email}` })).toHaveCount(0);
+  await expect(row.getByRole('button', { name: `Remove admin ${customer.email}` })).toBeVisible();
   await expect(row).toContainText('Admin');
   const check = await request.get(`/api/admin/${encodeURIComponent(customer.email)}`, {
     headers: { Authorization: `Bearer ${customer.token}` },
@@ -142,6 +147,7 @@ test("a refused promotion (403) reads 'Failed to make an admin'", async ({ page,
   );
   await page.goto('/dashboard/makeadmin');
   const row = page.getByRole('row').filter({ hasText: customer.email });
+  page.once('dialog', (dialog) => void dialog.accept());
   await row.getByRole('button', { name: `Make Admin ${customer.email}` }).click();
   await expectMessage(page, 'Failed to make an admin');
   await expect(row.getByRole('button', { name: `Make Admin ${customer.email}` })).toBeVisible();

@@ -35,20 +35,25 @@ test('quick order resolves every pasted line, refuses the bad ones and adds the 
   await expect(line(2)).toContainText('Kestrel K7 8-Core Desktop Processor2,000$189.99$379,980.00');
   await expect(line(3)).toContainText('Refused: unknown SKU');
   await expect(line(4)).toContainText('Refused: expected a SKU and a quantity, like KC-CPU-K7, 2000');
-  // A line that breaks the pack rule is resolved with its problem; the cart keeps it so the buyer can fix it there.
-  await expect(line(5)).toContainText('order in packs of 10');
+  // A line that breaks the pack rule is resolved with its problem and stays out of the cart (B2B §11).
+  await expect(line(5)).toContainText('Not added: order in packs of 10');
   await checkScreen(page, 'quick-order', () => expect(line(3)).toBeVisible());
 
   await page.getByRole('button', { name: 'Add to cart' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'lines added' })).toHaveText(
-    '3 lines added. Go to your cart',
+    '2 lines added. Go to your cart',
   );
-  await expectMessage(page, '3 lines added to your cart');
+  await expectMessage(page, '2 lines added to your cart');
+  // What was not added stays in view with its reason, to be mended: the unknown SKU, the bad line, the pack line.
+  await expect(page.getByLabel('Lines (SKU and quantity)')).toHaveValue(`KC-NOPE-999 5\njust some words\n${sku}, 105`);
+  await expect(line(1)).toContainText('Refused: unknown SKU');
+  await expect(line(2)).toContainText('Refused: expected a SKU and a quantity, like KC-CPU-K7, 2000');
+  await expect(line(3)).toContainText('Not added: order in packs of 10');
 
   const cart = await request.get('/api/cart', { headers: auth(buyer) });
   const body: { lines: { sku: string; quantity: number; problem: string | null }[] } = await cart.json();
   expect(body.lines.map((l) => [l.sku, l.quantity, l.problem])).toEqual([
-    [sku, 605, 'order in packs of 10'],
+    [sku, 500, null],
     ['KC-CPU-K7', 2000, null],
   ]);
   const nav = page.getByRole('navigation', { name: 'Main' });
@@ -80,37 +85,44 @@ test('the cart reprices by volume, shows problems, and checks out with a PO numb
   await page.goto('/cart');
   const row = cartRow(page, sku);
   await expect(row).toContainText(`${product.name}`);
-  await expect(row.locator('[data-label="unit price"]')).toHaveText('$4.20');
-  await expect(row.locator('[data-label="line total"]')).toHaveText('$840.00');
+  await expect(row.locator('[data-label="Unit price"]')).toHaveText('$4.20');
+  await expect(row.locator('[data-label="Line total"]')).toHaveText('$840.00');
   await expect(row).toContainText('$3.80 each from 1,000');
   await checkScreen(page, 'cart', () => expect(row).toBeVisible());
 
   const quantity = page.getByLabel(`Quantity of ${product.name}`);
   await expect(quantity).toHaveAttribute('step', '10');
   await quantity.fill('1000');
-  await expect(row.locator('[data-label="unit price"]')).toHaveText('$3.80');
-  await expect(row.locator('[data-label="line total"]')).toHaveText('$3,800.00');
+  await expect(row.locator('[data-label="Unit price"]')).toHaveText('$3.80');
+  await expect(row.locator('[data-label="Line total"]')).toHaveText('$3,800.00');
   await expect(page.getByTestId('cart-total')).toHaveText('$3,800.00');
 
   await quantity.fill('6000');
   await expect(row).toContainText('cannot order less then 100 and greater than 5000');
+  // A line that cannot be ordered adds nothing to the total (B2B §11).
+  await expect(page.getByTestId('cart-total')).toHaveText('$0.00');
   // Checking out with a bad line orders nothing and names the line.
   await page.getByLabel('Phone').fill('+44 20 7946 0101');
   await page.getByLabel('Address').fill('12 Dock Street, Bristol');
   await page.getByLabel('PO number (optional)').fill('PO-4471-A');
   await page.getByRole('button', { name: 'Place order' }).click();
-  await expect(page.getByRole('alert').filter({ hasText: 'Some lines of the order cannot be ordered' })).toBeVisible();
+  await expect(page.getByRole('alert').filter({ hasText: 'These lines cannot be ordered' })).toHaveText(
+    `These lines cannot be ordered as they are. ${product.name} (${sku}): cannot order less then 100 and greater than 5000.`,
+  );
   await expect(row).toContainText('cannot order less then 100 and greater than 5000');
 
   await quantity.fill('1005');
   await expect(row).toContainText('order in packs of 10');
   await quantity.fill('1000');
-  await expect(row.locator('[data-label="line total"]')).toHaveText('$3,800.00');
+  await expect(row.locator('[data-label="Line total"]')).toHaveText('$3,800.00');
   await expect(row).not.toContainText('order in packs of 10');
   await page.getByRole('button', { name: 'Place order' }).click();
 
-  await expect(page).toHaveURL(/\/dashboard\/myorder$/);
+  // A card order goes straight to its Payment page (B2B §11); My Order lists it meanwhile.
+  await expect(page).toHaveURL(/\/dashboard\/payment\/[0-9a-f]{24}$/);
   await expectMessage(page, 'Order placed (PO PO-4471-A): $3,800.00');
+  await expect(page.getByRole('heading', { name: `Please Pay ${product.name}` })).toBeVisible();
+  await page.goto('/dashboard/myorder');
   const order = page.getByRole('row').filter({ hasText: product.name });
   await expect(order).toContainText('PO: PO-4471-A');
   await expect(order).toContainText('Status: Pending payment');
@@ -123,7 +135,7 @@ test('the cart reprices by volume, shows problems, and checks out with a PO numb
   await order.getByRole('button', { name: `Reorder ${product.name}` }).click();
   await expect(page).toHaveURL(/\/cart$/);
   await expect(page.getByLabel(`Quantity of ${product.name}`)).toHaveValue('1000');
-  await expect(cartRow(page, sku).locator('[data-label="line total"]')).toHaveText('$3,800.00');
+  await expect(cartRow(page, sku).locator('[data-label="Line total"]')).toHaveText('$3,800.00');
 });
 
 test('reorder lists the lines of products that no longer exist', async ({ page, request }) => {

@@ -87,8 +87,8 @@ test('a visitor signs in from a card, a quantity off the pack size is refused, a
   await expect(page).toHaveURL(/\/cart$/);
   const row = page.getByRole('row').filter({ hasText: sku });
   await expect(page.getByLabel(`Quantity of ${product.name}`)).toHaveValue('1000');
-  await expect(row.locator('[data-label="unit price"]')).toHaveText('$3.60');
-  await expect(row.locator('[data-label="line total"]')).toHaveText('$3,600.00');
+  await expect(row.locator('[data-label="Unit price"]')).toHaveText('$3.60');
+  await expect(row.locator('[data-label="Line total"]')).toHaveText('$3,600.00');
   await expect(page.getByTestId('cart-total')).toHaveText('$3,600.00');
 
   // Quick order is one click away for a signed-in buyer.

@@ -29,7 +29,7 @@ test('search, category and sort go into the URL, and back and forward walk throu
   if (!first) throw new Error('the catalogue is empty');
   await expect(results(page).getByRole('link', { name: first.name, exact: true })).toHaveAttribute(
     'href',
-    `/purchase/${first._id}`,
+    `/products/${first._id}`,
   );
 
   // A search is sent with Enter.

@@ -116,8 +116,8 @@ test('the admin filters Confirmed and ships a paid order; the buyer sees the tra
   const dialog = adminPage.getByRole('dialog', { name: 'Ship this order' });
   await expect(dialog.getByLabel('Carrier')).toBeFocused();
   await dialog.getByRole('button', { name: 'Mark as shipped' }).click();
-  await expect(dialog.getByText('carrier is required', { exact: true })).toBeVisible();
-  await expect(dialog.getByText('trackingNumber is required', { exact: true })).toBeVisible();
+  await expect(dialog.getByText('Enter the carrier', { exact: true })).toBeVisible();
+  await expect(dialog.getByText('Enter the tracking number', { exact: true })).toBeVisible();
   await expect(dialog.getByLabel('Carrier')).toHaveAttribute('aria-invalid', 'true');
   await checkScreen(adminPage, 'admin-manageorder-ship', () => expect(dialog).toBeVisible());
   await adminPage.keyboard.press('Escape');
@@ -125,7 +125,7 @@ test('the admin filters Confirmed and ships a paid order; the buyer sees the tra
   await expect(ship).toBeFocused();
 
   await ship.click();
-  await expect(dialog.getByText('carrier is required', { exact: true })).toHaveCount(0);
+  await expect(dialog.getByText('Enter the carrier', { exact: true })).toHaveCount(0);
   await dialog.getByLabel('Carrier').fill('DHL Express');
   await dialog.getByLabel('Tracking number').fill('JD0146000032');
   await dialog.getByRole('button', { name: 'Mark as shipped' }).click();
@@ -322,7 +322,7 @@ test('Mark paid asks for a reference and shows the server refusal inside its dia
   await expect(dialog).toContainText(`${product.name}: $4,200.00 on account from ${buyer.email}`);
   await expect(dialog.getByLabel('Payment reference')).toBeFocused();
   await dialog.getByRole('button', { name: 'Mark paid' }).click();
-  await expect(dialog.getByText('reference is required', { exact: true })).toBeVisible();
+  await expect(dialog.getByText('Enter the payment reference', { exact: true })).toBeVisible();
   await checkScreen(page, 'admin-manageorder-mark-paid', () => expect(dialog).toBeVisible());
 
   await dialog.getByLabel('Payment reference').fill('BACS 2026-11-0042');

@@ -50,7 +50,7 @@ test('editing a product: only the changed fields are sent, refusals are explaine
   await page.getByLabel('Pack size').fill('10');
   await page.getByLabel('Minimum order quantity').fill('1005');
   await save.click();
-  await expectMessage(page, 'quantity (the minimum order) must be a multiple of packSize');
+  await expectMessage(page, 'The minimum order must be a multiple of the pack size');
   expect(patches).toEqual([]);
 
   await page.getByLabel('Minimum order quantity').fill('1000');
@@ -175,7 +175,9 @@ test('CSV: the export downloads, a file with bad rows changes nothing, a clean f
   const refused = page.getByRole('alert').filter({ hasText: 'The file was refused, and nothing was changed.' });
   await expect(refused.getByRole('table', { name: '2 rows need fixing' }).getByRole('row')).toHaveText([
     'LineProblem',
-    ...rows.map((row) => `${row.line}${row.message}`),
+    // The API's messages, said in words on the page (B2B §11).
+    '2The price must be an amount like 12.50',
+    '3The name is required (at most 120 characters)',
   ]);
   await expect(page.getByRole('button', { name: 'Apply import' })).toBeDisabled();
   expect((await catalogByApi(request, `q=${newSku}`)).total).toBe(0);
@@ -240,5 +242,7 @@ test('CSV: the export downloads, a file with bad rows changes nothing, a clean f
   await expect(card).toHaveCount(1);
   await expect(card.getByRole('heading')).toHaveText('Kestrel Test Riser');
   await expect(card).toContainText(`SKU ${newSku}`);
-  await expect(card).toContainText('from $11.90 per unit');
+  // The price of the minimum order, what sorting by price uses, then the volume price (B2B §11).
+  await expect(card).toContainText('$12.40 per unit');
+  await expect(card).toContainText('down to $11.90 from 2,000');
 });

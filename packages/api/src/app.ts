@@ -173,6 +173,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     maxOpenOrders: config.maxOpenOrders,
     orderHoldMinutes: config.orderHoldMinutes,
     mail,
+    shopNotifyEmail: config.mail.shopNotify,
     // Voiding intents and refunds (B2B §4); read when a transition runs, after `payments` below exists.
     payments: () => payments,
     log: app.log,

@@ -30,22 +30,24 @@ describe.each(databases)('the order write on %s', (kind) => {
       maxOpenOrders: 1000,
       limitMessage: 'too many unpaid orders',
       mail: t.app.mail,
-      placedMail: ({ order }) => ({
-        to: order.email,
-        dedupeKey: `order-placed:${order.id}`,
-        content: {
-          kind: 'order-placed',
-          data: {
-            orderId: order.id,
-            buyerName: order.user_name,
-            poNumber: null,
-            lines: [],
-            totalCents: order.total_cents,
-            paymentTerms: 'card',
-            dueDate: null,
+      placedMails: ({ order }) => [
+        {
+          to: order.email,
+          dedupeKey: `order-placed:${order.id}`,
+          content: {
+            kind: 'order-placed',
+            data: {
+              orderId: order.id,
+              buyerName: order.user_name,
+              poNumber: null,
+              lines: [],
+              totalCents: order.total_cents,
+              paymentTerms: 'card',
+              dueDate: null,
+            },
           },
         },
-      }),
+      ],
     });
   /** One line of `quantity` units, priced by the orders service's own rule. */
   const insertOrderTakingStock = ({

@@ -57,6 +57,8 @@ export const orderB2BFieldsSchema = z.object({
   refunded: z.boolean(),
   /** Why it was cancelled, as the canceller said; null when no reason was given or it was not cancelled. */
   cancelReason: z.string().nullable(),
+  /** B2B §11: the credit note issued when this invoiced order was cancelled or refunded (CN-{year}-{000001}). */
+  creditNoteNumber: z.string().nullable(),
 });
 
 const quantitySchema = z

@@ -104,6 +104,13 @@ const envSchema = z.object({
     .optional(),
   MAIL_FROM: z.string().trim().refine(isMailbox, 'must be an e-mail address, or a name and <address>').optional(),
   MAIL_DIR: z.string().trim().min(1).optional(),
+  // One mailbox, no list: a comma would be one malformed address to the mail server, and every order's mail would fail.
+  SHOP_NOTIFY_EMAIL: z
+    .string()
+    .trim()
+    .max(254)
+    .regex(/^[^\s<>@,;"]+@[^\s<>@,;"]+\.[^\s<>@,;"]+$/, 'must be one e-mail address')
+    .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -148,6 +155,8 @@ export interface MailConfig {
   from: string;
   /** Absolute. */
   dir: string;
+  /** SHOP_NOTIFY_EMAIL: the shop's own mailbox, told of every new order (B2B §11); none when unset. */
+  shopNotify?: string | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -238,6 +247,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       smtpUrl: e.SMTP_URL,
       from: e.MAIL_FROM ?? `Kestrel Components <no-reply@${mailDomain(e.PUBLIC_URL)}>`,
       dir: resolve(cwd, e.MAIL_DIR ?? join(e.DATA_DIR, 'mail')),
+      shopNotify: e.SHOP_NOTIFY_EMAIL,
     },
   };
 }

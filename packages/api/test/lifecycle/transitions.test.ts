@@ -266,6 +266,8 @@ describe.each(databases)('order transitions on %s', (kind) => {
       [`order-placed:${order._id}`, 'alice@example.com', `Order ${order._id} placed (PO PO-77)`],
       [`order-paid:${order._id}`, 'alice@example.com', `Order ${order._id} paid (PO PO-77)`],
       [`order-shipped:${order._id}`, 'alice@example.com', `Order ${order._id} shipped (PO PO-77)`],
+      // B2B §11: the buyer hears of the delivery too.
+      [`order-delivered:${order._id}`, 'alice@example.com', `Order ${order._id} delivered (PO PO-77)`],
     ]);
     expect(mails[1]?.text).toMatch(new RegExp(`Reference: +${intentId}`));
     expect(mails[2]?.text).toMatch(/Tracking number: +1Z999AA10123456784/);

@@ -59,6 +59,7 @@ const table: Row[] = [
   ['GET', '/api/orders/{id}', (c) => `/api/orders/${c.annOrderId}`, undefined, [401, 200, 404, 200]],
   // Ann's order is unpaid, so it has no invoice yet: 409 to those who may see it (test/documents has the 200s).
   ['GET', '/api/orders/{id}/invoice.pdf', (c) => `/api/orders/${c.annOrderId}/invoice.pdf`, undefined, [401, 409, 404, 409]],
+  ['GET', '/api/orders/{id}/credit-note.pdf', (c) => `/api/orders/${c.annOrderId}/credit-note.pdf`, undefined, [401, 409, 404, 409]],
   ['GET', '/api/orders.csv', () => '/api/orders.csv?status=pending', undefined, [401, 200, 200, 200]],
   ['PATCH', '/api/orders/{id}', (c) => `/api/orders/${c.annOrderId}`, () => ({ transactionId: 'pi_x' }), [401, 400, 404, 404]],
   ['DELETE', '/api/order/{id}', async (c) => `/api/order/${await annOrder(c)}`, undefined, [401, 200, 404, 404]],
@@ -72,6 +73,8 @@ const table: Row[] = [
   ['GET', '/api/payments/config', () => '/api/payments/config', undefined, [200, 200, 200, 200]],
   ['GET', '/api/user', () => '/api/user', undefined, [401, 403, 403, 200]],
   ['PUT', '/api/user/admin/{email}', () => '/api/user/admin/carl@example.com', undefined, [401, 403, 403, 200]],
+  // Ann is a customer already: nothing to change (test/accounts/demote-admin.test.ts has the demotions).
+  ['DELETE', '/api/user/admin/{email}', () => '/api/user/admin/ann@example.com', undefined, [401, 403, 403, 200]],
   ['GET', '/api/admin/{email}', () => '/api/admin/ann@example.com', undefined, [401, 200, 403, 200]],
   ['PUT', '/api/user/{email}', () => '/api/user/ann@example.com', () => ({ email: 'ann@example.com' }), [401, 200, 403, 403]],
   ['POST', '/api/profile', () => '/api/profile', () => profile, [401, 200, 200, 200]],

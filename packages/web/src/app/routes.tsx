@@ -24,6 +24,7 @@ const VerifyEmailPage = lazyPart(() =>
 );
 const CatalogPage = lazyPart(() => import('./routes/catalog-page').then((m) => m.CatalogPage));
 const PurchasePage = lazyPart(() => import('./routes/purchase-page').then((m) => m.PurchasePage));
+const ProductPage = lazyPart(() => import('./routes/product-page').then((m) => m.ProductPage));
 const CartPage = lazyPart(() => import('./routes/cart-routes').then((m) => m.CartRoute));
 const QuickOrderPage = lazyPart(() => import('./routes/cart-routes').then((m) => m.QuickOrderRoute));
 const NotFoundPage = lazyPart(() => import('./routes/not-found-page').then((m) => m.NotFoundPage));
@@ -59,6 +60,7 @@ export function AppRoutes() {
         <Route index element={<HomePage />} />
         <Route path="home" element={<HomePage />} />
         <Route path="products" element={<CatalogPage />} />
+        <Route path="products/:id" element={<ProductPage />} />
         <Route path="myportfolio" element={<PortfolioPage />} />
         <Route path="blog" element={<BlogPage />} />
         <Route path="login" element={<LoginPage />} />

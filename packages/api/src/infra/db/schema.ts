@@ -72,6 +72,9 @@ export interface OrdersTable {
   cancel_reason: string | null;
   /** The reference an administrator gave when recording an on-account payment. */
   paid_reference: string | null;
+  /** The credit note of a cancelled or refunded invoiced order, and when it was issued (migrations/017). */
+  credit_note_number: string | null;
+  credit_note_at: string | null;
 }
 
 export type OrderStatus =
@@ -179,6 +182,12 @@ export interface InvoiceCountersTable {
   last_number: number;
 }
 
+/** The last credit note number given out in a year (migrations/017-credit-notes.ts; modules/documents). */
+export interface CreditNoteCountersTable {
+  year: number;
+  last_number: number;
+}
+
 export interface Database extends PaymentTables {
   products: ProductsTable;
   product_import_rows: ProductImportRowsTable;
@@ -192,4 +201,5 @@ export interface Database extends PaymentTables {
   profiles: ProfilesTable;
   mail_outbox: MailOutboxTable;
   invoice_counters: InvoiceCountersTable;
+  credit_note_counters: CreditNoteCountersTable;
 }

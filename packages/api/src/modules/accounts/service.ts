@@ -33,6 +33,11 @@ export interface AccountsService {
   listUsers(): Promise<User[]>;
   /** Promotes a user; answers 0 when they already were an admin. */
   makeAdmin(email: string): Promise<number>;
+  /**
+   * Makes an administrator a customer again and ends every session of theirs (B2B §11); answers 0 when they were not
+   * an admin; 409 last_admin for the last one.
+   */
+  removeAdmin(email: string): Promise<number>;
   /** Callers may ask about themselves; admins about anyone. */
   isAdmin(caller: AuthUser, email: string): Promise<boolean>;
   /** The one "your own e-mail" check: a path or query naming someone else is refused. */
@@ -115,6 +120,27 @@ export function createAccountsService(db: Db, secret: string, options: AccountsO
       if (!user) throw notFound('User');
       // Their signed-in requests carry the role from here on.
       return changingUsers(() => repo.setUserRole(db, user.id, 'admin'));
+    },
+
+    async removeAdmin(email) {
+      const user = await repo.findUserByEmail(db, email);
+      if (!user) throw notFound('User');
+      const outcome = await changingUsers(() =>
+        db.transaction().execute(async (trx) => {
+          const result = await repo.demoteUnlessLast(trx, user.id);
+          // Their tokens said "admin": every session ends with the role, so nothing signed in keeps it.
+          if (result === 'demoted') await revokeUserSessions(trx, user.id, new Date(now()).toISOString());
+          return result;
+        }),
+      );
+      if (outcome === 'last_admin') {
+        throw new AppError(
+          409,
+          'last_admin',
+          'This is the last administrator: make someone else an administrator first',
+        );
+      }
+      return outcome === 'demoted' ? 1 : 0;
     },
 
     async isAdmin(caller, email) {

@@ -1,4 +1,4 @@
-// Users and admin status: admins list and promote users; everyone may ask about themselves.
+// Users and admin status: admins list, promote and demote users; everyone may ask about themselves.
 import {
   adminCheckSchema,
   emailParamsSchema,
@@ -38,6 +38,23 @@ export const userRoutes: FastifyPluginAsyncZod<{ accounts: AccountsService }> = 
       },
     },
     async (request) => ({ modifiedCount: await accounts.makeAdmin(request.params.email) }),
+  );
+
+  app.delete(
+    '/user/admin/:email',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        tags,
+        security,
+        summary:
+          'Make an administrator a customer again and end their sessions (admin); modifiedCount 0 if they were not ' +
+          'one, 409 for the last administrator',
+        params: emailParamsSchema,
+        response: { 200: modifiedCountSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema },
+      },
+    },
+    async (request) => ({ modifiedCount: await accounts.removeAdmin(request.params.email) }),
   );
 
   app.get(

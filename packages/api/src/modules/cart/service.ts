@@ -52,7 +52,9 @@ export function createCartService({ db, catalog, orders }: CartDeps): CartServic
       const item = items.get(row.product_id);
       if (!item) return [];
       const unit = unitPriceCents(item.terms, row.quantity);
-      lineCents.push(unit * row.quantity);
+      const problem = quantityProblem(item.terms, row.quantity);
+      // The total is what could be ordered now (B2B §11): a line that cannot be ordered as it stands adds nothing.
+      if (problem === null) lineCents.push(unit * row.quantity);
       return [
         {
           productId: item.id,
@@ -61,7 +63,7 @@ export function createCartService({ db, catalog, orders }: CartDeps): CartServic
           quantity: row.quantity,
           unitPrice: centsToDollars(unit),
           lineTotal: centsToDollars(unit * row.quantity),
-          problem: quantityProblem(item.terms, row.quantity),
+          problem,
         },
       ];
     });

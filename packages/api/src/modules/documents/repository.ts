@@ -1,4 +1,4 @@
-// SQL of the order documents: the invoice-number counter, and the pages of orders and lines the CSV export reads.
+// SQL of the order documents: the invoice and credit note counters, and the pages of orders and lines the CSV export reads.
 import type { Transaction } from 'kysely';
 import type { Db } from '../../infra/db/create-db.js';
 import type { Database, OrderStatus } from '../../infra/db/schema.js';
@@ -34,6 +34,49 @@ export async function setInvoiceNumber(trx: Transaction<Database>, orderId: stri
     .where('invoice_number', 'is', null)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
+}
+
+/** Takes the next credit note number of `year`, as takeNextInvoiceNumber does for invoices. */
+export async function takeNextCreditNoteNumber(trx: Transaction<Database>, year: number): Promise<number> {
+  const row = await trx
+    .insertInto('credit_note_counters')
+    .values({ year, last_number: 1 })
+    .onConflict((oc) =>
+      oc.column('year').doUpdateSet((eb) => ({ last_number: eb('credit_note_counters.last_number', '+', 1) })),
+    )
+    .returning('last_number')
+    .executeTakeFirstOrThrow();
+  return Number(row.last_number);
+}
+
+export function documentNumbersOf(trx: Transaction<Database>, orderId: string) {
+  return trx
+    .selectFrom('orders')
+    .select(['invoice_number', 'credit_note_number'])
+    .where('id', '=', orderId)
+    .executeTakeFirst();
+}
+
+/** Writes the credit note number only where the order has none; answers whether it did. */
+export async function setCreditNoteNumber(
+  trx: Transaction<Database>,
+  orderId: string,
+  number: string,
+  at: string,
+): Promise<boolean> {
+  const result = await trx
+    .updateTable('orders')
+    .set({ credit_note_number: number, credit_note_at: at })
+    .where('id', '=', orderId)
+    .where('credit_note_number', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** When the order's credit note was issued; null when it has none. */
+export async function creditNoteIssuedAt(db: Db, orderId: string): Promise<string | null> {
+  const row = await db.selectFrom('orders').select('credit_note_at').where('id', '=', orderId).executeTakeFirst();
+  return row?.credit_note_at ?? null;
 }
 
 export interface CsvOrderFilter {

@@ -1,13 +1,21 @@
-// Order documents over HTTP (B2B §6): an order's invoice as a PDF file and the orders CSV, streamed as it is read.
+// Order documents over HTTP (B2B §6, §11): an order's invoice and credit note as PDF files and the orders CSV, streamed as it is read.
 import { Readable } from 'node:stream';
 import { errorSchema, idParamsSchema, ordersCsvQuerySchema, type OrdersCsvQuery } from '@kestrel/shared';
-import type { FastifyTypeProviderDefault } from 'fastify';
+import type { FastifyReply, FastifyTypeProviderDefault } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { currentUser } from '../accounts/index.js';
 import type { DocumentsService } from './service.js';
 
 const tags = ['orders'];
+
+function sendPdf(reply: FastifyReply, fileName: string, pdf: Buffer) {
+  return reply
+    .type('application/pdf')
+    .header('content-disposition', `attachment; filename="${fileName}"`)
+    .header('cache-control', 'private, no-store')
+    .send(pdf);
+}
 const security = [{ bearer: [] }];
 
 export const documentRoutes: FastifyPluginAsyncZod<{ documents: DocumentsService }> = async (zodApp, { documents }) => {
@@ -30,11 +38,26 @@ export const documentRoutes: FastifyPluginAsyncZod<{ documents: DocumentsService
     },
     async (request, reply) => {
       const { fileName, pdf } = await documents.invoicePdf(currentUser(request), request.params.id);
-      return reply
-        .type('application/pdf')
-        .header('content-disposition', `attachment; filename="${fileName}"`)
-        .header('cache-control', 'private, no-store')
-        .send(pdf);
+      return sendPdf(reply, fileName, pdf);
+    },
+  );
+
+  app.get<{ Params: z.infer<typeof idParamsSchema> }>(
+    '/orders/:id/credit-note.pdf',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags,
+        security,
+        summary: "An order's credit note as PDF, for whoever may read its invoice (409 when it has none)",
+        params: idParamsSchema,
+        produces: ['application/pdf'],
+        response: { 400: errorSchema, 401: errorSchema, 404: errorSchema, 409: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      const { fileName, pdf } = await documents.creditNotePdf(currentUser(request), request.params.id);
+      return sendPdf(reply, fileName, pdf);
     },
   );
 

@@ -1,12 +1,15 @@
-// Order documents (B2B §6): who may have an order's invoice and which orders a caller's CSV export holds.
+// Order documents (B2B §6, §11): who may have an order's invoice or credit note and which orders a caller's CSV export holds.
 import type { Order, OrdersCsvQuery } from '@kestrel/shared';
 import type { Db } from '../../infra/db/create-db.js';
 import { AppError } from '../../infra/errors.js';
 import type { AuthUser } from '../accounts/index.js';
 import type { OrdersService } from '../orders/index.js';
+import { renderCreditNotePdf } from './credit-note-pdf.js';
 import { renderInvoicePdf } from './invoice-pdf.js';
 import { csvFilter, exportOrdersCsv } from './orders-csv.js';
+import { creditNoteIssuedAt } from './repository.js';
 
+/** An order document as a file: the invoice or the credit note. */
 export interface InvoiceFile {
   fileName: string;
   pdf: Buffer;
@@ -15,6 +18,8 @@ export interface InvoiceFile {
 export interface DocumentsService {
   /** The invoice of an order the caller may see (else 404); 409 while the order has no invoice number. */
   invoicePdf(user: AuthUser, orderId: string): Promise<InvoiceFile>;
+  /** The credit note of an order the caller may see (who may read the invoice); 409 while it has none. */
+  creditNotePdf(user: AuthUser, orderId: string): Promise<InvoiceFile>;
   /** The orders CSV: admins get every order, others their own. */
   ordersCsv(user: AuthUser, query: OrdersCsvQuery): AsyncGenerator<string>;
 }
@@ -48,6 +53,24 @@ export function createDocumentsService({ db, orders }: DocumentsDeps): Documents
         company: null,
       });
       return { fileName: `${invoiceNumber}.pdf`, pdf };
+    },
+
+    async creditNotePdf(user, orderId) {
+      const order = await orders.getVisibleOrder(user, orderId);
+      const { invoiceNumber, creditNoteNumber } = order;
+      if (invoiceNumber === null || creditNoteNumber === null) {
+        throw new AppError(
+          409,
+          'no_credit_note',
+          'This order has no credit note: one is issued when an invoiced order is cancelled or refunded',
+        );
+      }
+      const pdf = await renderCreditNotePdf({
+        order: { ...order, invoiceNumber, creditNoteNumber },
+        issuedAt: (await creditNoteIssuedAt(db, orderId)) ?? order.createdAt,
+        company: null,
+      });
+      return { fileName: `${creditNoteNumber}.pdf`, pdf };
     },
 
     ordersCsv(user, query) {

@@ -48,3 +48,21 @@ export function endedMail(
     },
   };
 }
+
+export function deliveredMail(order: OrderRow): OutgoingMail {
+  return {
+    to: order.email,
+    dedupeKey: `order-delivered:${order.id}`,
+    content: {
+      kind: 'order-delivered',
+      data: {
+        orderId: order.id,
+        buyerName: order.user_name,
+        poNumber: order.po_number,
+        carrier: order.carrier,
+        trackingNumber: order.tracking_number,
+        invoiceNumber: order.invoice_number,
+      },
+    },
+  };
+}

@@ -17,6 +17,8 @@
 // refunded_at is set once the provider has refunded it, and the expiry job retries every cancelled paid card order
 // whose refunded_at is still null, so a crash or an outage between the two steps delays the refund, never loses it
 // (the provider's refund is idempotent per intent). Its "cancelled" mail goes with refunded_at, naming the refund.
+// Credit notes (B2B §11): an invoiced order gets its one credit note in the transaction that records its refund, or,
+// with no card refund to wait for, in the cancel's own transaction (documents/credit-note-numbers.ts).
 import {
   ADMIN_CANCELLABLE_STATUSES,
   DELETABLE_ORDER_STATUSES,
@@ -29,11 +31,11 @@ import type { Db } from '../../infra/db/create-db.js';
 import type { Database } from '../../infra/db/schema.js';
 import { AppError, forbidden, notFound } from '../../infra/errors.js';
 import type { AuthUser } from '../accounts/index.js';
-import { assignInvoiceNumber } from '../documents/index.js';
+import { assignCreditNoteNumber, assignInvoiceNumber } from '../documents/index.js';
 import type { MailService } from '../mail/index.js';
 import { withStep } from './history.js';
 import * as lifecycleRepo from './lifecycle-repository.js';
-import { endedMail, paidMail, shippedMail } from './lifecycle-mail.js';
+import { deliveredMail, endedMail, paidMail, shippedMail } from './lifecycle-mail.js';
 import type { OrderRow } from './order-write-repository.js';
 import { ownedBy } from './ownership.js';
 import * as repo from './repository.js';
@@ -154,6 +156,9 @@ export function createOrderLifecycle(deps: LifecycleDeps) {
         if (OPEN_ORDER_STATUSES.includes(row.status)) await repo.uncountOpenOrder(trx, row.user_id);
         await releaseLines(trx, await repo.linesOfOrders(trx, [row.id]));
         if (mailNow) await mail.enqueue(trx, endedMail(row, to, reason, null));
+        // An invoiced order cancelled with no card refund to wait for (on account) is credited now; a card
+        // refund's credit note goes with the refund's record (completeRefund). Last: the counter row stays locked.
+        if (to === 'cancelled' && mailNow && row.invoice_number !== null) await assignCreditNoteNumber(trx, row.id, at);
         return true;
       }),
     ).then((done) => {
@@ -173,6 +178,8 @@ export function createOrderLifecycle(deps: LifecycleDeps) {
       const row = await repo.findOrder(trx, id);
       if (!row || !(await lifecycleRepo.markRefunded(trx, id, at))) return false;
       await mail.enqueue(trx, endedMail(row, 'cancelled', row.cancel_reason, Number(row.total_cents)));
+      // The credit note, once (refunded_at is set once above), in this transaction: no gap if it rolls back.
+      await assignCreditNoteNumber(trx, id, at);
       return true;
     });
     if (recorded) mail.wake();
@@ -284,13 +291,16 @@ export function createOrderLifecycle(deps: LifecycleDeps) {
       const row = ownedBy(await repo.findOrder(db, id), user, { adminsToo: true });
       if (row.status !== 'shipped') throw invalidTransition(row.status, 'marked delivered');
       const at = now().toISOString();
-      const done = await db.transaction().execute((trx) =>
-        lifecycleRepo.changeStatus(trx, id, 'shipped', {
+      const done = await db.transaction().execute(async (trx) => {
+        const changed = await lifecycleRepo.changeStatus(trx, id, 'shipped', {
           status: 'delivered',
           status_history: withStep(row.status_history, 'delivered', at),
-        }),
-      );
+        });
+        if (changed) await mail.enqueue(trx, deliveredMail(row));
+        return changed;
+      });
       if (!done) return refusedAfterRace(id, 'marked delivered');
+      mail.wake();
       return reread(id);
     },
 

@@ -85,8 +85,11 @@ export interface OrderWriterOptions {
   /** MAX_OPEN_ORDERS and the message of its refusal. */
   maxOpenOrders: number;
   limitMessage: string;
-  /** The message that tells the buyer the order was placed, written with the order. */
-  placedMail: (placed: PlacedOrder) => OutgoingMail;
+  /**
+   * The messages written with the order: the buyer's "order placed", and the shop's "new order" when SHOP_NOTIFY_EMAIL
+   * is set (B2B §11). PostgreSQL's statements take one or two message rows (`MAX_PLACED_MAILS`).
+   */
+  placedMails: (placed: PlacedOrder) => OutgoingMail[];
   mail: Pick<MailService, 'enqueueSync' | 'prepare'>;
 }
 
@@ -137,6 +140,8 @@ function rowsOf(order: PendingOrder, products: ProductTerms[], lines: LineReques
       refunded_at: null,
       cancel_reason: null,
       paid_reference: null,
+      credit_note_number: null,
+      credit_note_at: null,
     },
     lines: lineRows,
   };
@@ -156,7 +161,10 @@ const LINE_INSERT = `INSERT INTO order_lines (order_id, line_no, product_id, sku
  * The SQLite form, run synchronously inside a transaction (a savepoint of a group commit): a throw from `decide` or a
  * check rolls back everything it wrote.
  */
-function sqliteOrderWrite(handle: SqliteHandle, { maxOpenOrders, limitMessage, placedMail, mail }: OrderWriterOptions) {
+function sqliteOrderWrite(
+  handle: SqliteHandle,
+  { maxOpenOrders, limitMessage, placedMails, mail }: OrderWriterOptions,
+) {
   const read = handle.prepare(`SELECT ${TERMS_COLUMNS.join(', ')} FROM products WHERE id = ?`);
   const take = handle.prepare('UPDATE products SET available_quantity = available_quantity - ? WHERE id = ?');
   const insertOrder = handle.prepare(ORDER_INSERT);
@@ -175,7 +183,7 @@ function sqliteOrderWrite(handle: SqliteHandle, { maxOpenOrders, limitMessage, p
     for (const line of placed.lines) take.run(line.quantity, line.product_id);
     insertOrder.run(placed.order);
     for (const line of placed.lines) insertLine.run(line);
-    mail.enqueueSync(placedMail(placed));
+    for (const message of placedMails(placed)) mail.enqueueSync(message);
     return placed;
   };
 }
@@ -231,8 +239,36 @@ const MAIL_INSERT = `INSERT INTO mail_outbox (${MAIL_COLUMNS.join(', ')})`;
 function mailParameters(first: number): string {
   return MAIL_COLUMNS.map((c, i) => `$${first + i}${c === 'attempts' ? '::integer' : ''}`).join(', ');
 }
-function mailValues(row: NewMailRow): unknown[] {
-  return MAIL_COLUMNS.map((c) => row[c] ?? (c === 'status' ? 'queued' : c === 'attempts' ? 0 : null));
+function mailValues(rows: NewMailRow[]): unknown[] {
+  return rows.flatMap((row) =>
+    MAIL_COLUMNS.map((c) => row[c] ?? (c === 'status' ? 'queued' : c === 'attempts' ? 0 : null)),
+  );
+}
+
+/** At most this many messages go with an order: the buyer's and, with SHOP_NOTIFY_EMAIL, the shop's. */
+const MAX_PLACED_MAILS = 2;
+
+/**
+ * The outbox insert of an order's statement for `count` messages whose parameters start at `first`, each row written
+ * only when `source` has a row (the order was placed). With one message the statement is the one it always was: no
+ * second row, no extra round trip, when SHOP_NOTIFY_EMAIL is unset.
+ */
+function mailInsert(count: number, first: number, source: string): string {
+  const rows = Array.from(
+    { length: count },
+    (_, i) => `SELECT ${mailParameters(first + i * MAIL_COLUMNS.length)} ${source}`,
+  );
+  return `${MAIL_INSERT} ${rows.join(' UNION ALL ')} ON CONFLICT (dedupe_key) DO NOTHING`;
+}
+
+/** One prepared statement per number of messages: a prepared name stands for one text. */
+function perMailCount<T extends { name: string; text: string }>(make: (count: number) => T): (count: number) => T {
+  const made = Array.from({ length: MAX_PLACED_MAILS }, (_, i) => make(i + 1));
+  return (count) => {
+    const statement = made[count - 1];
+    if (!statement) throw new Error(`an order is written with 1 to ${MAX_PLACED_MAILS} messages, not ${count}`);
+    return statement;
+  };
 }
 
 /**
@@ -248,8 +284,8 @@ const LOCK_BUYER = (param: string) => `SELECT open_orders FROM users WHERE id = 
  * lock the buyer's row, then take the stock only while it suffices, the terms are the ones decided from and the buyer
  * is under the limit; record the order and its line; count it. Parameters: see `oneLineValues`.
  */
-const ONE_LINE_ORDER = {
-  name: 'kestrel-place-one-line-order',
+const ONE_LINE_ORDER = perMailCount((mails) => ({
+  name: `kestrel-place-one-line-order-${mails}`,
   text: `
     WITH buyer AS MATERIALIZED (${LOCK_BUYER('$3')}
     ), reserved AS (
@@ -270,12 +306,17 @@ const ONE_LINE_ORDER = {
     ), counted AS (
       UPDATE users SET open_orders = open_orders + 1 WHERE id = $3 AND EXISTS (SELECT 1 FROM placed)
     ), mailed AS (
-      ${MAIL_INSERT} SELECT ${mailParameters(22)} FROM placed ON CONFLICT (dedupe_key) DO NOTHING
+      ${mailInsert(mails, 22, 'FROM placed')}
     )
     SELECT id FROM placed`,
-};
+}));
 
-function oneLineValues(placed: PlacedOrder, product: ProductTerms, maxOpenOrders: number, mail: NewMailRow): unknown[] {
+function oneLineValues(
+  placed: PlacedOrder,
+  product: ProductTerms,
+  maxOpenOrders: number,
+  mail: NewMailRow[],
+): unknown[] {
   const o = placed.order;
   return [
     o.id, // $1
@@ -299,7 +340,7 @@ function oneLineValues(placed: PlacedOrder, product: ProductTerms, maxOpenOrders
     maxOpenOrders, // $19
     product.sku, // $20
     o.expires_at, // $21
-    ...mailValues(mail), // $22 on: the message's columns
+    ...mailValues(mail), // $22 on: each message's columns
   ];
 }
 
@@ -314,7 +355,7 @@ async function postgresOneLine(
   order: PendingOrder,
   line: LineRequest,
   decide: DecideLines,
-  { maxOpenOrders, limitMessage, placedMail, mail }: OrderWriterOptions,
+  { maxOpenOrders, limitMessage, placedMails, mail }: OrderWriterOptions,
 ): Promise<PlacedOrder> {
   const { db } = database;
   let product = known.get(line.productId);
@@ -339,8 +380,9 @@ async function postgresOneLine(
     }
     if (!product) throw new Error('decide accepted a missing product');
     const placed = rowsOf(order, [product], [line], units);
-    const values = oneLineValues(placed, product, maxOpenOrders, mail.prepare(placedMail(placed)));
-    const { rows } = await pool.query({ ...ONE_LINE_ORDER, values });
+    const mails = placedMails(placed).map((m) => mail.prepare(m));
+    const values = oneLineValues(placed, product, maxOpenOrders, mails);
+    const { rows } = await pool.query({ ...ONE_LINE_ORDER(mails.length), values });
     if (rows.length > 0) return placed;
     product = undefined;
     const user = await db.selectFrom('users').select('open_orders').where('id', '=', order.user_id).executeTakeFirst();
@@ -367,8 +409,8 @@ const LOCK_PRODUCTS = {
  * parse and plan it while the order holds its product locks: every line's stock, the order, its lines, and the count
  * under the buyer's limit. Parameters: see `manyLinesValues`.
  */
-const PLACE_LINES = {
-  name: 'kestrel-place-order-of-lines',
+const PLACE_LINES = perMailCount((mails) => ({
+  name: `kestrel-place-order-of-lines-${mails}`,
   text: `
     WITH taken AS (
       UPDATE products p SET available_quantity = p.available_quantity - t.quantity
@@ -388,12 +430,12 @@ const PLACE_LINES = {
       UPDATE users SET open_orders = open_orders + 1 WHERE id = $3 AND open_orders < $18::integer
       RETURNING id
     ), mailed AS (
-      ${MAIL_INSERT} VALUES (${mailParameters(27)}) ON CONFLICT (dedupe_key) DO NOTHING
+      ${mailInsert(mails, 27, '')}
     )
     SELECT count(*) AS counted FROM counted`,
-};
+}));
 
-function manyLinesValues({ order: o, lines: ls }: PlacedOrder, maxOpenOrders: number, mail: NewMailRow): unknown[] {
+function manyLinesValues({ order: o, lines: ls }: PlacedOrder, maxOpenOrders: number, mail: NewMailRow[]): unknown[] {
   return [
     ...[o.id, o.product_id, o.user_id, o.item_name, o.quantity, o.unit_price_cents, o.total_cents], // $1-$7
     ...[o.email, o.user_name, o.phone, o.address, o.created_at, o.po_number, o.note, o.status], // $8-$15
@@ -408,7 +450,7 @@ function manyLinesValues({ order: o, lines: ls }: PlacedOrder, maxOpenOrders: nu
     ls.map((l) => l.unit_price_cents), // $24
     ls.map((l) => l.line_total_cents), // $25
     o.expires_at, // $26
-    ...mailValues(mail), // $27 on: the message's columns
+    ...mailValues(mail), // $27 on: each message's columns
   ];
 }
 
@@ -419,12 +461,12 @@ function manyLinesValues({ order: o, lines: ls }: PlacedOrder, maxOpenOrders: nu
  * the locks for the statement alone, where the transaction below holds them over four. Answers whether it placed the
  * order; when it did not, nothing was written. Parameters: `manyLinesValues`, then each line's `updated_at`.
  */
-const PLACE_DECIDED_LINES = {
-  name: 'kestrel-place-decided-order-of-lines',
+const PLACE_DECIDED_LINES = perMailCount((mails) => ({
+  name: `kestrel-place-decided-order-of-lines-${mails}`,
   text: `
     WITH buyer AS MATERIALIZED (${LOCK_BUYER('$3')}
     ), wanted AS (
-      SELECT * FROM unnest($19::varchar[], $20::integer[], $${27 + MAIL_COLUMNS.length}::varchar[])
+      SELECT * FROM unnest($19::varchar[], $20::integer[], $${27 + mails * MAIL_COLUMNS.length}::varchar[])
         AS t(id, quantity, updated_at)
     ), locked AS MATERIALIZED (
       SELECT id, available_quantity, updated_at FROM products
@@ -452,10 +494,10 @@ const PLACE_DECIDED_LINES = {
     ), counted AS (
       UPDATE users SET open_orders = open_orders + 1 WHERE id = $3 AND (SELECT ok FROM decided)
     ), mailed AS (
-      ${MAIL_INSERT} SELECT ${mailParameters(27)} FROM decided WHERE ok ON CONFLICT (dedupe_key) DO NOTHING
+      ${mailInsert(mails, 27, 'FROM decided WHERE ok')}
     )
     SELECT ok FROM decided`,
-};
+}));
 
 /**
  * PostgreSQL, several lines, the common case: decide from the terms at hand (reading those missing), then the one
@@ -469,7 +511,7 @@ async function postgresDecidedLines(
   order: PendingOrder,
   lines: LineRequest[],
   decide: DecideLines,
-  { maxOpenOrders, placedMail, mail }: OrderWriterOptions,
+  { maxOpenOrders, placedMails, mail }: OrderWriterOptions,
 ): Promise<PlacedOrder | undefined> {
   const missing = lines.map((l) => l.productId).filter((id) => !known.get(id));
   if (missing.length > 0) {
@@ -485,11 +527,12 @@ async function postgresDecidedLines(
     return undefined;
   }
   const placed = rowsOf(order, products, lines, units);
+  const mails = placedMails(placed).map((m) => mail.prepare(m));
   const values = [
-    ...manyLinesValues(placed, maxOpenOrders, mail.prepare(placedMail(placed))),
-    products.map((p) => p.updated_at), // after the message's columns
+    ...manyLinesValues(placed, maxOpenOrders, mails),
+    products.map((p) => p.updated_at), // after the messages' columns
   ];
-  const { rows } = await pool.query<{ ok: boolean }>({ ...PLACE_DECIDED_LINES, values });
+  const { rows } = await pool.query<{ ok: boolean }>({ ...PLACE_DECIDED_LINES(mails.length), values });
   if (rows[0]?.ok === true) return placed;
   for (const product of products) known.forget(product.id);
   return undefined;
@@ -505,7 +548,7 @@ async function postgresManyLines(
   order: PendingOrder,
   lines: LineRequest[],
   decide: DecideLines,
-  { maxOpenOrders, limitMessage, placedMail, mail }: OrderWriterOptions,
+  { maxOpenOrders, limitMessage, placedMails, mail }: OrderWriterOptions,
 ): Promise<PlacedOrder> {
   const client = await pool.connect();
   let broken: Error | undefined;
@@ -519,9 +562,10 @@ async function postgresManyLines(
       const byId = new Map(locked.map((p) => [p.id, p]));
       const products = lines.map((l) => byId.get(l.productId));
       const placed = rowsOf(order, products.filter(isProductTerms), lines, decide(products));
+      const mails = placedMails(placed).map((m) => mail.prepare(m));
       const { rows } = await client.query<{ counted: string }>({
-        ...PLACE_LINES,
-        values: manyLinesValues(placed, maxOpenOrders, mail.prepare(placedMail(placed))),
+        ...PLACE_LINES(mails.length),
+        values: manyLinesValues(placed, maxOpenOrders, mails),
       });
       // Over the limit: the rollback below undoes the whole order, stock and rows included.
       if (Number(rows[0]?.counted ?? 0) !== 1) throw tooManyUnpaid(limitMessage);

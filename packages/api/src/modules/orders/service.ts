@@ -70,6 +70,7 @@ export function toOrder(row: OrderRow, lines: repo.OrderLineRow[]): Order {
     companyId: row.company_id,
     refunded: row.refunded_at !== null,
     cancelReason: row.cancel_reason,
+    creditNoteNumber: row.credit_note_number,
   };
 }
 
@@ -183,6 +184,8 @@ export interface OrdersDeps {
   maxOpenOrders: number;
   /** ORDER_HOLD_MINUTES: how long an order awaiting payment holds its stock (its `expires_at`). */
   orderHoldMinutes: number;
+  /** SHOP_NOTIFY_EMAIL: the shop's mailbox, told of every new order in the order's own write; none when unset. */
+  shopNotifyEmail?: string | undefined;
   /** The outbox: "order placed" is queued in the order's own write. */
   mail: Pick<MailService, 'enqueueSync' | 'prepare' | 'wake' | 'enqueue'>;
   /**
@@ -219,13 +222,42 @@ function placedMailOf({ order, lines }: PlacedOrder): OutgoingMail {
   };
 }
 
+/** "New order" (B2B §11), to the shop's own mailbox, once per order. */
+function shopMailOf({ order, lines }: PlacedOrder, to: string): OutgoingMail {
+  return {
+    to,
+    dedupeKey: `new-order-for-shop:${order.id}`,
+    content: {
+      kind: 'new-order-for-shop',
+      data: {
+        orderId: order.id,
+        buyerName: order.user_name,
+        buyerEmail: order.email,
+        poNumber: order.po_number,
+        note: order.note,
+        lines: lines.map((l) => ({
+          sku: l.sku,
+          name: l.name,
+          quantity: l.quantity,
+          unitPriceCents: l.unit_price_cents,
+          lineTotalCents: l.line_total_cents,
+        })),
+        totalCents: order.total_cents,
+        paymentTerms: order.payment_terms,
+      },
+    },
+  };
+}
+
 export function createOrdersService(deps: OrdersDeps): OrdersService {
-  const { database, catalog, accounts, maxOpenOrders, orderHoldMinutes, mail } = deps;
+  const { database, catalog, accounts, maxOpenOrders, orderHoldMinutes, mail, shopNotifyEmail } = deps;
   const { db } = database;
   const writeOrder = createOrderWriter(database, {
     maxOpenOrders,
     limitMessage: orderingMessages.tooManyUnpaid,
-    placedMail: placedMailOf,
+    placedMails: shopNotifyEmail
+      ? (placed) => [placedMailOf(placed), shopMailOf(placed, shopNotifyEmail)]
+      : (placed) => [placedMailOf(placed)],
     mail,
   });
 

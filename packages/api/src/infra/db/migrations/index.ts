@@ -16,6 +16,7 @@ import { searchPrefixesMigration } from './012-search-prefixes.js';
 import { productImportRowsMigration } from './013-product-import-rows.js';
 import { paymentSweepMigration } from './014-payment-sweep.js';
 import { hardeningMigration } from './015-hardening.js';
+import { creditNotesMigration } from './017-credit-notes.js';
 
 export const FIRST_MIGRATION = '001-initial';
 
@@ -35,6 +36,7 @@ const migrations: Record<string, Migration> = {
   '013-product-import-rows': productImportRowsMigration,
   '014-payment-sweep': paymentSweepMigration,
   '015-hardening': hardeningMigration,
+  '017-credit-notes': creditNotesMigration,
 };
 
 export const migrationProvider: MigrationProvider = {

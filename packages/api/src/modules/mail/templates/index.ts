@@ -5,7 +5,9 @@ import { emailVerification, emailVerificationSubject, type EmailVerificationMail
 import { orderSubject } from './format.js';
 import { invoiceAvailable, invoiceAvailableSubject, type InvoiceAvailableMail } from './invoice-available.js';
 import type { RenderedMail, Site } from './layout.js';
+import { newOrderForShop, newOrderForShopSubject, type NewOrderForShopMail } from './new-order-for-shop.js';
 import { orderCancelled, orderCancelledSubject, type OrderCancelledMail } from './order-cancelled.js';
+import { orderDelivered, type OrderDeliveredMail } from './order-delivered.js';
 import { orderPaid, type OrderPaidMail } from './order-paid.js';
 import { orderPlaced, type OrderPlacedMail } from './order-placed.js';
 import { orderShipped, type OrderShippedMail } from './order-shipped.js';
@@ -15,7 +17,9 @@ export type { RenderedMail, Site } from './layout.js';
 export type {
   EmailVerificationMail,
   InvoiceAvailableMail,
+  NewOrderForShopMail,
   OrderCancelledMail,
+  OrderDeliveredMail,
   OrderPaidMail,
   OrderPlacedMail,
   OrderShippedMail,
@@ -27,6 +31,8 @@ export type MailContent =
   | { kind: 'order-paid'; data: OrderPaidMail }
   | { kind: 'order-shipped'; data: OrderShippedMail }
   | { kind: 'order-cancelled'; data: OrderCancelledMail }
+  | { kind: 'order-delivered'; data: OrderDeliveredMail }
+  | { kind: 'new-order-for-shop'; data: NewOrderForShopMail }
   | { kind: 'invoice-available'; data: InvoiceAvailableMail }
   | { kind: 'password-reset'; data: PasswordResetMail }
   | { kind: 'email-verification'; data: EmailVerificationMail };
@@ -47,6 +53,10 @@ export function subjectOf(site: Site, content: MailContent): string {
       return orderSubject(content.data, 'shipped');
     case 'order-cancelled':
       return orderCancelledSubject(content.data);
+    case 'order-delivered':
+      return orderSubject(content.data, 'delivered');
+    case 'new-order-for-shop':
+      return newOrderForShopSubject(content.data);
     case 'invoice-available':
       return invoiceAvailableSubject(content.data);
     case 'password-reset':
@@ -66,6 +76,10 @@ export function renderMail(site: Site, content: MailContent): RenderedMail {
       return orderShipped(site, content.data);
     case 'order-cancelled':
       return orderCancelled(site, content.data);
+    case 'order-delivered':
+      return orderDelivered(site, content.data);
+    case 'new-order-for-shop':
+      return newOrderForShop(site, content.data);
     case 'invoice-available':
       return invoiceAvailable(site, content.data);
     case 'password-reset':

@@ -41,8 +41,10 @@ export function CartLineRow({ line, product, checkoutProblem, busy, onQuantity, 
   const next = product ? nextPriceBreak(product.priceBreaks, line.quantity) : null;
   return (
     <tr aria-labelledby={`${id}-name`} data-sku={line.sku}>
-      <td className="font-mono text-xs break-all">{line.sku}</td>
-      <td>
+      <td className="font-mono text-xs break-all" data-label="SKU">
+        {line.sku}
+      </td>
+      <td data-label="Product">
         <span id={`${id}-name`} className="font-medium">
           {line.name}
         </span>
@@ -57,7 +59,7 @@ export function CartLineRow({ line, product, checkoutProblem, busy, onQuantity, 
           </p>
         ) : null}
       </td>
-      <td>
+      <td data-label="Quantity">
         <label htmlFor={`${id}-qty`} className="sr-only">
           Quantity of {line.name}
         </label>
@@ -78,10 +80,10 @@ export function CartLineRow({ line, product, checkoutProblem, busy, onQuantity, 
           }}
         />
       </td>
-      <td className="text-right tabular-nums" data-label="unit price">
+      <td className="text-right tabular-nums" data-label="Unit price">
         {formatDollars(line.unitPrice)}
       </td>
-      <td className="text-right font-medium tabular-nums" data-label="line total">
+      <td className="text-right font-medium tabular-nums" data-label="Line total">
         {formatDollars(line.lineTotal)}
       </td>
       <td>

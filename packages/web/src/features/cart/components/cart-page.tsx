@@ -48,9 +48,14 @@ export function CartPage() {
     [cart, putCart],
   );
 
-  const placed = ({ order }: Placed) => {
+  const placed = ({ insertedId, order }: Placed) => {
     notify.success(`Order placed${order.poNumber ? ` (PO ${order.poNumber})` : ''}: ${formatDollars(order.price)}`);
-    void navigate('/dashboard/myorder');
+    // A card order is paid next (B2B §11): straight to its Payment page; anything else (on account) is on My Order.
+    void navigate(
+      order.status === 'pending' && order.paymentTerms === 'card'
+        ? `/dashboard/payment/${encodeURIComponent(insertedId)}`
+        : '/dashboard/myorder',
+    );
   };
 
   return (
@@ -89,7 +94,7 @@ export function CartPage() {
               aria-label="Cart lines"
               tabIndex={0}
             >
-              <table className="table">
+              <table className="table table-cards">
                 <caption className="sr-only">The lines of your cart</caption>
                 <thead className="text-base-content">
                   <tr>
@@ -124,6 +129,9 @@ export function CartPage() {
                   <tr>
                     <th scope="row" colSpan={4} className="text-right text-base">
                       Total
+                      {cart.lines.some((line) => line.problem !== null) ? (
+                        <span className="block text-xs font-normal">of the lines that can be ordered</span>
+                      ) : null}
                     </th>
                     <td className="text-right text-base font-semibold tabular-nums" data-testid="cart-total">
                       {formatDollars(cart.total)}
@@ -144,7 +152,12 @@ export function CartPage() {
             </p>
           </section>
           <section className="self-start rounded-box border border-base-300 bg-base-100 p-6">
-            <CheckoutForm disabled={putCart.isPending} onPlaced={placed} onLineProblems={setLineProblems} />
+            <CheckoutForm
+              disabled={putCart.isPending}
+              lineNames={new Map(cart.lines.map((line) => [line.productId, `${line.name} (${line.sku})`]))}
+              onPlaced={placed}
+              onLineProblems={setLineProblems}
+            />
           </section>
         </div>
       ) : null}

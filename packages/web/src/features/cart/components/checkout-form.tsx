@@ -6,6 +6,8 @@ import { useCheckout, type Placed } from '../api/checkout';
 
 interface CheckoutFormProps {
   disabled: boolean;
+  /** Each line's name by product, so a refusal names the lines it is about. */
+  lineNames: Map<string, string>;
   onPlaced: (placed: Placed) => void;
   /** Every bad line of a refused checkout, by product. */
   onLineProblems: (problems: Map<string, string>) => void;
@@ -37,7 +39,7 @@ function validate(phone: string, address: string, poNumber: string): Errors {
   return errors;
 }
 
-export function CheckoutForm({ disabled, onPlaced, onLineProblems }: CheckoutFormProps) {
+export function CheckoutForm({ disabled, lineNames, onPlaced, onLineProblems }: CheckoutFormProps) {
   const checkout = useCheckout();
   const [errors, setErrors] = useState<Errors>({});
 
@@ -52,8 +54,14 @@ export function CheckoutForm({ disabled, onPlaced, onLineProblems }: CheckoutFor
     onLineProblems(new Map());
     // mutateAsync rather than mutate's callbacks: the cart empties (and this form unmounts) before they would run.
     checkout.mutateAsync({ phone, address, poNumber, note, paymentTerms: 'card' }).then(onPlaced, (error: unknown) => {
-      if (error instanceof ApiRequestError && error.code === 'order_lines_invalid') {
-        onLineProblems(lineProblemsOf(error));
+      const problems = error instanceof ApiRequestError ? lineProblemsOf(error) : new Map<string, string>();
+      if (problems.size > 0) {
+        onLineProblems(problems);
+        const named = [...problems].map(
+          ([productId, message]) => `${lineNames.get(productId) ?? productId}: ${message}`,
+        );
+        setErrors({ form: `These lines cannot be ordered as they are. ${named.join('. ')}.` });
+        return;
       }
       setErrors({ form: error instanceof Error ? error.message : String(error) });
     });
@@ -78,7 +86,7 @@ export function CheckoutForm({ disabled, onPlaced, onLineProblems }: CheckoutFor
         <legend className="text-sm font-medium">Payment</legend>
         <label className="flex items-center gap-2">
           <input type="radio" name="paymentTerms" className="radio radio-sm" value="card" defaultChecked />
-          Card, paid from My Order
+          Card, paid on the next page
         </label>
         <label className="flex items-center gap-2">
           <input

@@ -6,7 +6,7 @@ import { notify } from '../../../lib/notify';
 import { useAddCartLines } from '../api/add-cart-lines';
 import { useProductsBySku } from '../api/find-products-by-sku';
 import { parseOrderLines } from '../parse-order-lines';
-import { QuickOrderPreview } from './quick-order-preview';
+import { packFlagged, QuickOrderPreview } from './quick-order-preview';
 import { RejectedLines } from './rejected-lines';
 
 /** CSV files are small: 100 lines of `sku,quantity` are a few kB. */
@@ -22,7 +22,11 @@ export function QuickOrderPage() {
   const lines = parseOrderLines(text);
   const good = lines.flatMap((line) => (line.quantity === null ? [] : [{ ...line, quantity: line.quantity }]));
   const lookup = useProductsBySku(good.map((line) => line.sku));
-  const known = good.filter((line) => lookup.found.get(line.sku));
+  // The lines that go to the cart: resolved, and not refused for their pack size (packFlagged says why).
+  const known = good.filter((line) => {
+    const product = lookup.found.get(line.sku);
+    return product ? !packFlagged(product, line.quantity) : false;
+  });
   const tooMany = known.length > MAX_ORDER_LINES;
 
   const upload = async (event: ChangeEvent<HTMLInputElement>) => {
@@ -50,7 +54,15 @@ export function QuickOrderPage() {
           const count = known.length - answer.rejected.length;
           setAdded(count);
           notify.success(`${count} ${count === 1 ? 'line' : 'lines'} added to your cart`);
-          setText('');
+          // Every line that did not go in stays in view with its reason, to be mended and added again.
+          const refusedByServer = new Set(answer.rejected.map((r) => known[r.index]?.line));
+          const addedLines = new Set(known.map((l) => l.line).filter((line) => !refusedByServer.has(line)));
+          setText(
+            lines
+              .filter((line) => !addedLines.has(line.line))
+              .map((line) => line.text)
+              .join('\n'),
+          );
         },
         onError: (error) => notify.error(error.message),
       },

@@ -1,4 +1,4 @@
-import { orderingMessages, quantityProblem, unitPriceCents, type Product } from '@kestrel/shared';
+import { orderingMessages, packMessage, quantityProblem, unitPriceCents, type Product } from '@kestrel/shared';
 import { formatCount } from '../../../lib/count';
 import { formatDollars } from '../../../lib/money';
 import { orderTermsOf } from '../../../lib/order-terms';
@@ -29,6 +29,14 @@ function resolve(line: ParsedLine, { found, failed }: Lookup): Resolved {
     unitCents: unitPriceCents(terms, line.quantity),
     problem: quantityProblem(terms, line.quantity),
   };
+}
+
+/**
+ * A line whose quantity is not a whole number of packs stays out of the cart (B2B §11): no stock change can mend it,
+ * unlike a quantity above today's stock, which the cart keeps with its problem.
+ */
+export function packFlagged(product: Product, quantity: number): boolean {
+  return quantityProblem(orderTermsOf(product), quantity) === packMessage(product.packSize);
 }
 
 /** Every pasted line as it will go to the cart: the product and its price, or why it is refused. */
@@ -73,7 +81,13 @@ export function QuickOrderPreview({ lines, lookup }: { lines: ParsedLine[]; look
                   <>
                     <td>
                       {result.product.name}
-                      {result.problem ? <span className="block text-sm text-error">{result.problem}</span> : null}
+                      {result.problem ? (
+                        <span className="block text-sm text-error">
+                          {packFlagged(result.product, result.quantity)
+                            ? `Not added: ${result.problem}`
+                            : result.problem}
+                        </span>
+                      ) : null}
                     </td>
                     <td className="text-right tabular-nums">{formatCount(result.quantity)}</td>
                     <td className="text-right tabular-nums">{formatDollars(result.unitCents / 100)}</td>

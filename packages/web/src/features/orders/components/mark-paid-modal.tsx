@@ -39,7 +39,7 @@ export function MarkPaidModal({ order, onClose }: { order: Order | null; onClose
         data-autofocus
         value={reference}
         onChange={(event) => setReference(event.target.value)}
-        error={checked && !trimmed ? 'reference is required' : undefined}
+        error={checked && !trimmed ? 'Enter the payment reference' : undefined}
       />
     </OrderDialog>
   );

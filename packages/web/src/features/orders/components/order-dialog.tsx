@@ -1,6 +1,7 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import type { Order } from '@kestrel/shared';
 import { Modal } from '../../../components/ui/modal';
+import { humanMessage } from '../../../lib/human-message';
 import { notify } from '../../../lib/notify';
 import { useTransitionOrder, type Transition } from '../api/transition-order';
 
@@ -43,8 +44,8 @@ export function OrderDialog(props: OrderDialogProps) {
         close();
       },
       onError: (error) => {
-        setProblem(error.message);
-        notify.error(error.message);
+        setProblem(humanMessage(error.message));
+        notify.error(humanMessage(error.message));
       },
     });
   };

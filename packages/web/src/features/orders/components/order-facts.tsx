@@ -1,7 +1,11 @@
 import { OPEN_ORDER_STATUSES, type Order } from '@kestrel/shared';
+import { OrderDocuments } from './order-documents';
 import { StatusBadge, formatTime } from './order-status';
 
-/** Where an order stands: status, PO, how long its stock is held, how it travels, why it ended. */
+/**
+ * Where an order stands: status, PO, how long its stock is held, how it travels, why it ended, its documents and the
+ * buyer's note.
+ */
 export function OrderFacts({ order }: { order: Order }) {
   return (
     <div className="mt-1 flex flex-col gap-0.5 text-xs">
@@ -22,6 +26,12 @@ export function OrderFacts({ order }: { order: Order }) {
         </span>
       ) : null}
       {order.cancelReason ? <span className="break-words">Reason: {order.cancelReason}</span> : null}
+      <OrderDocuments order={order} />
+      {order.note ? (
+        <span className="break-words whitespace-pre-line">
+          <span className="font-semibold">Note from the buyer:</span> {order.note}
+        </span>
+      ) : null}
     </div>
   );
 }

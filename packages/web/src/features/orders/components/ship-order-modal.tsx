@@ -30,8 +30,15 @@ export function ShipOrderModal({ order, onClose }: { order: Order | null; onClos
       doneMessage={(shipped) => `${shipped.itemName} is shipped`}
     >
       <p>
-        <strong>{order?.itemName}</strong> ({order?.quantity} pc) to {order?.userName}, {order?.address}
+        <strong>{order?.itemName}</strong> ({order?.quantity} pc) to {order?.userName},{' '}
+        <span className="whitespace-pre-line">{order?.address}</span>
       </p>
+      {order?.note ? (
+        <div className="rounded-box border border-warning p-3">
+          <p className="text-sm font-semibold">Note from the buyer</p>
+          <p className="whitespace-pre-line break-words">{order.note}</p>
+        </div>
+      ) : null}
       <InputField
         label="Carrier"
         name="carrier"
@@ -40,7 +47,7 @@ export function ShipOrderModal({ order, onClose }: { order: Order | null; onClos
         data-autofocus
         value={fields.carrier}
         onChange={(event) => setFields({ ...fields, carrier: event.target.value })}
-        error={checked && !carrier ? 'carrier is required' : undefined}
+        error={checked && !carrier ? 'Enter the carrier' : undefined}
       />
       <InputField
         label="Tracking number"
@@ -49,7 +56,7 @@ export function ShipOrderModal({ order, onClose }: { order: Order | null; onClos
         maxLength={MAX_TRACKING_NUMBER_LENGTH}
         value={fields.trackingNumber}
         onChange={(event) => setFields({ ...fields, trackingNumber: event.target.value })}
-        error={checked && !trackingNumber ? 'trackingNumber is required' : undefined}
+        error={checked && !trackingNumber ? 'Enter the tracking number' : undefined}
       />
     </OrderDialog>
   );

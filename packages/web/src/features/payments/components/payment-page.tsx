@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { useParams } from 'react-router';
-import { messages } from '@kestrel/shared';
 import { ListState, PageTitle } from '../../../components/ui/page-title';
 import { PageSpinner, Spinner } from '../../../components/ui/spinner';
 import { useAuth } from '../../../lib/auth-store';
@@ -10,11 +9,15 @@ import { useOrder } from '../api/get-order';
 import { usePaymentConfig } from '../api/get-payment-config';
 import { usePayOrder } from '../api/pay-order';
 import type { CardFormProps } from './card-form-props';
+import { PaidSummary } from './paid-summary';
 import { PaymentError } from './payment-error';
 import { SandboxCardForm } from './sandbox-card-form';
 import { StripeCardPart } from './stripe-card-part';
 
-/** SPEC.md's Payment page: greeting, 'Please Pay {item}', the amount, and the provider's card form. */
+/**
+ * SPEC.md's Payment page: greeting, 'Please Pay {item}', the amount, and the provider's card form; once paid, what was
+ * paid and its invoice.
+ */
 export function PaymentPage() {
   const { id = '' } = useParams();
   const { user } = useAuth();
@@ -38,22 +41,12 @@ export function PaymentPage() {
     },
   };
 
+  // Paid (now or before): the page says so, names the invoice and leads on (B2B §11); it asks for nothing more.
+  const paid = order.data.paid || completedId !== null;
   let body;
-  if (completedId) {
-    body = (
-      <div role="status" className="rounded-box bg-success/10 p-4">
-        <p className="font-semibold text-success">{messages.toast.paymentCompleted}</p>
-        <p className="mt-1 break-all">
-          Your transaction id: <span className="font-mono">{completedId}</span>
-        </p>
-      </div>
-    );
-  } else if (order.data.paid) {
-    body = (
-      <p className="font-semibold text-success">
-        Paid <span className="font-mono font-normal break-all">{order.data.transactionId}</span>
-      </p>
-    );
+  if (paid) {
+    const shown = order.data.paid ? order.data : { ...order.data, transactionId: completedId };
+    body = <PaidSummary order={shown} justPaid={completedId !== null} />;
   } else if (config.isPending) {
     body = <Spinner label="Loading the card form" />;
   } else if (config.data?.provider === 'stripe') {
@@ -72,13 +65,14 @@ export function PaymentPage() {
       <PageTitle>Hello, {user?.name ?? order.data.userName}</PageTitle>
       <section aria-labelledby="pay-title" className="rounded-box border border-base-300 bg-base-100 p-6">
         <h2 id="pay-title" className="text-xl font-semibold">
-          Please Pay {order.data.itemName}
+          {paid ? `Paid: ${order.data.itemName}` : `Please Pay ${order.data.itemName}`}
         </h2>
         <p className="mt-2">
-          {order.data.quantity} pieces — amount due: <strong>{formatDollars(order.data.price)}</strong>
+          {order.data.quantity} pieces — {paid ? 'amount paid' : 'amount due'}:{' '}
+          <strong>{formatDollars(order.data.price)}</strong>
         </p>
         <div className="mt-6">{body}</div>
-        {intent.isError && !completedId && !order.data.paid ? <PaymentError message={intent.error.message} /> : null}
+        {intent.isError && !paid ? <PaymentError message={intent.error.message} /> : null}
       </section>
     </div>
   );

@@ -12,6 +12,7 @@ import {
 } from '@kestrel/shared';
 import { InputField, TextAreaField } from '../../../components/ui/field';
 import { PageTitle } from '../../../components/ui/page-title';
+import { humanMessage } from '../../../lib/human-message';
 import { notify } from '../../../lib/notify';
 import { useCreateProduct } from '../api/create-product';
 import { uploadImage } from '../api/upload-image';
@@ -51,7 +52,7 @@ export function AddProductPage() {
       img = await uploadImage(image, setProgress);
     } catch (error) {
       setProgress(null);
-      notify.error(error instanceof Error ? error.message : messages.toast.productAddFailed);
+      notify.error(error instanceof Error ? humanMessage(error.message) : messages.toast.productAddFailed);
       return;
     }
     try {
@@ -85,7 +86,7 @@ export function AddProductPage() {
         onSubmit={onSubmit}
         className="grid max-w-2xl gap-4 rounded-box border border-base-300 bg-base-100 p-6"
       >
-        <InputField label="Name" registration={register('name')} error={errors.name?.message} />
+        <InputField label="Name" registration={register('name')} error={humanMessage(errors.name?.message)} />
         <InputField
           label="Price (dollars per unit)"
           type="number"
@@ -93,16 +94,20 @@ export function AddProductPage() {
           min="0.01"
           step="0.01"
           registration={register('price', { valueAsNumber: true })}
-          error={errors.price?.message}
+          error={humanMessage(errors.price?.message)}
         />
-        <TextAreaField label="Description" registration={register('description')} error={errors.description?.message} />
+        <TextAreaField
+          label="Description"
+          registration={register('description')}
+          error={humanMessage(errors.description?.message)}
+        />
         <InputField
           label="Image"
           type="file"
           accept={ACCEPTED_IMAGE_TYPES.join(',')}
           hint="PNG, JPEG, WebP or GIF, at most 5 MB."
           registration={register('image')}
-          error={errors.image?.message}
+          error={humanMessage(errors.image?.message)}
         />
         <ImagePreview file={file} />
         {progress !== null ? (

@@ -3,16 +3,17 @@ import { Link } from 'react-router';
 import { CARD_IMAGE_HEIGHT, CARD_IMAGE_WIDTH, cardVariantUrl, type Product } from '@kestrel/shared';
 import { formatCount } from '../../../lib/count';
 import { formatDollars } from '../../../lib/money';
-import { lowestUnitPrice } from '../product-price';
+import { lowestUnitPrice, priceAtMinimum } from '../product-price';
 
 /**
- * One product in the catalogue's results. The name is the card's one link (to the purchase page) and stretches over
+ * One product in the catalogue's results. The name is the card's one link (to the public product page) and stretches over
  * the whole card, so the picture is clickable too without a second tab stop. `action` (the app's 'Add to cart') sits
  * at the foot of the card, above that stretched link so its field and button take their own clicks.
  */
 export function CatalogCard({ product, eager, action }: { product: Product; eager: boolean; action?: ReactNode }) {
   const soldOut = product.availableQuantity < product.quantity;
-  const hasBreaks = product.priceBreaks.length > 0;
+  // The headline is what the minimum order costs per unit, the figure 'sort by price' orders by; volume prices below.
+  const lastBreak = product.priceBreaks.at(-1);
   return (
     <article className="relative flex h-full flex-col rounded-box border border-base-300 bg-base-100 shadow-sm">
       <div className="flex gap-3 p-3 sm:flex-col sm:gap-0 sm:p-0">
@@ -29,7 +30,7 @@ export function CatalogCard({ product, eager, action }: { product: Product; eage
           <p className="text-xs font-semibold uppercase tracking-wide">{product.category}</p>
           <h3 className="text-base font-semibold leading-snug">
             <Link
-              to={`/purchase/${product._id}`}
+              to={`/products/${product._id}`}
               className="link link-hover after:absolute after:inset-0 after:content-['']"
             >
               {product.name}
@@ -37,10 +38,14 @@ export function CatalogCard({ product, eager, action }: { product: Product; eage
           </h3>
           <p className="font-mono text-xs">SKU {product.sku}</p>
           <p className="mt-1 text-lg font-semibold text-primary">
-            {hasBreaks ? 'from ' : ''}
-            {formatDollars(lowestUnitPrice(product))}
+            {formatDollars(priceAtMinimum(product))}
             <span className="text-sm font-normal text-base-content"> per unit</span>
           </p>
+          {lastBreak ? (
+            <p className="text-sm">
+              down to {formatDollars(lowestUnitPrice(product))} from {formatCount(lastBreak.minQuantity)}
+            </p>
+          ) : null}
           <dl className="mt-1 grid grid-cols-[1fr_auto] gap-x-3 gap-y-0.5 text-sm">
             <dt>Minimum order</dt>
             <dd className="text-right tabular-nums">{formatCount(product.quantity)}</dd>

@@ -1,6 +1,7 @@
 import type { CsvImportPreview } from '@kestrel/shared';
 import { formatCount } from '../../../lib/count';
 import type { CsvRowError } from '../api/import-products-csv';
+import { humanMessage } from '../../../lib/human-message';
 
 /** Long files are listed up to here; the counts above the table always cover the whole file. */
 const SHOWN_ROWS = 500;
@@ -85,7 +86,7 @@ export function CsvErrorReport({ message, rows }: { message: string; rows: CsvRo
                     <th scope="row" className="font-normal tabular-nums">
                       {row.line}
                     </th>
-                    <td>{row.message}</td>
+                    <td>{humanMessage(row.message)}</td>
                   </tr>
                 ))}
               </tbody>

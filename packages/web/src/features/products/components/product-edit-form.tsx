@@ -17,6 +17,7 @@ import {
   type ProductEdit,
   type ProductEditValues,
 } from '../product-edit-values';
+import { humanMessage } from '../../../lib/human-message';
 import { serverErrorField } from '../product-edit-errors';
 import { ImageUploadField } from './image-upload-field';
 import { PriceBreaksFieldset } from './price-breaks-fieldset';
@@ -59,7 +60,7 @@ export function ProductEditForm({ product }: { product: Product }) {
       reset(toEditValues(saved));
       notify.success(`${saved.name} is saved`);
     } catch (error) {
-      const message = error instanceof Error ? error.message : 'The product could not be saved';
+      const message = error instanceof Error ? humanMessage(error.message) : 'The product could not be saved';
       const field = serverErrorField(error instanceof ApiRequestError ? error : null);
       if (field) setError(field, { type: 'server', message }, { shouldFocus: true });
       setProblem(message);
@@ -70,20 +71,20 @@ export function ProductEditForm({ product }: { product: Product }) {
     <form noValidate onSubmit={onSubmit} className="grid gap-6 rounded-box border border-base-300 bg-base-100 p-6">
       <fieldset className={`${box} md:grid-cols-2`}>
         <legend className="px-1 font-semibold">The product</legend>
-        <InputField label="Name" registration={register('name')} error={errors.name?.message} />
+        <InputField label="Name" registration={register('name')} error={humanMessage(errors.name?.message)} />
         <InputField
           label="SKU"
           autoCapitalize="characters"
           spellCheck={false}
           hint="3-32 capital letters, digits or dashes, unique in the shop."
           registration={register('sku')}
-          error={errors.sku?.message}
+          error={humanMessage(errors.sku?.message)}
         />
         <InputField
           label="Category"
           list="category-suggestions"
           registration={register('category')}
-          error={errors.category?.message}
+          error={humanMessage(errors.category?.message)}
         />
         <datalist id="category-suggestions">
           {categories.map((category) => (
@@ -94,7 +95,7 @@ export function ProductEditForm({ product }: { product: Product }) {
           <TextAreaField
             label="Description"
             registration={register('description')}
-            error={errors.description?.message}
+            error={humanMessage(errors.description?.message)}
           />
         </div>
       </fieldset>
@@ -108,7 +109,7 @@ export function ProductEditForm({ product }: { product: Product }) {
           min="0.01"
           step="0.01"
           registration={register('price')}
-          error={errors.price?.message}
+          error={humanMessage(errors.price?.message)}
         />
         <InputField
           label="Minimum order quantity"
@@ -117,7 +118,7 @@ export function ProductEditForm({ product }: { product: Product }) {
           min="1"
           step="1"
           registration={register('quantity')}
-          error={errors.quantity?.message}
+          error={humanMessage(errors.quantity?.message)}
         />
         <InputField
           label="Pack size"
@@ -127,7 +128,7 @@ export function ProductEditForm({ product }: { product: Product }) {
           step="1"
           hint="Orders come in whole packs; the minimum must be a whole number of packs."
           registration={register('packSize')}
-          error={errors.packSize?.message}
+          error={humanMessage(errors.packSize?.message)}
         />
         <InputField
           label="Maximum per order"
@@ -137,7 +138,7 @@ export function ProductEditForm({ product }: { product: Product }) {
           step="1"
           hint="Leave empty for no maximum (the stock still limits an order)."
           registration={register('maxQuantity')}
-          error={errors.maxQuantity?.message}
+          error={humanMessage(errors.maxQuantity?.message)}
         />
       </fieldset>
 
@@ -160,7 +161,7 @@ export function ProductEditForm({ product }: { product: Product }) {
               : 'Added to the stock when you save, so orders placed meanwhile are kept.'
           }
           registration={register('stockAdjustment')}
-          error={errors.stockAdjustment?.message}
+          error={humanMessage(errors.stockAdjustment?.message)}
         />
       </fieldset>
 
@@ -171,7 +172,7 @@ export function ProductEditForm({ product }: { product: Product }) {
             label="Image URL"
             hint="A path on this shop (/api/images/…) or an http(s) address."
             registration={register('img')}
-            error={errors.img?.message}
+            error={humanMessage(errors.img?.message)}
           />
           <ImageUploadField onUploaded={(url) => setValue('img', url, { shouldDirty: true, shouldValidate: true })} />
         </div>

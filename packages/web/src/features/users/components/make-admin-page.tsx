@@ -1,35 +1,9 @@
-import { messages, type User } from '@kestrel/shared';
 import { ListState, PageTitle } from '../../../components/ui/page-title';
 import { PageSpinner } from '../../../components/ui/spinner';
-import { ApiRequestError } from '../../../lib/api-client';
-import { notify } from '../../../lib/notify';
-import { useMakeAdmin } from '../api/make-admin';
 import { useUsers } from '../api/get-users';
+import { DemoteButton, PromoteButton } from './role-buttons';
 
-function PromoteButton({ user }: { user: User }) {
-  const makeAdmin = useMakeAdmin();
-  const promote = () =>
-    makeAdmin.mutate(user.email, {
-      onSuccess: () => notify.success(messages.toast.madeAdmin),
-      // docs/product.md §8: a 403 reads 'Failed to make an admin'; anything else shows what the server said.
-      onError: (error) =>
-        notify.error(
-          error instanceof ApiRequestError && error.status === 403 ? messages.toast.makeAdminFailed : error.message,
-        ),
-    });
-  return (
-    <button
-      type="button"
-      className="btn btn-primary btn-sm"
-      onClick={promote}
-      disabled={makeAdmin.isPending}
-      aria-label={`Make Admin ${user.email}`}
-    >
-      Make Admin
-    </button>
-  );
-}
-
+/** SPEC's table of users with 'Make Admin', plus each user's name and confirmation and a way back (B2B §11). */
 export function MakeAdminPage() {
   const { data, isPending, isError, error } = useUsers();
   return (
@@ -39,23 +13,36 @@ export function MakeAdminPage() {
       {isError ? <ListState alert>{error.message}</ListState> : null}
       {data ? (
         <div className="overflow-x-auto rounded-box border border-base-300 bg-base-100">
-          <table className="table">
+          <table className="table table-cards">
             <caption className="sr-only">Users of the shop</caption>
             <thead className="text-base-content">
               <tr>
                 <th scope="col">#</th>
+                <th scope="col">Name</th>
                 <th scope="col">Email</th>
+                <th scope="col">Confirmed</th>
                 <th scope="col">Role</th>
               </tr>
             </thead>
             <tbody>
               {data.map((user, index) => (
                 <tr key={user._id}>
-                  <th scope="row">{index + 1}</th>
-                  <td className="break-all">{user.email}</td>
-                  <td>
+                  <th scope="row" data-label="#">
+                    {index + 1}
+                  </th>
+                  <td data-label="Name">{user.name}</td>
+                  <td data-label="Email" className="break-all">
+                    {user.email}
+                  </td>
+                  <td data-label="Confirmed">
+                    {user.emailVerified ? 'Yes' : <span className="badge badge-warning">Not confirmed</span>}
+                  </td>
+                  <td data-label="Role">
                     {user.role === 'admin' ? (
-                      <span className="badge badge-neutral">Admin</span>
+                      <span className="flex flex-wrap items-center gap-2">
+                        <span className="badge badge-neutral">Admin</span>
+                        <DemoteButton user={user} />
+                      </span>
                     ) : (
                       <PromoteButton user={user} />
                     )}

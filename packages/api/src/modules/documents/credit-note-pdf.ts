@@ -1,0 +1,36 @@
+// The credit note of a cancelled or refunded invoiced order as a PDF (B2B §11): it names the invoice it credits and
+// credits every line of it, the whole amount.
+import type { Order } from '@kestrel/shared';
+import { day, printable, renderOrderDocument } from './pdf-layout.js';
+
+export interface CreditNoteDocument {
+  order: Order & { invoiceNumber: string; creditNoteNumber: string };
+  /** ISO instant the credit note was issued (the cancel, or the refund's record). */
+  issuedAt: string;
+  company: { name: string; taxId: string | null } | null;
+}
+
+export function renderCreditNotePdf(note: CreditNoteDocument): Promise<Buffer> {
+  const { order } = note;
+  const facts: Array<[string, string]> = [
+    ['Credit note', order.creditNoteNumber],
+    ['Date', day(note.issuedAt)],
+    ['Credits invoice', order.invoiceNumber],
+    ['Order', order._id],
+    ['PO number', printable(order.poNumber ?? '-')],
+  ];
+  const settled = order.refunded
+    ? 'The payment of this invoice has been refunded to the card it was paid with.'
+    : order.paid
+      ? 'The payment of this invoice will be returned.'
+      : 'Nothing is owed on this invoice.';
+  return renderOrderDocument({
+    kind: 'CREDIT NOTE',
+    number: order.creditNoteNumber,
+    facts,
+    order,
+    company: note.company,
+    totalLabel: 'Total credited',
+    closing: [`This credit note cancels invoice ${order.invoiceNumber} in full.`, settled],
+  });
+}

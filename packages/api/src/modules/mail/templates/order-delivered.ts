@@ -1,0 +1,46 @@
+// "Your order was delivered": the end of the order's journey (B2B §11), with where to find the invoice.
+import { orderLink, orderSubject } from './format.js';
+import {
+  button,
+  facts,
+  factsText,
+  htmlDocument,
+  paragraph,
+  textDocument,
+  type RenderedMail,
+  type Site,
+} from './layout.js';
+
+export interface OrderDeliveredMail {
+  orderId: string;
+  buyerName: string;
+  poNumber: string | null;
+  carrier: string | null;
+  trackingNumber: string | null;
+  invoiceNumber: string | null;
+}
+
+export function orderDelivered(site: Site, m: OrderDeliveredMail): RenderedMail {
+  const subject = orderSubject(m, 'delivered');
+  const rows: Array<[string, string | null]> = [
+    ['Order', m.orderId],
+    ['PO number', m.poNumber],
+    ['Carrier', m.carrier],
+    ['Tracking number', m.trackingNumber],
+    ['Invoice', m.invoiceNumber],
+  ];
+  const link = orderLink(site.publicUrl);
+  const said = 'Your order has been delivered. Thank you for ordering from us.';
+  const footer = `You receive this because you placed this order at ${site.name}.`;
+  return {
+    subject,
+    text: textDocument(site, [`Hello ${m.buyerName},`, said, factsText(rows), `Your orders: ${link}`], footer),
+    html: htmlDocument(
+      site,
+      subject,
+      said,
+      [paragraph(`Hello ${m.buyerName},`), paragraph(said), facts(rows), button('See your orders', link)],
+      footer,
+    ),
+  };
+}
