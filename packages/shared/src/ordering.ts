@@ -49,6 +49,8 @@ export const orderB2BFieldsSchema = z.object({
   refunded: z.boolean(),
   /** Why it was cancelled, as the canceller said; null when no reason was given or it was not cancelled. */
   cancelReason: z.string().nullable(),
+  /** The time of the order's latest change of any kind (B2B §9's poll follows it). */
+  updatedAt: z.string(),
 });
 
 const quantitySchema = z
