@@ -26,9 +26,10 @@ export interface ChangedOrdersQuery {
 
 /**
  * The integration poll's page (B2B §9): orders changed in (since, until], in (updated_at, id) order, walked on the
- * orders_updated_at_id index from the cursor, so a page costs the same at a million orders as at ten.
+ * orders_updated_at_id index from the cursor, so a page costs the same at a million orders as at ten. The query is
+ * exported apart so that a test can ask each database for its plan.
  */
-export function ordersChangedSince(db: Db, q: ChangedOrdersQuery): Promise<OrderRow[]> {
+export function changedOrdersQuery(db: Db, q: ChangedOrdersQuery) {
   let query = db.selectFrom('orders').selectAll();
   const { after } = q;
   query =
@@ -37,7 +38,11 @@ export function ordersChangedSince(db: Db, q: ChangedOrdersQuery): Promise<Order
       : query.where((eb) => eb(eb.refTuple('updated_at', 'id'), '>', eb.tuple(q.since, after)));
   query = query.where('updated_at', '<=', q.until);
   if (q.status !== null) query = query.where('status', '=', q.status);
-  return query.orderBy('updated_at', 'asc').orderBy('id', 'asc').limit(q.limit).execute();
+  return query.orderBy('updated_at', 'asc').orderBy('id', 'asc').limit(q.limit);
+}
+
+export function ordersChangedSince(db: Db, q: ChangedOrdersQuery): Promise<OrderRow[]> {
+  return changedOrdersQuery(db, q).execute();
 }
 
 export function listOrdersOfUser(db: Db, userId: string): Promise<OrderRow[]> {
