@@ -252,6 +252,9 @@ describe.each(databases)('API key access on %s', (kind) => {
     const all = keys.get('all');
     const list = await call(w.app, 'GET', '/api/order', all);
     expect(list.json().map((o: Order) => o._id)).toContain(order._id);
+    // The CSV as the administrator gets it: every buyer's orders, not the (nonexistent) own ones of the key.
+    const csv = await call(w.app, 'GET', '/api/orders.csv', keys.get('read'));
+    expect(csv.body).toContain(order._id);
     const other = await placeOrder(w, w.bob);
     const cancelled = await call(w.app, 'POST', `/api/orders/${other._id}/cancel`, all, { reason: 'ERP says no' });
     expect(cancelled.statusCode).toBe(200);
