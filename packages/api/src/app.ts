@@ -23,6 +23,7 @@ import {
   createAccountsService,
   loadAuthSecret,
 } from './modules/accounts/index.js';
+import { apiKeyPlugin, apiKeyRoutes, createApiKeysService } from './modules/api-keys/index.js';
 import { cartRoutes, createCartService } from './modules/cart/index.js';
 import { catalogRoutes, createCatalogService, productsCsvRoutes } from './modules/catalog/index.js';
 import { createDocumentsService, documentRoutes } from './modules/documents/index.js';
@@ -186,6 +187,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const payments = createPaymentsService({ db, provider, orders, log: app.log });
   jobs.every(paymentSweepJob(payments));
   app.decorate('payments', payments);
+  const apiKeys = createApiKeysService(db);
   const imageStore = createImageStore(config);
   const images = createImageService(imageStore);
   await seedDatabase({ accounts, catalog, reviews, images }, config, app.log, { fresh });
@@ -194,6 +196,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(securityPlugin, { config });
   // After the security plugin: its onRequest hook sets the headers a 429 of RATE_LIMIT_PER_MINUTE must carry too.
   await app.register(rateLimitPlugin, { config, limiters: options.limiters });
+  // After the rate limit, so a flood of made-up keys is limited before it costs a lookup each.
+  await app.register(apiKeyPlugin, { keys: apiKeys });
   await app.register(docsPlugin);
   await app.register(
     async (api) => {
@@ -208,6 +212,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(profileRoutes, { profiles });
       await api.register(paymentRoutes, { payments });
       await api.register(imagesRoutes, { store: imageStore, images });
+      await api.register(apiKeyRoutes, { keys: apiKeys });
     },
     { prefix: '/api' },
   );

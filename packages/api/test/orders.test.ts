@@ -83,6 +83,7 @@ describe.each(databases)('orders on %s', (kind) => {
       companyId: null,
       refunded: false,
       cancelReason: null,
+      updatedAt: body.order.createdAt,
     });
     expect(body.order.createdAt).toMatch(/^\d{4}-\d\d-\d\dT/);
     expect(await stock(ssd)).toBe(3500);

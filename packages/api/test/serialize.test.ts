@@ -32,6 +32,7 @@ const order = {
   companyId: null,
   refunded: false,
   cancelReason: null,
+  updatedAt: '2026-01-01T00:00:00.000Z',
 };
 
 describe('compileSerializer', () => {

@@ -160,6 +160,7 @@ describe('invoice PDF of an on-account order of a company', () => {
         refunded: false,
         cancelReason: null,
         creditNoteNumber: null,
+        updatedAt: '2026-03-01T09:00:00.000Z',
       },
       issuedAt: '2026-05-01T09:00:00.000Z',
       company: { name: 'Acme Components Ltd', taxId: 'GB 123 4567 89' },

@@ -75,6 +75,8 @@ export interface OrdersTable {
   /** The credit note of a cancelled or refunded invoiced order, and when it was issued (migrations/017). */
   credit_note_number: string | null;
   credit_note_at: string | null;
+  /** The time of the order's latest change, every write sets it (B2B §9's poll; migrations/018-integration-keys.ts). */
+  updated_at: string;
 }
 
 export type OrderStatus =
@@ -123,6 +125,19 @@ export interface SessionsTable {
   revoked_at: string | null;
   /** The User-Agent header at sign-in, cut to 200 characters (the sessions list names devices by it). */
   user_agent: string | null;
+}
+
+/** Scoped keys of the manufacturer's systems (B2B §9); only the key's SHA-256 is kept. */
+export interface ApiKeysTable {
+  id: string;
+  name: string;
+  /** JSON text: ["orders:read", ...]. */
+  scopes: string;
+  key_hash: string;
+  created_at: string;
+  created_by: string | null;
+  last_used_at: string | null;
+  revoked_at: string | null;
 }
 
 /** Single-use tokens of mailed links (B2B §7); only the token's SHA-256 is kept. */
@@ -202,4 +217,5 @@ export interface Database extends PaymentTables {
   mail_outbox: MailOutboxTable;
   invoice_counters: InvoiceCountersTable;
   credit_note_counters: CreditNoteCountersTable;
+  api_keys: ApiKeysTable;
 }

@@ -66,7 +66,7 @@ export async function setCreditNoteNumber(
 ): Promise<boolean> {
   const result = await trx
     .updateTable('orders')
-    .set({ credit_note_number: number, credit_note_at: at })
+    .set({ credit_note_number: number, credit_note_at: at, updated_at: at })
     .where('id', '=', orderId)
     .where('credit_note_number', 'is', null)
     .executeTakeFirst();

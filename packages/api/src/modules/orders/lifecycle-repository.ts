@@ -5,6 +5,9 @@ import type { Db } from '../../infra/db/create-db.js';
 import { OPEN_ORDER_STATUSES } from '@kestrel/shared';
 import type { Database, OrdersTable, OrderStatus } from '../../infra/db/schema.js';
 
+/** Every change of an order says when it happened: the integration poll (B2B §9) follows `updated_at`. */
+export type OrderChange = Updateable<OrdersTable> & { updated_at: string };
+
 /**
  * Moves the order from `from` to whatever `change` says, only if it is still in `from`: of two transitions racing
  * from the same status, exactly one updates the row (the other waits for the row lock, then matches nothing).
@@ -13,7 +16,7 @@ export async function changeStatus(
   trx: Transaction<Database>,
   id: string,
   from: OrderStatus,
-  change: Updateable<OrdersTable>,
+  change: OrderChange,
 ): Promise<boolean> {
   const result = await trx
     .updateTable('orders')
@@ -37,7 +40,7 @@ export async function markPaidOnAccount(
 ): Promise<boolean> {
   const result = await trx
     .updateTable('orders')
-    .set({ paid_at: at, paid_reference: reference })
+    .set({ paid_at: at, paid_reference: reference, updated_at: at })
     .where('id', '=', id)
     .where('payment_terms', '=', 'account')
     .where('paid_at', 'is', null)
@@ -50,7 +53,7 @@ export async function markPaidOnAccount(
 export async function markRefunded(trx: Transaction<Database>, id: string, at: string): Promise<boolean> {
   const result = await trx
     .updateTable('orders')
-    .set({ refunded_at: at })
+    .set({ refunded_at: at, updated_at: at })
     .where('id', '=', id)
     .where('status', '=', 'cancelled')
     .where('refunded_at', 'is', null)

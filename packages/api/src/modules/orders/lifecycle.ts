@@ -149,6 +149,7 @@ export function createOrderLifecycle(deps: LifecycleDeps) {
         const changed = await lifecycleRepo.changeStatus(trx, row.id, row.status, {
           status: to,
           status_history: withStep(row.status_history, to, at),
+          updated_at: at,
           ...(to === 'cancelled' ? { cancel_reason: reason } : {}),
         });
         if (!changed) return false;
@@ -275,6 +276,7 @@ export function createOrderLifecycle(deps: LifecycleDeps) {
         const changed = await lifecycleRepo.changeStatus(trx, id, 'confirmed', {
           status: 'shipped',
           status_history: withStep(row.status_history, 'shipped', at),
+          updated_at: at,
           carrier,
           tracking_number: trackingNumber,
         });
@@ -295,6 +297,7 @@ export function createOrderLifecycle(deps: LifecycleDeps) {
         const changed = await lifecycleRepo.changeStatus(trx, id, 'shipped', {
           status: 'delivered',
           status_history: withStep(row.status_history, 'delivered', at),
+          updated_at: at,
         });
         if (changed) await mail.enqueue(trx, deliveredMail(row));
         return changed;

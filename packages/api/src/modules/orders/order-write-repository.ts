@@ -142,6 +142,8 @@ function rowsOf(order: PendingOrder, products: ProductTerms[], lines: LineReques
       paid_reference: null,
       credit_note_number: null,
       credit_note_at: null,
+      // Placing is the order's first change (B2B §9's poll); every insert below writes it from created_at.
+      updated_at: order.created_at,
     },
     lines: lineRows,
   };
@@ -149,10 +151,10 @@ function rowsOf(order: PendingOrder, products: ProductTerms[], lines: LineReques
 
 const ORDER_INSERT = `INSERT INTO orders (id, product_id, user_id, item_name, quantity, unit_price_cents, total_cents,
     email, user_name, phone, address, paid_at, transaction_id, created_at, po_number, note, status, status_history,
-    payment_terms, due_date, expires_at, carrier, tracking_number, invoice_number, company_id)
+    payment_terms, due_date, expires_at, carrier, tracking_number, invoice_number, company_id, updated_at)
   VALUES (@id, @product_id, @user_id, @item_name, @quantity, @unit_price_cents, @total_cents, @email, @user_name,
     @phone, @address, @paid_at, @transaction_id, @created_at, @po_number, @note, @status, @status_history,
-    @payment_terms, @due_date, @expires_at, @carrier, @tracking_number, @invoice_number, @company_id)`;
+    @payment_terms, @due_date, @expires_at, @carrier, @tracking_number, @invoice_number, @company_id, @updated_at)`;
 const LINE_INSERT = `INSERT INTO order_lines (order_id, line_no, product_id, sku, name, quantity, unit_price_cents,
     line_total_cents)
   VALUES (@order_id, @line_no, @product_id, @sku, @name, @quantity, @unit_price_cents, @line_total_cents)`;
@@ -295,8 +297,10 @@ const ONE_LINE_ORDER = perMailCount((mails) => ({
       RETURNING id
     ), placed AS (
       INSERT INTO orders (id, product_id, user_id, item_name, quantity, unit_price_cents, total_cents, email,
-        user_name, phone, address, created_at, po_number, note, status, status_history, payment_terms, expires_at)
-      SELECT $1, $2, $3, $5, $4::integer, $6::bigint, $7::bigint, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $21
+        user_name, phone, address, created_at, po_number, note, status, status_history, payment_terms, expires_at,
+        updated_at)
+      SELECT $1, $2, $3, $5, $4::integer, $6::bigint, $7::bigint, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $21,
+        $12
       FROM reserved
       RETURNING id
     ), line AS (
@@ -330,7 +334,7 @@ function oneLineValues(
     o.user_name, // $9
     o.phone, // $10
     o.address, // $11
-    o.created_at, // $12
+    o.created_at, // $12: also the order's updated_at
     o.po_number, // $13
     o.note, // $14
     o.status, // $15
@@ -418,9 +422,10 @@ const PLACE_LINES = perMailCount((mails) => ({
       WHERE p.id = t.id
     ), placed AS (
       INSERT INTO orders (id, product_id, user_id, item_name, quantity, unit_price_cents, total_cents, email,
-        user_name, phone, address, created_at, po_number, note, status, status_history, payment_terms, expires_at)
+        user_name, phone, address, created_at, po_number, note, status, status_history, payment_terms, expires_at,
+        updated_at)
       VALUES ($1, $2, $3, $4, $5::integer, $6::bigint, $7::bigint, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17,
-        $26)
+        $26, $12)
     ), lines AS (
       INSERT INTO order_lines (order_id, line_no, product_id, sku, name, quantity, unit_price_cents, line_total_cents)
       SELECT $1, t.line_no, t.product_id, t.sku, t.name, t.quantity, t.unit_price_cents, t.line_total_cents
@@ -482,8 +487,10 @@ const PLACE_DECIDED_LINES = perMailCount((mails) => ({
       WHERE p.id = w.id AND d.ok
     ), placed AS (
       INSERT INTO orders (id, product_id, user_id, item_name, quantity, unit_price_cents, total_cents, email,
-        user_name, phone, address, created_at, po_number, note, status, status_history, payment_terms, expires_at)
-      SELECT $1, $2, $3, $4, $5::integer, $6::bigint, $7::bigint, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $26
+        user_name, phone, address, created_at, po_number, note, status, status_history, payment_terms, expires_at,
+        updated_at)
+      SELECT $1, $2, $3, $4, $5::integer, $6::bigint, $7::bigint, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $26,
+        $12
       FROM decided WHERE ok
     ), lines AS (
       INSERT INTO order_lines (order_id, line_no, product_id, sku, name, quantity, unit_price_cents, line_total_cents)

@@ -9,9 +9,9 @@ import {
   orderPlacedSchema,
   orderCreateSchema,
   orderLinesErrorSchema,
+  orderListQuerySchema,
   orderSchema,
   ordersCreateSchema,
-  orderStatusQuerySchema,
   shipOrderSchema,
 } from '@kestrel/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -77,12 +77,18 @@ export const orderRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = asy
       schema: {
         tags,
         security,
-        summary: 'All orders (admin), or those in one status',
-        querystring: orderStatusQuerySchema,
+        summary:
+          'All orders (admin), or those in one status; with updatedSince, one page of the orders changed after it, ' +
+          'oldest change first (B2B §9)',
+        querystring: orderListQuerySchema,
         response: { 200: orderSchema.array(), 400: errorSchema, 401: errorSchema, 403: errorSchema },
       },
     },
-    async (request) => orders.listAllOrders(request.query.status),
+    async (request) => {
+      const { updatedSince, ...rest } = request.query;
+      if (updatedSince === undefined) return orders.listAllOrders(rest.status);
+      return orders.changedOrders({ updatedSince, ...rest });
+    },
   );
 
   app.get(

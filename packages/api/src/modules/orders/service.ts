@@ -29,6 +29,7 @@ import {
 import { parseHistory } from './history.js';
 import { createOrderLifecycle, type ExpiryReport, type OrderPayments, type PaidOutcome } from './lifecycle.js';
 import { ownedBy } from './ownership.js';
+import { changedOrders, type PollQuery } from './poll.js';
 import * as repo from './repository.js';
 
 export type OrderRow = repo.OrderRow;
@@ -71,6 +72,7 @@ export function toOrder(row: OrderRow, lines: repo.OrderLineRow[]): Order {
     refunded: row.refunded_at !== null,
     cancelReason: row.cancel_reason,
     creditNoteNumber: row.credit_note_number,
+    updatedAt: row.updated_at,
   };
 }
 
@@ -134,6 +136,8 @@ export interface OrdersService {
   createOrder(user: AuthUser, lines: LineRequest[], details: OrderDetails): Promise<Order>;
   /** Every order (admin), or those in one status. */
   listAllOrders(status?: OrderStatus): Promise<Order[]>;
+  /** The integration poll (admin): one page of orders changed after `updatedSince` (poll.ts). */
+  changedOrders(query: PollQuery): Promise<Order[]>;
   /** Your own orders; admins may read anyone's (an unknown e-mail has none). */
   listOrdersByEmail(caller: AuthUser, email: string): Promise<Order[]>;
   /** An order its owner or an admin may see; to anyone else it does not exist (404, so ids do not leak). */
@@ -343,6 +347,17 @@ export function createOrdersService(deps: OrdersDeps): OrdersService {
     async listAllOrders(status) {
       if (status === undefined) return withLines(await repo.listAllOrders(db), repo.linesOfOrdersOf(db, null));
       const rows = await repo.listAllOrders(db, status);
+      return withLines(
+        rows,
+        repo.linesOfOrders(
+          db,
+          rows.map((r) => r.id),
+        ),
+      );
+    },
+
+    async changedOrders(query) {
+      const rows = await changedOrders(db, query, Date.now());
       return withLines(
         rows,
         repo.linesOfOrders(

@@ -35,6 +35,7 @@ const EditProductPage = lazyPart(() =>
 const ProductsCsvPage = lazyPart(() =>
   import('../../features/products/components/products-csv-page').then((m) => m.ProductsCsvPage),
 );
+const IntegrationsPage = lazyPart(() => import('./integrations-page').then((m) => m.IntegrationsPage));
 const MakeAdminPage = lazyPart(() =>
   import('../../features/users/components/make-admin-page').then((m) => m.MakeAdminPage),
 );
@@ -58,6 +59,7 @@ export function DashboardRoutes() {
             <Route path="editproduct/:id" element={<EditProductPage />} />
             <Route path="products-csv" element={<ProductsCsvPage />} />
             <Route path="makeadmin" element={<MakeAdminPage />} />
+            <Route path="integrations" element={<IntegrationsPage />} />
           </Route>
           <Route path="*" element={<NotFoundPage />} />
         </Route>

@@ -17,6 +17,7 @@ import { productImportRowsMigration } from './013-product-import-rows.js';
 import { paymentSweepMigration } from './014-payment-sweep.js';
 import { hardeningMigration } from './015-hardening.js';
 import { creditNotesMigration } from './017-credit-notes.js';
+import { integrationKeysMigration } from './018-integration-keys.js';
 
 export const FIRST_MIGRATION = '001-initial';
 
@@ -37,6 +38,7 @@ const migrations: Record<string, Migration> = {
   '014-payment-sweep': paymentSweepMigration,
   '015-hardening': hardeningMigration,
   '017-credit-notes': creditNotesMigration,
+  '018-integration-keys': integrationKeysMigration,
 };
 
 export const migrationProvider: MigrationProvider = {

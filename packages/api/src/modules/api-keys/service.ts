@@ -1,0 +1,112 @@
+// API keys (B2B §9): created by an administrator with scopes, shown once, kept as a SHA-256, revocable. A key's
+// row is read at most once a second per process (as sessions are, ADR 001), so a revocation on one instance is
+// refused by every other within KEY_RECHECK_MS, and by this one at once; the last use is written at most once a
+// minute per key, so a busy integration costs no write per request.
+import { createHash, randomBytes } from 'node:crypto';
+import { API_KEY_PREFIX, API_KEY_SCOPES, type ApiKey, type ApiKeyCreated, type ApiKeyScope } from '@kestrel/shared';
+import type { Db } from '../../infra/db/create-db.js';
+import { newId } from '../../infra/db/ids.js';
+import { notFound } from '../../infra/errors.js';
+import * as repo from './repository.js';
+
+export const KEY_RECHECK_MS = 1_000;
+export const KEY_TOUCH_MS = 60_000;
+/** Past this many keys the memory starts over (there are a handful in practice). */
+const CHECKED_KEY_LIMIT = 1_000;
+
+/** Who calls with a key: the key itself, acting as an administrator within its scopes. */
+export interface ApiKeyCaller {
+  id: string;
+  name: string;
+  scopes: ApiKeyScope[];
+}
+
+export interface ApiKeysService {
+  create(input: { name: string; scopes: ApiKeyScope[] }, createdBy: string): Promise<ApiKeyCreated>;
+  list(): Promise<ApiKey[]>;
+  /** 404 when there is no live key of this id. */
+  revoke(id: string): Promise<void>;
+  /** The caller of a key, or undefined when it is unknown or revoked. */
+  authenticate(key: string): Promise<ApiKeyCaller | undefined>;
+}
+
+interface CheckedKey {
+  caller: ApiKeyCaller;
+  lastUsedAtMs: number;
+  checkedAtMs: number;
+}
+
+export const hashKey = (key: string) => createHash('sha256').update(key, 'utf8').digest('hex');
+
+function scopesOf(json: string): ApiKeyScope[] {
+  const parsed: unknown = JSON.parse(json);
+  return API_KEY_SCOPES.filter((scope) => Array.isArray(parsed) && parsed.includes(scope));
+}
+
+export function createApiKeysService(db: Db, now: () => number = Date.now): ApiKeysService {
+  const checked = new Map<string, CheckedKey>();
+  /** Bumped by every revocation; a lookup that started before one must not store what it read. */
+  let generation = 0;
+
+  return {
+    async create({ name, scopes }, createdBy) {
+      const at = now();
+      const id = newId(at);
+      // 32 random bytes: far beyond guessing, so a fast hash is enough to keep it (no salt, no slow KDF needed).
+      const key = `${API_KEY_PREFIX}${randomBytes(32).toString('base64url')}`;
+      await repo.insertApiKey(db, {
+        id,
+        name,
+        scopes: JSON.stringify(scopes),
+        key_hash: hashKey(key),
+        created_at: new Date(at).toISOString(),
+        created_by: createdBy,
+        last_used_at: null,
+        revoked_at: null,
+      });
+      return { _id: id, name, scopes, key };
+    },
+
+    async list() {
+      return (await repo.listLiveApiKeys(db)).map((row) => ({
+        _id: row.id,
+        name: row.name,
+        scopes: scopesOf(row.scopes),
+        createdAt: row.created_at,
+        lastUsedAt: row.last_used_at,
+      }));
+    },
+
+    async revoke(id) {
+      const revoked = await repo.revokeApiKey(db, id, new Date(now()).toISOString());
+      generation++;
+      checked.clear();
+      if (!revoked) throw notFound('API key');
+    },
+
+    async authenticate(key) {
+      const hash = hashKey(key);
+      const at = now();
+      let entry = checked.get(hash);
+      if (!entry || at - entry.checkedAtMs >= KEY_RECHECK_MS || at < entry.checkedAtMs) {
+        const started = generation;
+        const row = await repo.findApiKeyByHash(db, hash);
+        if (!row || row.revoked_at !== null) return undefined;
+        entry = {
+          caller: { id: row.id, name: row.name, scopes: scopesOf(row.scopes) },
+          lastUsedAtMs: row.last_used_at === null ? -Infinity : Date.parse(row.last_used_at),
+          checkedAtMs: at,
+        };
+        if (started === generation) {
+          if (checked.size >= CHECKED_KEY_LIMIT) checked.clear();
+          checked.set(hash, entry);
+        }
+      }
+      if (at - entry.lastUsedAtMs >= KEY_TOUCH_MS) {
+        entry.lastUsedAtMs = at;
+        await repo.touchApiKey(db, entry.caller.id, new Date(at).toISOString());
+      }
+      return entry.caller;
+    },
+  };
+}

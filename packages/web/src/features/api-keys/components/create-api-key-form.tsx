@@ -1,0 +1,131 @@
+// Create a key: a name and at least one scope. The answer holds the key once: it is shown with a Copy button until
+// the administrator says they have it, and is never shown again (B2B §9).
+import { useId, useState, type FormEvent } from 'react';
+import { API_KEY_NAME_MAX_LENGTH, API_KEY_SCOPES, type ApiKeyCreated, type ApiKeyScope } from '@kestrel/shared';
+import { notify } from '../../../lib/notify';
+import { useCreateApiKey } from '../api/create-api-key';
+import { SCOPE_LABELS } from './scope-labels';
+
+export function CreateApiKeyForm() {
+  const create = useCreateApiKey();
+  const [name, setName] = useState('');
+  const [scopes, setScopes] = useState<ApiKeyScope[]>([]);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [created, setCreated] = useState<ApiKeyCreated | null>(null);
+  const nameId = useId();
+
+  const toggle = (scope: ApiKeyScope) =>
+    setScopes((now) => (now.includes(scope) ? now.filter((s) => s !== scope) : [...now, scope]));
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!name.trim()) return setProblem('Give the key a name');
+    if (scopes.length === 0) return setProblem('Choose at least one scope');
+    setProblem(null);
+    create.mutate(
+      { name: name.trim(), scopes: API_KEY_SCOPES.filter((s) => scopes.includes(s)) },
+      {
+        onSuccess: (answer) => {
+          setCreated(answer);
+          setName('');
+          setScopes([]);
+        },
+        onError: (error) => setProblem(error.message),
+      },
+    );
+  };
+
+  if (created) return <NewKey created={created} onDone={() => setCreated(null)} />;
+  return (
+    <form
+      onSubmit={submit}
+      className="flex flex-col gap-3 rounded-box border border-base-300 bg-base-100 p-4"
+      noValidate
+    >
+      <h3 className="font-semibold">Create a key</h3>
+      <div className="flex flex-col gap-1">
+        <label htmlFor={nameId} className="text-sm font-medium">
+          Name
+        </label>
+        <input
+          id={nameId}
+          className="input input-bordered w-full max-w-md"
+          value={name}
+          maxLength={API_KEY_NAME_MAX_LENGTH}
+          placeholder="e.g. ERP order sync"
+          onChange={(e) => setName(e.target.value)}
+        />
+      </div>
+      <fieldset className="flex flex-col gap-1">
+        <legend className="mb-1 text-sm font-medium">Scopes</legend>
+        {API_KEY_SCOPES.map((scope) => (
+          <label key={scope} className="flex items-start gap-2">
+            <input
+              type="checkbox"
+              className="checkbox checkbox-sm mt-0.5"
+              checked={scopes.includes(scope)}
+              onChange={() => toggle(scope)}
+            />
+            <span>
+              <code>{scope}</code>: {SCOPE_LABELS[scope]}
+            </span>
+          </label>
+        ))}
+      </fieldset>
+      {problem ? (
+        <p role="alert" className="text-sm text-error">
+          {problem}
+        </p>
+      ) : null}
+      <div>
+        <button type="submit" className="btn btn-primary" disabled={create.isPending} aria-busy={create.isPending}>
+          {create.isPending ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
+          Create key
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function NewKey({ created, onDone }: { created: ApiKeyCreated; onDone: () => void }) {
+  const keyId = useId();
+  const [copied, setCopied] = useState(false);
+  const copy = () =>
+    navigator.clipboard.writeText(created.key).then(
+      () => setCopied(true),
+      () => notify.error('The key could not be copied: select it and copy it by hand'),
+    );
+  return (
+    <section
+      aria-labelledby={`${keyId}-title`}
+      className="flex flex-col gap-3 rounded-box border border-success bg-base-100 p-4"
+    >
+      <h3 id={`${keyId}-title`} className="font-semibold">
+        Key “{created.name}” created
+      </h3>
+      <p role="status">
+        Copy it now: it is shown this once and cannot be seen again. Revoke it and create another if it is lost.
+      </p>
+      <label htmlFor={keyId} className="text-sm font-medium">
+        API key
+      </label>
+      <div className="flex flex-wrap gap-2">
+        <input
+          id={keyId}
+          readOnly
+          className="input input-bordered min-w-0 flex-1 font-mono text-sm"
+          value={created.key}
+          onFocus={(e) => e.target.select()}
+        />
+        <button type="button" className="btn btn-primary" onClick={() => void copy()}>
+          {copied ? 'Copied' : 'Copy key'}
+        </button>
+      </div>
+      <div>
+        <button type="button" className="btn btn-outline" onClick={onDone}>
+          Done, I have stored it
+        </button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,52 @@
+import { useState } from 'react';
+import type { ApiKey } from '@kestrel/shared';
+import { Modal } from '../../../components/ui/modal';
+import { notify } from '../../../lib/notify';
+import { useRevokeApiKey } from '../api/revoke-api-key';
+
+interface RevokeApiKeyModalProps {
+  apiKey: ApiKey | null;
+  onClose: () => void;
+}
+
+/** Revoking is final and stops a system at once, so it is confirmed first. */
+export function RevokeApiKeyModal({ apiKey, onClose }: RevokeApiKeyModalProps) {
+  const revoke = useRevokeApiKey();
+  // Said inside the dialog as well: the page behind a modal <dialog>, toasts included, is inert.
+  const [problem, setProblem] = useState<string | null>(null);
+  const close = () => {
+    setProblem(null);
+    onClose();
+  };
+  const confirm = () => {
+    if (!apiKey) return;
+    revoke.mutate(apiKey._id, {
+      onSuccess: () => {
+        notify.success(`Key “${apiKey.name}” revoked`);
+        close();
+      },
+      onError: (error) => setProblem(error.message),
+    });
+  };
+  return (
+    <Modal open={apiKey !== null} onClose={close} title="Revoke this key?">
+      <p>
+        Systems calling with <strong>{apiKey?.name}</strong> are refused from now on. This cannot be undone.
+      </p>
+      {problem ? (
+        <p role="alert" className="mt-3 text-sm text-error">
+          {problem}
+        </p>
+      ) : null}
+      <div className="modal-action">
+        <button type="button" className="btn btn-ghost" onClick={close}>
+          Keep it
+        </button>
+        <button type="button" className="btn btn-error" onClick={confirm} disabled={revoke.isPending}>
+          {revoke.isPending ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
+          Yes, revoke
+        </button>
+      </div>
+    </Modal>
+  );
+}
