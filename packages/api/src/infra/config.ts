@@ -90,6 +90,7 @@ const envSchema = z.object({
     .optional(),
   MAIL_FROM: z.string().trim().regex(MAILBOX, 'must be an e-mail address, or a name and <address>').optional(),
   MAIL_DIR: z.string().trim().min(1).optional(),
+  WEBHOOK_ALLOW_PRIVATE: z.enum(['true', 'false'], { error: 'must be true or false' }).default('false'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -123,6 +124,8 @@ export interface Config {
   /** Sign-in and sign-up attempts one client address may make a minute (docs/product.md §3). */
   authAttemptsPerMinute: number;
   mail: MailConfig;
+  /** Webhook receivers on loopback and private networks are allowed (B2B §9; tests, private networks). */
+  webhookAllowPrivate: boolean;
 }
 
 /** Outgoing mail (B2B §6): SMTP when `smtpUrl` is set, otherwise `.eml` files in `dir`. */
@@ -222,5 +225,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       from: e.MAIL_FROM ?? `Kestrel Components <no-reply@${mailDomain(e.PUBLIC_URL)}>`,
       dir: resolve(cwd, e.MAIL_DIR ?? join(e.DATA_DIR, 'mail')),
     },
+    webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE === 'true',
   };
 }

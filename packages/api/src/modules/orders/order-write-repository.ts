@@ -15,6 +15,7 @@ import { groupCommit } from '../../infra/db/sqlite-group-commit.js';
 import type { OrderLinesTable, OrdersTable, ProductsTable } from '../../infra/db/schema.js';
 import { AppError } from '../../infra/errors.js';
 import { MAIL_COLUMNS, type MailService, type NewMailRow, type OutgoingMail } from '../mail/index.js';
+import { eventInsertCte, eventParameters, type EventBatch, type WebhooksService } from '../webhooks/index.js';
 
 export type OrderRow = Selectable<OrdersTable>;
 export type OrderLineRow = Selectable<OrderLinesTable>;
@@ -78,7 +79,18 @@ export interface PlacedOrder {
   lines: OrderLineRow[];
 }
 
-export type OrderWriter = (order: PendingOrder, lines: LineRequest[], decide: DecideLines) => Promise<PlacedOrder>;
+/**
+ * The `order.created` webhook event of a placed order, when an endpoint subscribes (B2B §9): written in the order's
+ * own transaction or statement as one more multi-row insert; without it, the write is exactly what it was.
+ */
+export type PlacedEvent = (placed: PlacedOrder) => EventBatch;
+
+export type OrderWriter = (
+  order: PendingOrder,
+  lines: LineRequest[],
+  decide: DecideLines,
+  event?: PlacedEvent,
+) => Promise<PlacedOrder>;
 
 export interface OrderWriterOptions {
   /** MAX_OPEN_ORDERS and the message of its refusal. */
@@ -87,6 +99,7 @@ export interface OrderWriterOptions {
   /** The message that tells the buyer the order was placed, written with the order. */
   placedMail: (placed: PlacedOrder) => OutgoingMail;
   mail: Pick<MailService, 'enqueueSync' | 'prepare'>;
+  webhooks: Pick<WebhooksService, 'insertSync'>;
 }
 
 export const tooManyUnpaid = (message: string) => new AppError(409, 'too_many_unpaid_orders', message);
@@ -154,14 +167,17 @@ const LINE_INSERT = `INSERT INTO order_lines (order_id, line_no, product_id, sku
  * The SQLite form, run synchronously inside a transaction (a savepoint of a group commit): a throw from `decide` or a
  * check rolls back everything it wrote.
  */
-function sqliteOrderWrite(handle: SqliteHandle, { maxOpenOrders, limitMessage, placedMail, mail }: OrderWriterOptions) {
+function sqliteOrderWrite(
+  handle: SqliteHandle,
+  { maxOpenOrders, limitMessage, placedMail, mail, webhooks }: OrderWriterOptions,
+) {
   const read = handle.prepare(`SELECT ${TERMS_COLUMNS.join(', ')} FROM products WHERE id = ?`);
   const take = handle.prepare('UPDATE products SET available_quantity = available_quantity - ? WHERE id = ?');
   const insertOrder = handle.prepare(ORDER_INSERT);
   const insertLine = handle.prepare(LINE_INSERT);
   // The limit's check and the count in one statement: no change means the buyer is at the limit.
   const count = handle.prepare('UPDATE users SET open_orders = open_orders + 1 WHERE id = ? AND open_orders < ?');
-  return (order: PendingOrder, lines: LineRequest[], decide: DecideLines): PlacedOrder => {
+  return (order: PendingOrder, lines: LineRequest[], decide: DecideLines, event?: PlacedEvent): PlacedOrder => {
     if (count.run(order.user_id, maxOpenOrders).changes !== 1) throw tooManyUnpaid(limitMessage);
     const products = lines.map((line) => {
       const found: unknown = read.get(line.productId);
@@ -174,6 +190,7 @@ function sqliteOrderWrite(handle: SqliteHandle, { maxOpenOrders, limitMessage, p
     insertOrder.run(placed.order);
     for (const line of placed.lines) insertLine.run(line);
     mail.enqueueSync(placedMail(placed));
+    if (event) webhooks.insertSync(event(placed));
     return placed;
   };
 }
@@ -293,6 +310,31 @@ function oneLineValues(placed: PlacedOrder, product: ProductTerms, maxOpenOrders
   ];
 }
 
+interface Statement {
+  name: string;
+  text: string;
+}
+
+const withEventStatements = new Map<string, Statement>();
+
+/**
+ * A statement and its values, extended when the order has a webhook event: the same statement with one more CTE, a
+ * multi-row insert of the event's rows run only when `gate` (an SQL boolean of that statement) holds, its parameters
+ * after the statement's own. Prepared once per connection under its own name, like the statement itself.
+ */
+function withEvent(statement: Statement, values: unknown[], gate: string, batch: EventBatch | undefined) {
+  if (!batch) return { ...statement, values };
+  const name = `${statement.name}-with-event`;
+  let extended = withEventStatements.get(name);
+  if (!extended) {
+    const at = statement.text.lastIndexOf('\n    SELECT ');
+    const text = `${statement.text.slice(0, at)}, ${eventInsertCte(values.length + 1, gate)}${statement.text.slice(at)}`;
+    extended = { name, text };
+    withEventStatements.set(name, extended);
+  }
+  return { ...extended, values: [...values, ...eventParameters(batch)] };
+}
+
 /**
  * PostgreSQL, one line: decide from the terms at hand (read when there are none), then the one statement above. A
  * refusal of the statement (stock, an edit, the limit) or of a decision on remembered terms reads and decides again.
@@ -305,6 +347,7 @@ async function postgresOneLine(
   line: LineRequest,
   decide: DecideLines,
   { maxOpenOrders, limitMessage, placedMail, mail }: OrderWriterOptions,
+  event: PlacedEvent | undefined,
 ): Promise<PlacedOrder> {
   const { db } = database;
   let product = known.get(line.productId);
@@ -330,7 +373,9 @@ async function postgresOneLine(
     if (!product) throw new Error('decide accepted a missing product');
     const placed = rowsOf(order, [product], [line], units);
     const values = oneLineValues(placed, product, maxOpenOrders, mail.prepare(placedMail(placed)));
-    const { rows } = await pool.query({ ...ONE_LINE_ORDER, values });
+    const { rows } = await pool.query(
+      withEvent(ONE_LINE_ORDER, values, 'EXISTS (SELECT 1 FROM placed)', event?.(placed)),
+    );
     if (rows.length > 0) return placed;
     product = undefined;
     const user = await db.selectFrom('users').select('open_orders').where('id', '=', order.user_id).executeTakeFirst();
@@ -453,6 +498,7 @@ async function postgresDecidedLines(
   lines: LineRequest[],
   decide: DecideLines,
   { maxOpenOrders, placedMail, mail }: OrderWriterOptions,
+  event: PlacedEvent | undefined,
 ): Promise<PlacedOrder | undefined> {
   const missing = lines.map((l) => l.productId).filter((id) => !known.get(id));
   if (missing.length > 0) {
@@ -472,7 +518,9 @@ async function postgresDecidedLines(
     ...manyLinesValues(placed, maxOpenOrders, mail.prepare(placedMail(placed))),
     products.map((p) => p.updated_at), // after the message's columns
   ];
-  const { rows } = await pool.query<{ ok: boolean }>({ ...PLACE_DECIDED_LINES, values });
+  const { rows } = await pool.query<{ ok: boolean }>(
+    withEvent(PLACE_DECIDED_LINES, values, '(SELECT ok FROM decided)', event?.(placed)),
+  );
   if (rows[0]?.ok === true) return placed;
   for (const product of products) known.forget(product.id);
   return undefined;
@@ -489,6 +537,7 @@ async function postgresManyLines(
   lines: LineRequest[],
   decide: DecideLines,
   { maxOpenOrders, limitMessage, placedMail, mail }: OrderWriterOptions,
+  event: PlacedEvent | undefined,
 ): Promise<PlacedOrder> {
   const client = await pool.connect();
   let broken: Error | undefined;
@@ -500,10 +549,9 @@ async function postgresManyLines(
       const byId = new Map(locked.map((p) => [p.id, p]));
       const products = lines.map((l) => byId.get(l.productId));
       const placed = rowsOf(order, products.filter(isProductTerms), lines, decide(products));
-      const { rows } = await client.query<{ counted: string }>({
-        ...PLACE_LINES,
-        values: manyLinesValues(placed, maxOpenOrders, mail.prepare(placedMail(placed))),
-      });
+      const values = manyLinesValues(placed, maxOpenOrders, mail.prepare(placedMail(placed)));
+      // Gated by nothing: a refused order rolls the whole transaction back, its event with it.
+      const { rows } = await client.query<{ counted: string }>(withEvent(PLACE_LINES, values, 'TRUE', event?.(placed)));
       // Over the limit: the rollback below undoes the whole order, stock and rows included.
       if (Number(rows[0]?.counted ?? 0) !== 1) throw tooManyUnpaid(limitMessage);
       await client.query('COMMIT');
@@ -526,12 +574,12 @@ export function createOrderWriter(database: OpenDatabase, options: OrderWriterOp
   const pool = database.pg;
   if (!pool) throw new Error('an open database is SQLite or PostgreSQL');
   const known = createTermsCache();
-  return async (order, lines, decide) => {
+  return async (order, lines, decide, event) => {
     const [only] = lines;
-    if (lines.length === 1 && only) return postgresOneLine(database, pool, known, order, only, decide, options);
+    if (lines.length === 1 && only) return postgresOneLine(database, pool, known, order, only, decide, options, event);
     return (
-      (await postgresDecidedLines(database, pool, known, order, lines, decide, options)) ??
-      postgresManyLines(pool, order, lines, decide, options)
+      (await postgresDecidedLines(database, pool, known, order, lines, decide, options, event)) ??
+      postgresManyLines(pool, order, lines, decide, options, event)
     );
   };
 }
