@@ -32,6 +32,8 @@ export interface DeliveryContext {
   mail: Pick<MailService, 'enqueue' | 'wake'>;
   adminEmails: () => Promise<string[]>;
   now: () => Date;
+  /** An endpoint was disabled: this instance stops recording events for it at once. */
+  disabled: () => void;
 }
 
 export interface AttemptRecord {
@@ -127,6 +129,9 @@ export async function attemptOne(
     return true;
   });
   if (mailed === undefined) return undefined;
-  if (mailed) ctx.mail.wake();
+  if (mailed) {
+    ctx.disabled();
+    ctx.mail.wake();
+  }
   return record;
 }

@@ -96,7 +96,7 @@ export function createWebhooksService(deps: WebhooksDeps): WebhooksService {
   const resolve = deps.resolve ?? systemResolve;
   const sender = createSender({ allowPrivate: deps.allowPrivate, resolve });
   const subscriptions = createSubscriptions(db);
-  const ctx = { database, sender, mail, adminEmails: deps.adminEmails, now };
+  const ctx = { database, sender, mail, adminEmails: deps.adminEmails, now, disabled: () => subscriptions.forget() };
   let insertSync: ((batch: repo.EventBatch) => void) | undefined;
   let wakeTimer: NodeJS.Timeout | undefined;
 
