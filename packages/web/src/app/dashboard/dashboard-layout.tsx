@@ -23,6 +23,7 @@ const admins: Entry[] = [
   { to: '/dashboard/manageorder', label: 'Manage All Orders' },
   { to: '/dashboard/manageproduct', label: 'Manage All Products' },
   { to: '/dashboard/products-csv', label: 'Products CSV' },
+  { to: '/dashboard/webhooks', label: 'Webhooks' },
 ];
 
 const entryBase = 'block whitespace-nowrap rounded-field px-3 py-2 font-medium';

@@ -38,6 +38,9 @@ const ProductsCsvPage = lazyPart(() =>
 const MakeAdminPage = lazyPart(() =>
   import('../../features/users/components/make-admin-page').then((m) => m.MakeAdminPage),
 );
+const WebhooksPage = lazyPart(() =>
+  import('../../features/webhooks/components/webhooks-page').then((m) => m.WebhooksPage),
+);
 
 /** The nested routes under /dashboard (docs/product.md §13), for signed-in users only. */
 export function DashboardRoutes() {
@@ -58,6 +61,8 @@ export function DashboardRoutes() {
             <Route path="editproduct/:id" element={<EditProductPage />} />
             <Route path="products-csv" element={<ProductsCsvPage />} />
             <Route path="makeadmin" element={<MakeAdminPage />} />
+            {/* Until the Integrations page composes the webhooks section. */}
+            <Route path="webhooks" element={<WebhooksPage />} />
           </Route>
           <Route path="*" element={<NotFoundPage />} />
         </Route>
