@@ -6,7 +6,7 @@ import { expectMessage } from '../support/screens';
 
 const PNG = new URL('../fixtures/e2e-part.png', import.meta.url).pathname;
 
-test('the admin sidebar lists My Profile, Sign-in and security, the four admin pages of SPEC.md and Products CSV', async ({
+test('the admin sidebar lists My Profile, Sign-in and security, the four admin pages of SPEC.md, Products CSV and Webhooks', async ({
   page,
   request,
 }) => {
@@ -20,6 +20,7 @@ test('the admin sidebar lists My Profile, Sign-in and security, the four admin p
     'Manage All Orders',
     'Manage All Products',
     'Products CSV',
+    'Webhooks',
   ]);
 });
 

@@ -11,7 +11,8 @@ export function WebhookDeliveries({ id, url }: { id: string; url: string }) {
   if (isError) return <ListState alert>{error.message}</ListState>;
   if (data.length === 0) return <p className="text-sm">No deliveries yet.</p>;
   return (
-    <div className="overflow-x-auto">
+    // Wider than a phone: the region scrolls, and keyboard users reach it.
+    <div className="overflow-x-auto" tabIndex={0} role="region" aria-label={`Delivery log of ${url}, scrollable`}>
       <table className="table table-sm">
         <caption className="sr-only">Delivery log of {url}</caption>
         <thead className="text-base-content">
