@@ -15,8 +15,11 @@ import type { Sender } from './send.js';
 /** A run stops claiming after this long (its job's maxRunMs is well above). */
 const RUN_BUDGET_MS = 30_000;
 const CLAIM_BATCH = 20;
-/** Above one attempt's time-out and its record; below the job's maxRunMs. */
-export const LEASE_MS = 60_000;
+/**
+ * Above one batch's attempts (sent together, 10 s at most each) and their records; below the job's maxRunMs. It is
+ * also how long an attempt in flight when its instance died waits before another instance tries it again.
+ */
+export const LEASE_MS = 30_000;
 
 export const PING = 'ping';
 
