@@ -44,12 +44,13 @@ export async function deleteEndpoint(db: Db, id: string): Promise<boolean> {
   });
 }
 
-/** A delivered attempt clears the failing streak. */
-export async function markDelivering(db: Kysely<Database>, id: string): Promise<void> {
+/** A delivered attempt clears the failing streak of its endpoint. */
+export async function markDelivering(db: Kysely<Database>, ids: string[]): Promise<void> {
+  if (ids.length === 0) return;
   await db
     .updateTable('webhook_endpoints')
     .set({ failing_since: null })
-    .where('id', '=', id)
+    .where('id', 'in', ids)
     .where('failing_since', 'is not', null)
     .execute();
 }

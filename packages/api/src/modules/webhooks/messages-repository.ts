@@ -161,6 +161,51 @@ export async function recordAttempt(
   return true;
 }
 
+/**
+ * Delivered attempts of one claim, in two statements whatever their number: the rows still held by `token` become
+ * delivered, and their attempts are logged. Answers the ids it recorded.
+ */
+export async function recordDelivered(
+  db: Kysely<Database>,
+  rows: MessageRow[],
+  token: string,
+  attempt: { at: string; statusOf: (id: string) => number; logIds: string[] },
+): Promise<string[]> {
+  if (rows.length === 0) return [];
+  const done = await db
+    .updateTable('webhook_messages')
+    .set({ status: 'delivered', finished_at: attempt.at, claimed_by: null, claimed_until: null })
+    .where(
+      'id',
+      'in',
+      rows.map((r) => r.id),
+    )
+    .where('claimed_by', '=', token)
+    .returning('id')
+    .execute();
+  const recorded = new Set(done.map((r) => r.id));
+  const logged = rows.filter((r) => recorded.has(r.id));
+  if (logged.length > 0) {
+    await db
+      .insertInto('webhook_attempts')
+      .values(
+        logged.map((row, i) => ({
+          id: attempt.logIds[i] ?? '',
+          endpoint_id: row.endpoint_id,
+          event_id: row.event_id,
+          type: row.type,
+          attempt: row.attempts,
+          status: attempt.statusOf(row.id),
+          error: null,
+          at: attempt.at,
+          next_attempt_at: null,
+        })),
+      )
+      .execute();
+  }
+  return [...recorded];
+}
+
 /** The delivery log of an endpoint: its latest attempts, newest first. */
 export function latestAttempts(db: Kysely<Database>, endpointId: string, limit: number): Promise<AttemptRow[]> {
   return db
