@@ -131,6 +131,23 @@ describe.each(databases)('webhook events (%s)', (kind) => {
     expect(got[3]?.data).toEqual(expiredNow);
   });
 
+  it('records a transition when the remembered endpoints are over a second old (read inside its transaction)', async () => {
+    // On SQLite the transaction holds the only connection: reading the endpoints through another one never ended.
+    const before = all.received.length;
+    const order = await placeOrder(w);
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    const cancel = await call(w.app, 'POST', `/api/orders/${order._id}/cancel`, w.alice, {});
+    expect(cancel.statusCode).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    const patched = await call(w.app, 'PATCH', `/api/service/${w.gpu}`, w.admin, { stockAdjustment: 5 });
+    expect(patched.statusCode).toBe(200);
+    expect((await deliveredSince(before)).map((g) => g.type)).toEqual([
+      'order.created',
+      'order.cancelled',
+      'product.updated',
+    ]);
+  });
+
   it('records nothing for a change that was rolled back', async () => {
     const rows = (await messagesOf(w.app)).length;
     // An order beyond the stock, of one line and of two (both dialects' write paths), and a product edit that collides.

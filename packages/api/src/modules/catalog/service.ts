@@ -133,7 +133,7 @@ export function createCatalogService({
   /** Records one product event in `trx` when there is one (see withEvents). */
   async function recordProduct(trx: Transaction<Database> | undefined, type: string, row: repo.ProductRow) {
     if (!trx || !webhooks) return;
-    const endpointIds = await webhooks.subscribers(type);
+    const endpointIds = await webhooks.subscribers(type, trx);
     if (endpointIds.length > 0) await webhooks.insert(trx, webhooks.event(type, toProduct(row), endpointIds));
   }
 

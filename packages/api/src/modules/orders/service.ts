@@ -240,7 +240,7 @@ export function createOrdersService(deps: OrdersDeps): OrdersService {
    * GET /api/orders/{id} answers it); answers whether an endpoint wanted it (then wake delivery after the commit).
    */
   async function recordOrderEvent(trx: Transaction<Database>, type: string, id: string): Promise<boolean> {
-    const endpointIds = await webhooks.subscribers(type);
+    const endpointIds = await webhooks.subscribers(type, trx);
     if (endpointIds.length === 0) return false;
     const row = await repo.findOrder(trx, id);
     if (!row) return false;

@@ -25,7 +25,7 @@ export function findEndpoints(db: Kysely<Database>, ids: string[]): Promise<Endp
 }
 
 /** What the emitters need: every enabled endpoint and its events. */
-export function enabledSubscriptions(db: Db): Promise<Array<Pick<EndpointRow, 'id' | 'events'>>> {
+export function enabledSubscriptions(db: Kysely<Database>): Promise<Array<Pick<EndpointRow, 'id' | 'events'>>> {
   return db.selectFrom('webhook_endpoints').select(['id', 'events']).where('enabled', '=', 1).execute();
 }
 

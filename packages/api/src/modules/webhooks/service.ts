@@ -34,8 +34,11 @@ export interface WebhooksService {
   /** Sends a `ping` event to the endpoint now (one attempt) and answers it. */
   ping(id: string): Promise<WebhookDelivery>;
   deliveries(id: string): Promise<WebhookDelivery[]>;
-  /** The enabled endpoints subscribed to `type`: at once from memory while fresh (subscriptions.ts). */
-  subscribers(type: string): string[] | Promise<string[]>;
+  /**
+   * The enabled endpoints subscribed to `type`: at once from memory while fresh (subscriptions.ts). Inside a
+   * transaction, pass it (a stale memory is read through it).
+   */
+  subscribers(type: string, executor?: Kysely<Database>): string[] | Promise<string[]>;
   /** An event for these endpoints, to be written with the change (`insert`, or the order write's own statement). */
   event(type: string, data: unknown, endpointIds: string[]): repo.EventBatch;
   insert(executor: Kysely<Database>, batch: repo.EventBatch): Promise<void>;
@@ -192,7 +195,7 @@ export function createWebhooksService(deps: WebhooksDeps): WebhooksService {
       return (await repo.latestAttempts(db, id, LOG_LENGTH)).map(toDelivery);
     },
 
-    subscribers: (type) => subscriptions.of(type),
+    subscribers: (type, executor) => subscriptions.of(type, executor),
 
     event(type, data, endpointIds) {
       const at = now();

@@ -3,7 +3,9 @@
 // that is the rule across instances (docs/architecture.md, "Event outbox"): an endpoint created, changed or deleted on
 // another instance is followed by every instance for the changes they commit more than about a second later. On this
 // instance it is followed at once (`forget`).
+import type { Kysely } from 'kysely';
 import type { Db } from '../../infra/db/create-db.js';
+import type { Database } from '../../infra/db/schema.js';
 import { enabledSubscriptions } from './endpoints-repository.js';
 
 export const SNAPSHOT_TTL_MS = 1_000;
@@ -15,8 +17,12 @@ interface Snapshot {
 }
 
 export interface Subscriptions {
-  /** The ids of the enabled endpoints subscribed to `type`; a value at once while the snapshot is fresh. */
-  of(type: string): string[] | Promise<string[]>;
+  /**
+   * The ids of the enabled endpoints subscribed to `type`; a value at once while the snapshot is fresh. A caller inside
+   * a transaction passes it: a stale snapshot is then read through it, never through another connection (on SQLite
+   * the transaction holds the only one, and waiting for another would never end).
+   */
+  of(type: string, executor?: Kysely<Database>): string[] | Promise<string[]>;
   forget(): void;
 }
 
@@ -24,9 +30,9 @@ export function createSubscriptions(db: Db): Subscriptions {
   let snapshot: Snapshot | undefined;
   let loading: Promise<Snapshot> | undefined;
 
-  async function load(): Promise<Snapshot> {
+  async function load(executor: Kysely<Database> = db): Promise<Snapshot> {
     const at = Date.now();
-    const rows = await enabledSubscriptions(db);
+    const rows = await enabledSubscriptions(executor);
     const endpoints = rows.map((row) => {
       const events: unknown = JSON.parse(row.events);
       const names = Array.isArray(events) ? events.filter((e): e is string => typeof e === 'string') : [];
@@ -39,8 +45,15 @@ export function createSubscriptions(db: Db): Subscriptions {
 
   let generation = 0;
   return {
-    of(type) {
+    of(type, executor) {
       if (snapshot && Date.now() - snapshot.at < SNAPSHOT_TTL_MS) return pick(snapshot, type);
+      if (executor) {
+        const mine = generation;
+        return load(executor).then((fresh) => {
+          if (generation === mine && (!snapshot || snapshot.at < fresh.at)) snapshot = fresh;
+          return pick(fresh, type);
+        });
+      }
       if (!loading) {
         const mine = ++generation;
         const started = load();
