@@ -13,8 +13,11 @@ import * as repo from './messages-repository.js';
 import { DISABLE_AFTER_FAILING_MS, retryDelayAfter } from './retry-schedule.js';
 import type { AttemptOutcome, Sender } from './send.js';
 
-/** A run stops claiming after this long (its job's maxRunMs is well above). */
-const RUN_BUDGET_MS = 30_000;
+/**
+ * A run stops claiming after this long (its job's maxRunMs is above it plus one batch). Short, because a run whose
+ * instance died holds the job on PostgreSQL until maxRunMs has passed (ADR 005): delivery resumes that much later.
+ */
+const RUN_BUDGET_MS = 15_000;
 const CLAIM_BATCH = 50;
 /**
  * After a full batch, a run rests this many times the processor time the process spent meanwhile, so delivery takes at

@@ -10,8 +10,9 @@ export function webhookDeliveryJob(webhooks: WebhooksService): PeriodicJob {
   return {
     name: WEBHOOK_DELIVERY_JOB,
     everyMs: 2_000,
-    // A run stops claiming after 30 s and an attempt times out after 10 s (deliver.ts, send.ts).
-    maxRunMs: 90_000,
+    // A run stops claiming after 15 s and a batch's attempts time out after 10 s (deliver.ts, send.ts); after a crash
+    // on PostgreSQL the dead run holds the job this long, plus pg-boss's 15 s maintenance, before another starts.
+    maxRunMs: 30_000,
     run: async (signal) => {
       await webhooks.deliverDue(signal);
     },
