@@ -30,7 +30,8 @@ export default defineConfig({
     url: `${BASE_URL}/api/health`,
     // The server's administrator is the one the journeys sign in as (support/settings.ts).
     // The server writes its mail where the journeys read it (support/mail.ts).
-    env: { E2E_PORT: String(PORT), ADMIN_EMAIL, ADMIN_PASSWORD, E2E_MAIL_DIR: MAIL_DIR },
+    // The webhook journey's receiver listens on loopback.
+    env: { E2E_PORT: String(PORT), ADMIN_EMAIL, ADMIN_PASSWORD, E2E_MAIL_DIR: MAIL_DIR, WEBHOOK_ALLOW_PRIVATE: 'true' },
     reuseExistingServer: false,
     timeout: 120_000,
     stdout: 'pipe',

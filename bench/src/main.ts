@@ -1,5 +1,5 @@
 // Runs the parts of the bench in order, prints one table and writes bench/results/.
-// Usage: npm run bench [-- --only=build,pages,api,growth,catalog,startup,lighthouse] [--target=standin] [--seconds=6] [--no-build]
+// Usage: npm run bench [-- --only=build,pages,api,webhooks,growth,catalog,startup,lighthouse] [--target=standin] [--seconds=6] [--no-build]
 //        [--lighthouse-runs=5]
 import { apiBench } from './api-bench.js';
 import { buildStep } from './build-step.js';
@@ -8,13 +8,14 @@ import { growthBench } from './growth-bench.js';
 import { lighthouseBench } from './lighthouse-bench.js';
 import { pageWeightBench } from './page-bench.js';
 import { startupBench } from './startup-bench.js';
+import { webhooksBench } from './webhooks-bench.js';
 import { defaultLoadShape, type LoadShape } from './budgets.js';
 import { guarded, type Figure } from './figures.js';
 import { RESULTS_DIR } from './paths.js';
 import { consoleTable, writeResults } from './report.js';
 import { staleBundleWarning, type TargetKind } from './target.js';
 
-const PARTS = ['build', 'pages', 'api', 'growth', 'catalog', 'startup', 'lighthouse'] as const;
+const PARTS = ['build', 'pages', 'api', 'webhooks', 'growth', 'catalog', 'startup', 'lighthouse'] as const;
 type Part = (typeof PARTS)[number];
 
 export interface BenchContext {
@@ -44,6 +45,8 @@ async function runPart(part: Part, ctx: BenchContext): Promise<Figure[]> {
       return buildStep();
     case 'api':
       return apiBench(ctx.target, ctx.shape);
+    case 'webhooks':
+      return webhooksBench(ctx.target, ctx.shape);
     case 'pages':
       return pageWeightBench(ctx.target);
     case 'growth':

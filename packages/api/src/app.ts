@@ -40,6 +40,14 @@ import {
 } from './modules/payments/index.js';
 import { createProfilesService, profileRoutes } from './modules/profiles/index.js';
 import { createReviewsService, reviewRoutes } from './modules/reviews/index.js';
+import {
+  createWebhooksService,
+  WEBHOOK_DELIVERY_JOB,
+  webhookDeliveryJob,
+  webhookRoutes,
+  type Resolve,
+  type WebhooksService,
+} from './modules/webhooks/index.js';
 import { seedDatabase } from './seed/index.js';
 
 declare module 'fastify' {
@@ -55,6 +63,8 @@ declare module 'fastify' {
     orders: OrdersService;
     /** The payments service (tests void and refund through it: app.payments.releaseIntent / refundOrder). */
     payments: PaymentsService;
+    /** The webhooks service (tests deliver with app.webhooks.deliverDue()). */
+    webhooks: WebhooksService;
   }
 }
 
@@ -65,6 +75,8 @@ export interface BuildOptions {
   limiters?: LimiterStore;
   /** A payment provider to use instead of the one the config selects (tests point Stripe at a local stand-in). */
   paymentProvider?: PaymentProvider;
+  /** Webhook delivery's clock and host name resolution (tests move time and point names at loopback). */
+  webhooks?: { now?: () => Date; resolve?: Resolve };
 }
 
 export const BODY_LIMIT_BYTES = 256 * 1024;
@@ -156,7 +168,17 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // The modules, each handed what it needs; their state (caches, sessions) lives in these objects, one set per app.
   const accounts = createAccountsService(db, authSecret, { mail });
   jobs.every(accountPruneJob(accounts));
-  const catalog = createCatalogService({ database, searchBudgetMs: config.searchBudgetMs });
+  const webhooks = createWebhooksService({
+    database,
+    mail,
+    adminEmails: async () => (await accounts.listUsers()).filter((u) => u.role === 'admin').map((u) => u.email),
+    allowPrivate: config.webhookAllowPrivate,
+    wake: () => jobs.wake(WEBHOOK_DELIVERY_JOB),
+    ...options.webhooks,
+  });
+  jobs.every(webhookDeliveryJob(webhooks));
+  app.decorate('webhooks', webhooks);
+  const catalog = createCatalogService({ database, searchBudgetMs: config.searchBudgetMs, webhooks });
   const reviews = createReviewsService(db);
   const profiles = createProfilesService(db, accounts);
   app.addHook('onListen', async () => {
@@ -166,6 +188,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.addHook('onClose', async () => {
     await jobs.stop();
     await mail.close();
+    webhooks.close();
   });
   const orders = createOrdersService({
     database,
@@ -175,6 +198,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     orderHoldMinutes: config.orderHoldMinutes,
     mail,
     shopNotifyEmail: config.mail.shopNotify,
+    webhooks,
     // Voiding intents and refunds (B2B §4); read when a transition runs, after `payments` below exists.
     payments: () => payments,
     log: app.log,
@@ -213,6 +237,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(paymentRoutes, { payments });
       await api.register(imagesRoutes, { store: imageStore, images });
       await api.register(apiKeyRoutes, { keys: apiKeys });
+      await api.register(webhookRoutes, { webhooks });
     },
     { prefix: '/api' },
   );

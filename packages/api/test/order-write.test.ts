@@ -30,6 +30,7 @@ describe.each(databases)('the order write on %s', (kind) => {
       maxOpenOrders: 1000,
       limitMessage: 'too many unpaid orders',
       mail: t.app.mail,
+      webhooks: t.app.webhooks,
       placedMails: ({ order }) => [
         {
           to: order.email,

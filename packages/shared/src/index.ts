@@ -11,3 +11,4 @@ export * from './ordering-rules.js';
 export * from './ordering.js';
 export * from './documents.js';
 export * from './integration.js';
+export * from './webhooks.js';

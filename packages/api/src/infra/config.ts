@@ -105,12 +105,8 @@ const envSchema = z.object({
   MAIL_FROM: z.string().trim().refine(isMailbox, 'must be an e-mail address, or a name and <address>').optional(),
   MAIL_DIR: z.string().trim().min(1).optional(),
   // One mailbox, no list: a comma would be one malformed address to the mail server, and every order's mail would fail.
-  SHOP_NOTIFY_EMAIL: z
-    .string()
-    .trim()
-    .max(254)
-    .regex(/^[^\s<>@,;"]+@[^\s<>@,;"]+\.[^\s<>@,;"]+$/, 'must be one e-mail address')
-    .optional(),
+  SHOP_NOTIFY_EMAIL: z.string().trim().refine(isEmailAddress, 'must be one e-mail address').optional(),
+  WEBHOOK_ALLOW_PRIVATE: z.enum(['true', 'false'], { error: 'must be true or false' }).default('false'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -146,6 +142,8 @@ export interface Config {
   /** Sign-in and sign-up attempts one client address may make a minute (docs/product.md §3). */
   authAttemptsPerMinute: number;
   mail: MailConfig;
+  /** Webhook receivers on loopback and private networks are allowed (B2B §9; tests, private networks). */
+  webhookAllowPrivate: boolean;
 }
 
 /** Outgoing mail (B2B §6): SMTP when `smtpUrl` is set, otherwise `.eml` files in `dir`. */
@@ -249,5 +247,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       dir: resolve(cwd, e.MAIL_DIR ?? join(e.DATA_DIR, 'mail')),
       shopNotify: e.SHOP_NOTIFY_EMAIL,
     },
+    webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE === 'true',
   };
 }

@@ -57,6 +57,10 @@ const every: MailContent[] = [
   { kind: 'password-reset', data: { name: HOSTILE, token: 't', validMinutes: 30 } },
   { kind: 'email-verification', data: { name: HOSTILE, token: 't' } },
   {
+    kind: 'webhook-disabled',
+    data: { endpointId: 'w1', url: HOSTILE, failingSince: '2026-01-01T00:00:00.000Z', lastError: HOSTILE },
+  },
+  {
     kind: 'order-paid',
     data: { orderId: 'o1', buyerName: HOSTILE, poNumber: HOSTILE, totalCents: 100, paidBy: 'card', reference: HOSTILE },
   },
@@ -76,6 +80,7 @@ describe('mail templates', () => {
       'invoice-available',
       'password-reset',
       'email-verification',
+      'webhook-disabled',
     ];
     expect(new Set(every.map((m) => m.kind))).toEqual(new Set(kinds));
     for (const content of every) expect(subjectOf(SITE, content)).toBe(renderMail(SITE, content).subject);

@@ -28,6 +28,9 @@ const order = (c: Ctx) => ({ productId: c.productId, inputQuantity: 1000, phone:
 const annOrder = (c: Ctx) => placeOrder(c.app, c.ann, c.productId);
 // A fresh intent of a fresh order of Ann's for each caller: the client secret is the capability, not the token.
 const freshSecret = async (c: Ctx) => clientSecretFor(c.app, c.ann, await annOrder(c));
+// A fresh webhook endpoint for each caller to change, delete or read the log of (a public address: no DNS needed).
+const HOOK: { url: string; events: ['*'] } = { url: 'https://93.184.216.34/hooks', events: ['*'] };
+const newHook = async (c: Ctx) => (await c.app.webhooks.create(HOOK))._id;
 // A fresh session of Ann's for each caller to try to sign out.
 const annSessionId = async (c: Ctx) => String(decodeJwt(await c.app.sessions.issueSession(c.ann.id)).sid);
 
@@ -100,6 +103,13 @@ const table: Row[] = [
   ['POST', '/api/auth/verify-email', () => '/api/auth/verify-email', () => ({ token: 'unknown' }), [400, 400, 400, 400]],
   // The administrator ensureAdmin made is confirmed already.
   ['POST', '/api/auth/verify-email/resend', () => '/api/auth/verify-email/resend', undefined, [401, 202, 202, 409]],
+  // B2B §9's webhooks, admins only; the ping goes to an unknown endpoint (no outside network here).
+  ['POST', '/api/admin/webhooks', () => '/api/admin/webhooks', () => HOOK, [401, 403, 403, 201]],
+  ['GET', '/api/admin/webhooks', () => '/api/admin/webhooks', undefined, [401, 403, 403, 200]],
+  ['PATCH', '/api/admin/webhooks/{id}', async (c) => `/api/admin/webhooks/${await newHook(c)}`, () => ({ enabled: false }), [401, 403, 403, 200]],
+  ['DELETE', '/api/admin/webhooks/{id}', async (c) => `/api/admin/webhooks/${await newHook(c)}`, undefined, [401, 403, 403, 204]],
+  ['POST', '/api/admin/webhooks/{id}/ping', () => '/api/admin/webhooks/0123456789abcdef01234567/ping', undefined, [401, 403, 403, 404]],
+  ['GET', '/api/admin/webhooks/{id}/deliveries', async (c) => `/api/admin/webhooks/${await newHook(c)}/deliveries`, undefined, [401, 403, 403, 200]],
 ];
 // The sandbox confirm body needs a fresh secret per caller; every other body is a pure function of the context.
 const bodyOf = async (row: Row, c: Ctx) =>

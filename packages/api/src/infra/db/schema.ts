@@ -218,4 +218,54 @@ export interface Database extends PaymentTables {
   invoice_counters: InvoiceCountersTable;
   credit_note_counters: CreditNoteCountersTable;
   api_keys: ApiKeysTable;
+  webhook_endpoints: WebhookEndpointsTable;
+  webhook_messages: WebhookMessagesTable;
+  webhook_attempts: WebhookAttemptsTable;
+}
+
+/** A receiver of webhooks (B2B §9, migrations/019-webhooks.ts). */
+export interface WebhookEndpointsTable {
+  id: string;
+  url: string;
+  description: string | null;
+  /** JSON array of event names, or ["*"]. */
+  events: string;
+  /** `whsec_` + base64 of the key's bytes. */
+  secret: string;
+  enabled: Generated<number>;
+  failing_since: string | null;
+  disabled_reason: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export type WebhookMessageStatus = 'queued' | 'delivered' | 'failed';
+
+/** The webhooks outbox: one event for one endpoint, with its delivery state (claimed under a lease as mail is). */
+export interface WebhookMessagesTable {
+  id: string;
+  event_id: string;
+  endpoint_id: string;
+  type: string;
+  body: string;
+  status: Generated<WebhookMessageStatus>;
+  attempts: Generated<number>;
+  next_attempt_at: string;
+  claimed_by: string | null;
+  claimed_until: string | null;
+  created_at: string;
+  finished_at: string | null;
+}
+
+/** One delivery attempt (the delivery log). */
+export interface WebhookAttemptsTable {
+  id: string;
+  endpoint_id: string;
+  event_id: string;
+  type: string;
+  attempt: number;
+  status: number | null;
+  error: string | null;
+  at: string;
+  next_attempt_at: string | null;
 }

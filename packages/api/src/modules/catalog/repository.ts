@@ -83,15 +83,20 @@ export async function insertProduct(db: Executor, row: ProductRow): Promise<void
   await db.insertInto('products').values(row).execute();
 }
 
-/** Inserts all the rows or none. */
-export async function insertProducts(db: Db, rows: ProductRow[]): Promise<void> {
+/** Inserts all the rows or none; `also` writes in the same transaction (the products' webhook events). */
+export async function insertProducts(
+  db: Db,
+  rows: ProductRow[],
+  also?: (trx: Transaction<Database>) => Promise<void>,
+): Promise<void> {
   if (rows.length === 0) return;
   await db.transaction().execute(async (trx) => {
     for (const row of rows) await trx.insertInto('products').values(row).execute();
+    await also?.(trx);
   });
 }
 
-export async function deleteProduct(db: Db, id: string): Promise<number> {
+export async function deleteProduct(db: Executor, id: string): Promise<number> {
   const result = await db.deleteFrom('products').where('id', '=', id).executeTakeFirst();
   return Number(result.numDeletedRows);
 }

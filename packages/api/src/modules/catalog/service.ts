@@ -15,9 +15,11 @@ import {
   type productListQuerySchema,
   type productPatchSchema,
 } from '@kestrel/shared';
+import type { Transaction } from 'kysely';
 import type { z } from 'zod';
 import type { OpenDatabase } from '../../infra/db/create-db.js';
 import { ReadBudgetExceeded, ReadStopped } from '../../infra/db/bounded-read.js';
+import type { Database } from '../../infra/db/schema.js';
 import { isUniqueViolation } from '../../infra/db/unique-violation.js';
 import { AppError, notFound } from '../../infra/errors.js';
 import { compileSerializer } from '../../infra/http/serialize.js';
@@ -34,6 +36,7 @@ import {
   type NewProduct,
 } from './product-row.js';
 import * as repo from './repository.js';
+import type { WebhooksService } from '../webhooks/index.js';
 
 export type ProductListQuery = z.output<typeof productListQuerySchema>;
 export type CatalogQuery = z.output<typeof catalogQuerySchema>;
@@ -119,8 +122,12 @@ const toItem = (row: repo.ProductRow): CatalogItem => ({
   terms: orderTermsOf(row),
 });
 
+/** What the catalogue needs to record product events (B2B §9) in the transaction of each admin edit. */
+export type CatalogWebhooks = Pick<WebhooksService, 'subscribers' | 'event' | 'insert' | 'wake'>;
+
 export interface CatalogDeps {
   database: OpenDatabase;
+  webhooks?: CatalogWebhooks;
   lists?: ListCache;
   fullLists?: EncodedListCache;
   now?: () => number;
@@ -133,6 +140,7 @@ const FULL_LIST_PAGE = 1_000;
 
 export function createCatalogService({
   database,
+  webhooks,
   lists = new ListCache(compileSerializer(productSchema.array())),
   fullLists = new EncodedListCache(),
   now = Date.now,
@@ -164,6 +172,28 @@ export function createCatalogService({
   // after each catalogue write), so a category page costs the same at 100 or 100,000 products.
   let allFacets: { rows: Promise<Array<{ name: string; count: number }>>; until: number } | null = null;
 
+  /**
+   * Runs a product write in a transaction with its webhook events when an endpoint wants `type`, else as it is;
+   * `events` answers the products to report, read in that transaction.
+   */
+  async function withEvents<T>(
+    type: 'product.created' | 'product.updated' | 'product.deleted',
+    write: (trx: Transaction<Database> | undefined) => Promise<T>,
+  ): Promise<T> {
+    const endpointIds = webhooks ? await webhooks.subscribers(type) : [];
+    if (!webhooks || endpointIds.length === 0) return write(undefined);
+    const result = await db.transaction().execute((trx) => write(trx));
+    webhooks.wake();
+    return result;
+  }
+
+  /** Records one product event in `trx` when there is one (see withEvents). */
+  async function recordProduct(trx: Transaction<Database> | undefined, type: string, row: repo.ProductRow) {
+    if (!trx || !webhooks) return;
+    const endpointIds = await webhooks.subscribers(type, trx);
+    if (endpointIds.length > 0) await webhooks.insert(trx, webhooks.event(type, toProduct(row), endpointIds));
+  }
+
   async function writing<T>(write: () => Promise<T>): Promise<T> {
     try {
       return await write();
@@ -186,8 +216,13 @@ export function createCatalogService({
   }
 
   /** Reads, merges, checks and writes an edit; answers undefined when someone else edited the product meanwhile. */
-  async function tryUpdate(id: string, patch: ProductPatch): Promise<repo.ProductRow | undefined> {
-    const row = await repo.findProduct(db, id);
+  async function tryUpdate(
+    id: string,
+    patch: ProductPatch,
+    trx: Transaction<Database> | undefined,
+  ): Promise<repo.ProductRow | undefined> {
+    const executor = trx ?? db;
+    const row = await repo.findProduct(executor, id);
     if (!row) throw notFound('Product');
     const merged = {
       price: patch.price ?? centsToDollars(row.price_cents),
@@ -222,13 +257,22 @@ export function createCatalogService({
     try {
       // A stock adjustment alone needs only the stock condition; an edit of the terms must not overwrite another's.
       const termsChange = Object.keys(patch).some((key) => key !== 'stockAdjustment');
-      const updated = await repo.updateProduct(db, id, changes, adjustment, termsChange ? row.updated_at : undefined);
-      if (updated) return updated;
+      const updated = await repo.updateProduct(
+        executor,
+        id,
+        changes,
+        adjustment,
+        termsChange ? row.updated_at : undefined,
+      );
+      if (updated) {
+        await recordProduct(trx, 'product.updated', updated);
+        return updated;
+      }
     } catch (error) {
       if (isUniqueViolation(error)) throw skuTaken();
       throw error;
     }
-    const current = await repo.findProduct(db, id);
+    const current = await repo.findProduct(executor, id);
     if (!current) throw notFound('Product');
     // Orders took the stock between the read and the write: the adjustment no longer fits.
     if (current.updated_at === row.updated_at || current.available_quantity + adjustment < 0)
@@ -299,7 +343,14 @@ export function createCatalogService({
       // Consecutive timestamps keep the list's order (ids are time-ordered).
       const rows = inputs.map((input, i) => newProductRow(input, at + i));
       try {
-        await writing(() => repo.insertProducts(db, rows));
+        // insertProducts has its own transaction: the events go into it.
+        const endpointIds = webhooks ? await webhooks.subscribers('product.created') : [];
+        await writing(() =>
+          repo.insertProducts(db, rows, async (trx) => {
+            for (const row of rows) if (endpointIds.length > 0) await recordProduct(trx, 'product.created', row);
+          }),
+        );
+        if (endpointIds.length > 0) webhooks?.wake();
       } catch (error) {
         if (isUniqueViolation(error)) throw skuTaken();
         throw error;
@@ -310,14 +361,21 @@ export function createCatalogService({
     async updateProduct(id, patch) {
       // Another admin's edit between our read and our write makes us read again (rare; bounded all the same).
       for (let attempt = 0; attempt < 10; attempt++) {
-        const row = await writing(() => tryUpdate(id, patch));
+        const row = await writing(() => withEvents('product.updated', (trx) => tryUpdate(id, patch, trx)));
         if (row) return toProduct(row);
       }
       throw new AppError(409, 'edit_conflict', 'This product is being edited by someone else; please try again');
     },
 
     async deleteProduct(id) {
-      const deleted = await writing(() => repo.deleteProduct(db, id));
+      const deleted = await writing(() =>
+        withEvents('product.deleted', async (trx) => {
+          const before = trx ? await repo.findProduct(trx, id) : undefined;
+          const count = await repo.deleteProduct(trx ?? db, id);
+          if (before && count > 0) await recordProduct(trx, 'product.deleted', before);
+          return count;
+        }),
+      );
       if (deleted === 0) throw notFound('Product');
       return deleted;
     },

@@ -14,4 +14,5 @@ export type {
   OrderPlacedMail,
   OrderShippedMail,
   PasswordResetMail,
+  WebhookDisabledMail,
 } from './templates/index.js';

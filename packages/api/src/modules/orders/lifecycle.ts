@@ -61,6 +61,12 @@ export interface LifecycleDeps {
   payments: () => OrderPayments | undefined;
   /** The orders service's wrapper of every stock move (the catalogue hears of it). */
   movingStock: <T>(write: () => Promise<T>) => Promise<T>;
+  /**
+   * Records a webhook event (B2B §9) in the transaction of the change it reports, with the order as it then is;
+   * answers whether an endpoint wanted it (wakeWebhooks after the commit).
+   */
+  recordEvent: (trx: Transaction<Database>, type: string, orderId: string) => Promise<boolean>;
+  wakeWebhooks: () => void;
   log: LifecycleLog;
   now?: () => Date;
 }
@@ -75,6 +81,8 @@ export interface ExpiryReport {
 }
 
 export type PaidOutcome = 'paid' | 'already_paid' | 'not_payable';
+
+type RecordEvent = (type: string, orderId: string) => Promise<void>;
 
 /** How many orders one query of the expiry run takes; each is then handled on its own. */
 const EXPIRY_BATCH = 50;
@@ -97,7 +105,19 @@ const orderPaid = (action: string) => new AppError(409, 'order_paid', `A paid or
 // Who may do what from which status is @kestrel/shared's ordering-rules.ts, which the storefront's buttons use too.
 
 export function createOrderLifecycle(deps: LifecycleDeps) {
-  const { db, mail, movingStock, log } = deps;
+  const { db, mail, movingStock, recordEvent, log } = deps;
+
+  /** Runs a transition's transaction; wakes webhook delivery after the commit when it recorded an event. */
+  async function transaction<T>(work: (trx: Transaction<Database>, record: RecordEvent) => Promise<T>): Promise<T> {
+    let recorded = false;
+    const result = await db.transaction().execute((trx) =>
+      work(trx, async (type, id) => {
+        if (await recordEvent(trx, type, id)) recorded = true;
+      }),
+    );
+    if (recorded) deps.wakeWebhooks();
+    return result;
+  }
   const now = deps.now ?? (() => new Date());
 
   function payments(): OrderPayments {
@@ -145,7 +165,7 @@ export function createOrderLifecycle(deps: LifecycleDeps) {
   function end(row: OrderRow, to: 'cancelled' | 'expired', reason: string | null, mailNow: boolean): Promise<boolean> {
     const at = now().toISOString();
     return movingStock(() =>
-      db.transaction().execute(async (trx) => {
+      transaction(async (trx, record) => {
         const changed = await lifecycleRepo.changeStatus(trx, row.id, row.status, {
           status: to,
           status_history: withStep(row.status_history, to, at),
@@ -157,6 +177,7 @@ export function createOrderLifecycle(deps: LifecycleDeps) {
         if (OPEN_ORDER_STATUSES.includes(row.status)) await repo.uncountOpenOrder(trx, row.user_id);
         await releaseLines(trx, await repo.linesOfOrders(trx, [row.id]));
         if (mailNow) await mail.enqueue(trx, endedMail(row, to, reason, null));
+        await record(to === 'cancelled' ? 'order.cancelled' : 'order.expired', row.id);
         // An invoiced order cancelled with no card refund to wait for (on account) is credited now; a card
         // refund's credit note goes with the refund's record (completeRefund). Last: the counter row stays locked.
         if (to === 'cancelled' && mailNow && row.invoice_number !== null) await assignCreditNoteNumber(trx, row.id, at);
@@ -243,7 +264,7 @@ export function createOrderLifecycle(deps: LifecycleDeps) {
       at: string,
       record: (trx: Transaction<Database>) => Promise<void>,
     ): Promise<PaidOutcome> {
-      const outcome = await db.transaction().execute(async (trx): Promise<PaidOutcome> => {
+      const outcome = await transaction(async (trx, recordPaid): Promise<PaidOutcome> => {
         const row = await repo.findOrder(trx, id);
         if (!row) return 'not_payable';
         if (row.paid_at !== null) return 'already_paid';
@@ -260,6 +281,8 @@ export function createOrderLifecycle(deps: LifecycleDeps) {
         // Its invoice number, in the same transaction (a payment that rolls back gives the number back: no gap), and
         // last: the year's counter row stays locked until the commit, so every other payment waits the least.
         await assignInvoiceNumber(trx, id, at);
+        // After its number, so the event carries it (read only when an endpoint wants the event).
+        await recordPaid('order.paid', id);
         return 'paid';
       });
       if (outcome === 'paid') mail.wake();
@@ -272,7 +295,7 @@ export function createOrderLifecycle(deps: LifecycleDeps) {
       if (user.role !== 'admin') throw forbidden('Only administrators may ship orders');
       if (row.status !== 'confirmed') throw invalidTransition(row.status, 'shipped');
       const at = now().toISOString();
-      const done = await db.transaction().execute(async (trx) => {
+      const done = await transaction(async (trx, record) => {
         const changed = await lifecycleRepo.changeStatus(trx, id, 'confirmed', {
           status: 'shipped',
           status_history: withStep(row.status_history, 'shipped', at),
@@ -280,7 +303,10 @@ export function createOrderLifecycle(deps: LifecycleDeps) {
           carrier,
           tracking_number: trackingNumber,
         });
-        if (changed) await mail.enqueue(trx, shippedMail(row, carrier, trackingNumber));
+        if (changed) {
+          await mail.enqueue(trx, shippedMail(row, carrier, trackingNumber));
+          await record('order.shipped', id);
+        }
         return changed;
       });
       if (!done) return refusedAfterRace(id, 'shipped');
@@ -293,13 +319,16 @@ export function createOrderLifecycle(deps: LifecycleDeps) {
       const row = ownedBy(await repo.findOrder(db, id), user, { adminsToo: true });
       if (row.status !== 'shipped') throw invalidTransition(row.status, 'marked delivered');
       const at = now().toISOString();
-      const done = await db.transaction().execute(async (trx) => {
+      const done = await transaction(async (trx, record) => {
         const changed = await lifecycleRepo.changeStatus(trx, id, 'shipped', {
           status: 'delivered',
           status_history: withStep(row.status_history, 'delivered', at),
           updated_at: at,
         });
-        if (changed) await mail.enqueue(trx, deliveredMail(row));
+        if (changed) {
+          await mail.enqueue(trx, deliveredMail(row));
+          await record('order.delivered', id);
+        }
         return changed;
       });
       if (!done) return refusedAfterRace(id, 'marked delivered');
@@ -317,10 +346,13 @@ export function createOrderLifecycle(deps: LifecycleDeps) {
       if (row.paid_at !== null) throw new AppError(409, 'order_paid', 'This order is already paid');
       if (!PAYABLE_ON_ACCOUNT_STATUSES.includes(row.status)) throw invalidTransition(row.status, 'marked paid');
       const at = now().toISOString();
-      const done = await db.transaction().execute(async (trx) => {
+      const done = await transaction(async (trx, record) => {
         // The status condition is in the UPDATE itself: a cancel that commits in between leaves nothing to mark.
         const marked = await lifecycleRepo.markPaidOnAccount(trx, id, reference, at, PAYABLE_ON_ACCOUNT_STATUSES);
-        if (marked) await mail.enqueue(trx, paidMail(row, 'account', reference));
+        if (marked) {
+          await mail.enqueue(trx, paidMail(row, 'account', reference));
+          await record('order.paid', id);
+        }
         return marked;
       });
       if (!done) {

@@ -16,6 +16,7 @@ import type { OrderLinesTable, OrdersTable, ProductsTable } from '../../infra/db
 import { AppError } from '../../infra/errors.js';
 import { sumCents } from '../../infra/money.js';
 import { MAIL_COLUMNS, type MailService, type NewMailRow, type OutgoingMail } from '../mail/index.js';
+import { eventInsertCte, eventParameters, type EventBatch, type WebhooksService } from '../webhooks/index.js';
 
 export type OrderRow = Selectable<OrdersTable>;
 export type OrderLineRow = Selectable<OrderLinesTable>;
@@ -79,7 +80,18 @@ export interface PlacedOrder {
   lines: OrderLineRow[];
 }
 
-export type OrderWriter = (order: PendingOrder, lines: LineRequest[], decide: DecideLines) => Promise<PlacedOrder>;
+/**
+ * The `order.created` webhook event of a placed order, when an endpoint subscribes (B2B §9): written in the order's
+ * own transaction or statement as one more multi-row insert; without it, the write is exactly what it was.
+ */
+export type PlacedEvent = (placed: PlacedOrder) => EventBatch;
+
+export type OrderWriter = (
+  order: PendingOrder,
+  lines: LineRequest[],
+  decide: DecideLines,
+  event?: PlacedEvent,
+) => Promise<PlacedOrder>;
 
 export interface OrderWriterOptions {
   /** MAX_OPEN_ORDERS and the message of its refusal. */
@@ -91,6 +103,7 @@ export interface OrderWriterOptions {
    */
   placedMails: (placed: PlacedOrder) => OutgoingMail[];
   mail: Pick<MailService, 'enqueueSync' | 'prepare'>;
+  webhooks: Pick<WebhooksService, 'insertSync'>;
 }
 
 export const tooManyUnpaid = (message: string) => new AppError(409, 'too_many_unpaid_orders', message);
@@ -165,7 +178,7 @@ const LINE_INSERT = `INSERT INTO order_lines (order_id, line_no, product_id, sku
  */
 function sqliteOrderWrite(
   handle: SqliteHandle,
-  { maxOpenOrders, limitMessage, placedMails, mail }: OrderWriterOptions,
+  { maxOpenOrders, limitMessage, placedMails, mail, webhooks }: OrderWriterOptions,
 ) {
   const read = handle.prepare(`SELECT ${TERMS_COLUMNS.join(', ')} FROM products WHERE id = ?`);
   const take = handle.prepare('UPDATE products SET available_quantity = available_quantity - ? WHERE id = ?');
@@ -173,7 +186,7 @@ function sqliteOrderWrite(
   const insertLine = handle.prepare(LINE_INSERT);
   // The limit's check and the count in one statement: no change means the buyer is at the limit.
   const count = handle.prepare('UPDATE users SET open_orders = open_orders + 1 WHERE id = ? AND open_orders < ?');
-  return (order: PendingOrder, lines: LineRequest[], decide: DecideLines): PlacedOrder => {
+  return (order: PendingOrder, lines: LineRequest[], decide: DecideLines, event?: PlacedEvent): PlacedOrder => {
     if (count.run(order.user_id, maxOpenOrders).changes !== 1) throw tooManyUnpaid(limitMessage);
     const products = lines.map((line) => {
       const found: unknown = read.get(line.productId);
@@ -186,6 +199,7 @@ function sqliteOrderWrite(
     insertOrder.run(placed.order);
     for (const line of placed.lines) insertLine.run(line);
     for (const message of placedMails(placed)) mail.enqueueSync(message);
+    if (event) webhooks.insertSync(event(placed));
     return placed;
   };
 }
@@ -348,6 +362,31 @@ function oneLineValues(
   ];
 }
 
+interface Statement {
+  name: string;
+  text: string;
+}
+
+const withEventStatements = new Map<string, Statement>();
+
+/**
+ * A statement and its values, extended when the order has a webhook event: the same statement with one more CTE, a
+ * multi-row insert of the event's rows run only when `gate` (an SQL boolean of that statement) holds, its parameters
+ * after the statement's own. Prepared once per connection under its own name, like the statement itself.
+ */
+function withEvent(statement: Statement, values: unknown[], gate: string, batch: EventBatch | undefined) {
+  if (!batch) return { ...statement, values };
+  const name = `${statement.name}-with-event`;
+  let extended = withEventStatements.get(name);
+  if (!extended) {
+    const at = statement.text.lastIndexOf('\n    SELECT ');
+    const text = `${statement.text.slice(0, at)}, ${eventInsertCte(values.length + 1, gate)}${statement.text.slice(at)}`;
+    extended = { name, text };
+    withEventStatements.set(name, extended);
+  }
+  return { ...extended, values: [...values, ...eventParameters(batch)] };
+}
+
 /**
  * PostgreSQL, one line: decide from the terms at hand (read when there are none), then the one statement above. A
  * refusal of the statement (stock, an edit, the limit) or of a decision on remembered terms reads and decides again.
@@ -360,6 +399,7 @@ async function postgresOneLine(
   line: LineRequest,
   decide: DecideLines,
   { maxOpenOrders, limitMessage, placedMails, mail }: OrderWriterOptions,
+  event: PlacedEvent | undefined,
 ): Promise<PlacedOrder> {
   const { db } = database;
   let product = known.get(line.productId);
@@ -386,7 +426,9 @@ async function postgresOneLine(
     const placed = rowsOf(order, [product], [line], units);
     const mails = placedMails(placed).map((m) => mail.prepare(m));
     const values = oneLineValues(placed, product, maxOpenOrders, mails);
-    const { rows } = await pool.query({ ...ONE_LINE_ORDER(mails.length), values });
+    const { rows } = await pool.query(
+      withEvent(ONE_LINE_ORDER(mails.length), values, 'EXISTS (SELECT 1 FROM placed)', event?.(placed)),
+    );
     if (rows.length > 0) return placed;
     product = undefined;
     const user = await db.selectFrom('users').select('open_orders').where('id', '=', order.user_id).executeTakeFirst();
@@ -519,6 +561,7 @@ async function postgresDecidedLines(
   lines: LineRequest[],
   decide: DecideLines,
   { maxOpenOrders, placedMails, mail }: OrderWriterOptions,
+  event: PlacedEvent | undefined,
 ): Promise<PlacedOrder | undefined> {
   const missing = lines.map((l) => l.productId).filter((id) => !known.get(id));
   if (missing.length > 0) {
@@ -539,7 +582,9 @@ async function postgresDecidedLines(
     ...manyLinesValues(placed, maxOpenOrders, mails),
     products.map((p) => p.updated_at), // after the messages' columns
   ];
-  const { rows } = await pool.query<{ ok: boolean }>({ ...PLACE_DECIDED_LINES(mails.length), values });
+  const { rows } = await pool.query<{ ok: boolean }>(
+    withEvent(PLACE_DECIDED_LINES(mails.length), values, '(SELECT ok FROM decided)', event?.(placed)),
+  );
   if (rows[0]?.ok === true) return placed;
   for (const product of products) known.forget(product.id);
   return undefined;
@@ -556,6 +601,7 @@ async function postgresManyLines(
   lines: LineRequest[],
   decide: DecideLines,
   { maxOpenOrders, limitMessage, placedMails, mail }: OrderWriterOptions,
+  event: PlacedEvent | undefined,
 ): Promise<PlacedOrder> {
   const client = await pool.connect();
   let broken: Error | undefined;
@@ -570,10 +616,11 @@ async function postgresManyLines(
       const products = lines.map((l) => byId.get(l.productId));
       const placed = rowsOf(order, products.filter(isProductTerms), lines, decide(products));
       const mails = placedMails(placed).map((m) => mail.prepare(m));
-      const { rows } = await client.query<{ counted: string }>({
-        ...PLACE_LINES(mails.length),
-        values: manyLinesValues(placed, maxOpenOrders, mails),
-      });
+      const values = manyLinesValues(placed, maxOpenOrders, mails);
+      // Gated by nothing: a refused order rolls the whole transaction back, its event with it.
+      const { rows } = await client.query<{ counted: string }>(
+        withEvent(PLACE_LINES(mails.length), values, 'TRUE', event?.(placed)),
+      );
       // Over the limit: the rollback below undoes the whole order, stock and rows included.
       if (Number(rows[0]?.counted ?? 0) !== 1) throw tooManyUnpaid(limitMessage);
       await client.query('COMMIT');
@@ -596,12 +643,12 @@ export function createOrderWriter(database: OpenDatabase, options: OrderWriterOp
   const pool = database.pg;
   if (!pool) throw new Error('an open database is SQLite or PostgreSQL');
   const known = createTermsCache();
-  return async (order, lines, decide) => {
+  return async (order, lines, decide, event) => {
     const [only] = lines;
-    if (lines.length === 1 && only) return postgresOneLine(database, pool, known, order, only, decide, options);
+    if (lines.length === 1 && only) return postgresOneLine(database, pool, known, order, only, decide, options, event);
     return (
-      (await postgresDecidedLines(database, pool, known, order, lines, decide, options)) ??
-      postgresManyLines(pool, order, lines, decide, options)
+      (await postgresDecidedLines(database, pool, known, order, lines, decide, options, event)) ??
+      postgresManyLines(pool, order, lines, decide, options, event)
     );
   };
 }

@@ -19,6 +19,7 @@ import { centsToDollars, sumCents } from '../../infra/money.js';
 import type { AccountsService, AuthUser } from '../accounts/index.js';
 import { orderTermsOf, type CatalogService } from '../catalog/index.js';
 import type { MailService, OutgoingMail } from '../mail/index.js';
+import type { WebhooksService } from '../webhooks/index.js';
 import {
   createOrderWriter,
   type LineRequest,
@@ -192,6 +193,8 @@ export interface OrdersDeps {
   shopNotifyEmail?: string | undefined;
   /** The outbox: "order placed" is queued in the order's own write. */
   mail: Pick<MailService, 'enqueueSync' | 'prepare' | 'wake' | 'enqueue'>;
+  /** Webhook events (B2B §9), recorded in the transaction of each change, like the mail. */
+  webhooks: OrderWebhooks;
   /**
    * The payments module's part in the lifecycle (voiding intents, refunds); a getter, because the payments service is
    * built after this one.
@@ -199,6 +202,8 @@ export interface OrdersDeps {
   payments?: () => OrderPayments | undefined;
   log?: { error(details: object, message: string): void };
 }
+
+export type OrderWebhooks = Pick<WebhooksService, 'subscribers' | 'event' | 'insert' | 'insertSync' | 'wake'>;
 
 /** "We have your order" (B2B §6), to the buyer, once per order. */
 function placedMailOf({ order, lines }: PlacedOrder): OutgoingMail {
@@ -254,7 +259,7 @@ function shopMailOf({ order, lines }: PlacedOrder, to: string): OutgoingMail {
 }
 
 export function createOrdersService(deps: OrdersDeps): OrdersService {
-  const { database, catalog, accounts, maxOpenOrders, orderHoldMinutes, mail, shopNotifyEmail } = deps;
+  const { database, catalog, accounts, maxOpenOrders, orderHoldMinutes, mail, shopNotifyEmail, webhooks } = deps;
   const { db } = database;
   const writeOrder = createOrderWriter(database, {
     maxOpenOrders,
@@ -263,6 +268,7 @@ export function createOrdersService(deps: OrdersDeps): OrdersService {
       ? (placed) => [placedMailOf(placed), shopMailOf(placed, shopNotifyEmail)]
       : (placed) => [placedMailOf(placed)],
     mail,
+    webhooks,
   });
 
   /** Every write that moves stock goes through here, so the catalogue always hears of it. */
@@ -274,9 +280,25 @@ export function createOrdersService(deps: OrdersDeps): OrdersService {
     }
   }
 
+  /**
+   * Records an order event in the transaction `trx` of the change it reports, with the order as it now is (as
+   * GET /api/orders/{id} answers it); answers whether an endpoint wanted it (then wake delivery after the commit).
+   */
+  async function recordOrderEvent(trx: Transaction<Database>, type: string, id: string): Promise<boolean> {
+    const endpointIds = await webhooks.subscribers(type, trx);
+    if (endpointIds.length === 0) return false;
+    const row = await repo.findOrder(trx, id);
+    if (!row) return false;
+    const order = toOrder(row, await repo.linesOfOrders(trx, [id]));
+    await webhooks.insert(trx, webhooks.event(type, order, endpointIds));
+    return true;
+  }
+
   const lifecycle = createOrderLifecycle({
     db,
     mail,
+    recordEvent: recordOrderEvent,
+    wakeWebhooks: () => webhooks.wake(),
     payments: deps.payments ?? (() => undefined),
     movingStock,
     log: deps.log ?? { error: () => undefined },
@@ -309,24 +331,36 @@ export function createOrdersService(deps: OrdersDeps): OrdersService {
       payment_terms: 'card',
       expires_at: new Date(now + orderHoldMinutes * 60_000).toISOString(),
     };
+    // Nothing more is written when no endpoint wants the event (the endpoints are known from memory, subscriptions.ts).
+    const subscribed = await webhooks.subscribers('order.created');
+    const event =
+      subscribed.length > 0
+        ? (placed: PlacedOrder) => webhooks.event('order.created', toOrder(placed.order, placed.lines), subscribed)
+        : undefined;
     const placed = await movingStock(() =>
-      writeOrder(pending, lines, (products) => {
-        const problems: LineProblem[] = [];
-        const units = lines.map((line, index) => {
-          const verdict = judgeLine(products[index], line.quantity);
-          if (typeof verdict === 'number') return verdict;
-          problems.push({ index, productId: line.productId, ...verdict });
-          return 0;
-        });
-        if (problems.length > 0) throw new LinesRefused(problems);
-        // Past the bound a total would lose cents between integer cents and the answer's dollars.
-        if (sumCents(units.map((unit, i) => unit * (lines[i]?.quantity ?? 0))) > BigInt(MAX_ORDER_TOTAL_CENTS)) {
-          throw new AppError(400, 'order_total_too_large', orderingMessages.orderTotalTooLarge);
-        }
-        return units;
-      }),
+      writeOrder(
+        pending,
+        lines,
+        (products) => {
+          const problems: LineProblem[] = [];
+          const units = lines.map((line, index) => {
+            const verdict = judgeLine(products[index], line.quantity);
+            if (typeof verdict === 'number') return verdict;
+            problems.push({ index, productId: line.productId, ...verdict });
+            return 0;
+          });
+          if (problems.length > 0) throw new LinesRefused(problems);
+          // Past the bound a total would lose cents between integer cents and the answer's dollars.
+          if (sumCents(units.map((unit, i) => unit * (lines[i]?.quantity ?? 0))) > BigInt(MAX_ORDER_TOTAL_CENTS)) {
+            throw new AppError(400, 'order_total_too_large', orderingMessages.orderTotalTooLarge);
+          }
+          return units;
+        },
+        event,
+      ),
     );
     mail.wake();
+    if (event) webhooks.wake();
     return toOrder(placed.order, placed.lines);
   }
 

@@ -2,6 +2,7 @@
 // from the features that own each part; no feature imports another.
 import { PageTitle } from '../../components/ui/page-title';
 import { ApiKeysSection } from '../../features/api-keys/components/api-keys-section';
+import { WebhooksSection } from '../../features/webhooks/components/webhooks-section';
 
 export function IntegrationsPage() {
   return (
@@ -10,7 +11,7 @@ export function IntegrationsPage() {
         Integrations
       </PageTitle>
       <ApiKeysSection />
-      {/* WEBHOOKS SECTION: features/webhooks composes its section here (B2B §9, the webhooks half of #28). */}
+      <WebhooksSection />
     </div>
   );
 }

@@ -18,6 +18,7 @@ import { paymentSweepMigration } from './014-payment-sweep.js';
 import { hardeningMigration } from './015-hardening.js';
 import { creditNotesMigration } from './017-credit-notes.js';
 import { integrationKeysMigration } from './018-integration-keys.js';
+import { webhooksMigration } from './019-webhooks.js';
 
 export const FIRST_MIGRATION = '001-initial';
 
@@ -39,6 +40,7 @@ const migrations: Record<string, Migration> = {
   '015-hardening': hardeningMigration,
   '017-credit-notes': creditNotesMigration,
   '018-integration-keys': integrationKeysMigration,
+  '019-webhooks': webhooksMigration,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -12,6 +12,7 @@ import { orderPaid, type OrderPaidMail } from './order-paid.js';
 import { orderPlaced, type OrderPlacedMail } from './order-placed.js';
 import { orderShipped, type OrderShippedMail } from './order-shipped.js';
 import { passwordReset, passwordResetSubject, type PasswordResetMail } from './password-reset.js';
+import { webhookDisabled, webhookDisabledSubject, type WebhookDisabledMail } from './webhook-disabled.js';
 
 export type { RenderedMail, Site } from './layout.js';
 export type {
@@ -24,6 +25,7 @@ export type {
   OrderPlacedMail,
   OrderShippedMail,
   PasswordResetMail,
+  WebhookDisabledMail,
 };
 
 export type MailContent =
@@ -35,7 +37,8 @@ export type MailContent =
   | { kind: 'new-order-for-shop'; data: NewOrderForShopMail }
   | { kind: 'invoice-available'; data: InvoiceAvailableMail }
   | { kind: 'password-reset'; data: PasswordResetMail }
-  | { kind: 'email-verification'; data: EmailVerificationMail };
+  | { kind: 'email-verification'; data: EmailVerificationMail }
+  | { kind: 'webhook-disabled'; data: WebhookDisabledMail };
 
 export type MailKind = MailContent['kind'];
 
@@ -63,6 +66,8 @@ export function subjectOf(site: Site, content: MailContent): string {
       return passwordResetSubject(site);
     case 'email-verification':
       return emailVerificationSubject(site);
+    case 'webhook-disabled':
+      return webhookDisabledSubject(site);
   }
 }
 
@@ -86,5 +91,7 @@ export function renderMail(site: Site, content: MailContent): RenderedMail {
       return passwordReset(site, content.data);
     case 'email-verification':
       return emailVerification(site, content.data);
+    case 'webhook-disabled':
+      return webhookDisabled(site, content.data);
   }
 }

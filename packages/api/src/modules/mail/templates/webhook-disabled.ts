@@ -1,0 +1,45 @@
+// "A webhook endpoint was disabled" (B2B §9), to each administrator: every event to it failed for a day.
+import {
+  button,
+  facts,
+  factsText,
+  htmlDocument,
+  paragraph,
+  textDocument,
+  type RenderedMail,
+  type Site,
+} from './layout.js';
+
+export interface WebhookDisabledMail {
+  endpointId: string;
+  url: string;
+  failingSince: string;
+  lastError: string | null;
+}
+
+export const webhookDisabledSubject = (site: Site) => `${site.name}: a webhook endpoint was disabled`;
+
+export function webhookDisabled(site: Site, m: WebhookDisabledMail): RenderedMail {
+  const subject = webhookDisabledSubject(site);
+  const rows: Array<[string, string | null]> = [
+    ['Endpoint', m.url],
+    ['Failing since', m.failingSince],
+    ['Last error', m.lastError],
+  ];
+  const link = `${site.publicUrl}/dashboard/integrations`;
+  const said =
+    'Every event sent to this webhook endpoint has failed for 24 hours, so the shop stopped sending to it. ' +
+    'Its delivery log shows each attempt; enable it again once the receiver answers.';
+  const footer = `You receive this because you administer ${site.name}.`;
+  return {
+    subject,
+    text: textDocument(site, ['Hello,', said, factsText(rows), `Webhooks: ${link}`], footer),
+    html: htmlDocument(
+      site,
+      subject,
+      `Webhook endpoint ${m.url} disabled`,
+      [paragraph('Hello,'), paragraph(said), facts(rows), button('See the webhooks', link)],
+      footer,
+    ),
+  };
+}

@@ -1,0 +1,135 @@
+// B2B §9's address rule on both databases: without WEBHOOK_ALLOW_PRIVATE a webhook url must reach a public address.
+// Hosts that are or resolve to loopback, private, link-local or unique-local addresses are refused (400) when
+// registered, and checked again when each attempt connects: a name that resolves to a public address at registration
+// and to loopback later is refused at delivery. Name resolution is injected (no DNS offline). Redirects are never
+// followed.
+import type { LookupAddress } from 'node:dns';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { placeOrder } from '../lifecycle/lifecycle-fixtures.js';
+import { databases } from '../helpers/databases.js';
+import { call } from '../helpers/test-app.js';
+import { startReceiver, type Receiver } from './receiver.js';
+import { createHookWorld, register, type HookWorld } from './webhook-fixtures.js';
+
+/** The test's DNS: names the test points where it likes. */
+const names = new Map<string, LookupAddress[]>();
+const resolve = async (hostname: string): Promise<LookupAddress[]> => {
+  const found = names.get(hostname);
+  if (!found) throw new Error(`ENOTFOUND ${hostname}`);
+  return found;
+};
+
+describe.each(databases)('webhook addresses (%s)', (kind) => {
+  let w: HookWorld;
+  let receiver: Receiver;
+
+  beforeAll(async () => {
+    w = await createHookWorld(kind, { allowPrivate: false, resolve });
+    receiver = await startReceiver();
+    names.set('localhost', [
+      { address: '127.0.0.1', family: 4 },
+      { address: '::1', family: 6 },
+    ]);
+    names.set('loopback.example.test', [{ address: '127.0.0.1', family: 4 }]);
+    names.set('mixed.example.test', [
+      { address: '93.184.216.34', family: 4 },
+      { address: '10.0.0.7', family: 4 },
+    ]);
+    names.set('public.example.test', [{ address: '93.184.216.34', family: 4 }]);
+    names.set('rebind.example.test', [{ address: '93.184.216.34', family: 4 }]);
+  });
+  afterAll(async () => {
+    await w.t.close();
+    await receiver.close();
+  });
+
+  it.each([
+    ['http://localhost/hooks', 'localhost resolves to 127.0.0.1'],
+    ['http://127.0.0.1:8080/hooks', '127.0.0.1 is not a public address'],
+    ['http://[::1]/hooks', '::1 is not a public address'],
+    ['http://10.1.2.3/hooks', '10.1.2.3 is not a public address'],
+    ['https://192.168.1.20/hooks', '192.168.1.20 is not a public address'],
+    ['http://172.20.0.1/hooks', '172.20.0.1 is not a public address'],
+    ['http://169.254.169.254/latest/meta-data', '169.254.169.254 is not a public address'],
+    ['http://[fc00::1]/hooks', 'fc00::1 is not a public address'],
+    ['http://[fd12:3456::1]/hooks', 'fd12:3456::1 is not a public address'],
+    ['http://[fe80::1]/hooks', 'fe80::1 is not a public address'],
+    ['http://[::ffff:127.0.0.1]/hooks', '::ffff:7f00:1 is not a public address'],
+    ['http://0.0.0.0/hooks', '0.0.0.0 is not a public address'],
+    ['http://loopback.example.test/hooks', 'loopback.example.test resolves to 127.0.0.1'],
+    ['http://mixed.example.test/hooks', 'mixed.example.test resolves to 10.0.0.7'],
+    ['http://nowhere.example.test/hooks', 'nowhere.example.test does not resolve'],
+  ])('refuses %s', async (url, why) => {
+    const res = await call(w.app, 'POST', '/api/admin/webhooks', w.admin, { url, events: ['*'] });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.code).toBe('webhook_url_not_allowed');
+    expect(res.json().error.message).toContain(why);
+    expect((await call(w.app, 'GET', '/api/admin/webhooks', w.admin)).json()).toEqual([]);
+  });
+
+  it.each([['ftp://public.example.test/x'], ['file:///etc/passwd'], ['javascript:alert(1)'], ['not a url']])(
+    'refuses %s as no http(s) url',
+    async (url) => {
+      const res = await call(w.app, 'POST', '/api/admin/webhooks', w.admin, { url, events: ['*'] });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error.message).toBe('url must be an http:// or https:// address');
+    },
+  );
+
+  it('refuses a change of url to a private address and bad event names', async () => {
+    const hook = await register(w.app, w.admin, 'https://public.example.test/hooks', ['order.created']);
+    const moved = await call(w.app, 'PATCH', `/api/admin/webhooks/${hook._id}`, w.admin, { url: 'http://10.0.0.1/' });
+    expect(moved.statusCode).toBe(400);
+    const badEvent = await call(w.app, 'PATCH', `/api/admin/webhooks/${hook._id}`, w.admin, { events: ['order.lost'] });
+    expect(badEvent.statusCode).toBe(400);
+    const [listed] = (await call(w.app, 'GET', '/api/admin/webhooks', w.admin)).json<
+      Array<{ url: string; events: string[] }>
+    >();
+    expect(listed).toMatchObject({ url: 'https://public.example.test/hooks', events: ['order.created'] });
+    await call(w.app, 'DELETE', `/api/admin/webhooks/${hook._id}`, w.admin);
+  });
+
+  it('checks the address again when an attempt connects: a name re-pointed at loopback is refused', async () => {
+    // Public at registration...
+    const port = new URL(receiver.url).port;
+    const hook = await register(w.app, w.admin, `http://rebind.example.test:${port}/hooks`, ['order.created']);
+    // ...and the receiver's loopback address by the time the event goes out.
+    names.set('rebind.example.test', [{ address: '127.0.0.1', family: 4 }]);
+    await placeOrder(w);
+    await w.app.webhooks.deliverDue();
+    expect(receiver.received).toHaveLength(0);
+    const [attempt] = (await call(w.app, 'GET', `/api/admin/webhooks/${hook._id}/deliveries`, w.admin)).json<
+      Array<{ status: number | null; error: string }>
+    >();
+    expect(attempt).toMatchObject({
+      status: null,
+      error: 'rebind.example.test resolves to 127.0.0.1, which is not a public address',
+    });
+    await call(w.app, 'DELETE', `/api/admin/webhooks/${hook._id}`, w.admin);
+  });
+});
+
+describe.each(databases)('webhook redirects (%s)', (kind) => {
+  it('records a redirect as a failed attempt and never follows it', async () => {
+    const w = await createHookWorld(kind);
+    const target = await startReceiver();
+    const redirecting = await startReceiver();
+    redirecting.answer = () => ({ status: 307, location: target.url });
+    try {
+      const hook = await register(w.app, w.admin, redirecting.url, ['order.created']);
+      await placeOrder(w);
+      await w.app.webhooks.deliverDue();
+      expect(redirecting.received).toHaveLength(1);
+      expect(target.received).toHaveLength(0);
+      const [attempt] = (await call(w.app, 'GET', `/api/admin/webhooks/${hook._id}/deliveries`, w.admin)).json<
+        Array<{ status: number; error: string; nextAttemptAt: string | null }>
+      >();
+      expect(attempt).toMatchObject({ status: 307, error: 'HTTP 307 (redirects are not followed)' });
+      expect(attempt?.nextAttemptAt).not.toBeNull();
+    } finally {
+      await w.t.close();
+      await target.close();
+      await redirecting.close();
+    }
+  });
+});
