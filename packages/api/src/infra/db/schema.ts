@@ -35,6 +35,8 @@ export interface ReviewsTable {
 
 export interface OrdersTable {
   id: string;
+  /** SO-{year}-{000001}: unique, in creation order, may skip (migrations/016-order-desk.ts). */
+  number: string;
   /** Null once the product is deleted; item_name keeps what was ordered. */
   product_id: string | null;
   user_id: string;
@@ -71,6 +73,12 @@ export interface OrdersTable {
 
 export type OrderStatus =
   'pending' | 'awaiting_approval' | 'confirmed' | 'shipped' | 'delivered' | 'cancelled' | 'expired' | 'rejected';
+
+/** The last order number given out (or, on PostgreSQL, reserved by an instance) in each calendar year. */
+export interface OrderNumberCountersTable {
+  year: number;
+  last_number: number;
+}
 
 export interface OrderLinesTable {
   order_id: string;
@@ -186,4 +194,5 @@ export interface Database extends PaymentTables {
   profiles: ProfilesTable;
   mail_outbox: MailOutboxTable;
   invoice_counters: InvoiceCountersTable;
+  order_number_counters: OrderNumberCountersTable;
 }

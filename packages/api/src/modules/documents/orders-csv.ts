@@ -54,6 +54,7 @@ export async function* exportOrdersCsv(db: Db, filter: repo.CsvOrderFilter): Asy
         lineTotal: money(line.line_total_cents),
         orderTotal: money(order.total_cents),
         paid: order.paid_at === null ? 'false' : 'true',
+        orderNumber: order.number,
       };
       chunk += `${ORDERS_CSV_HEADER.map((column) => csvText(record[column])).join(',')}\r\n`;
     }

@@ -15,6 +15,8 @@ import { groupCommit } from '../../infra/db/sqlite-group-commit.js';
 import type { OrderLinesTable, OrdersTable, ProductsTable } from '../../infra/db/schema.js';
 import { AppError } from '../../infra/errors.js';
 import { MAIL_COLUMNS, type MailService, type NewMailRow, type OutgoingMail } from '../mail/index.js';
+import { SQLITE_NEXT_ORDER_NUMBER } from './order-number-repository.js';
+import { formatOrderNumber, numberYearOf, postgresOrderNumbers } from './order-numbers.js';
 
 export type OrderRow = Selectable<OrdersTable>;
 export type OrderLineRow = Selectable<OrderLinesTable>;
@@ -94,8 +96,11 @@ export const tooManyUnpaid = (message: string) => new AppError(409, 'too_many_un
 /** A product row that changes under every attempt is not retried for ever (each attempt read fresh stock). */
 const MAX_ATTEMPTS = 20;
 
+/** A pending order with the number it will carry (order-numbers.ts). */
+type NumberedOrder = PendingOrder & { number: string };
+
 /** The order row and line rows of a decided order. */
-function rowsOf(order: PendingOrder, products: ProductTerms[], lines: LineRequest[], units: number[]): PlacedOrder {
+function rowsOf(order: NumberedOrder, products: ProductTerms[], lines: LineRequest[], units: number[]): PlacedOrder {
   const lineRows: OrderLineRow[] = lines.map((line, i) => {
     const product = products[i];
     const unit = units[i];
@@ -140,10 +145,10 @@ function rowsOf(order: PendingOrder, products: ProductTerms[], lines: LineReques
   };
 }
 
-const ORDER_INSERT = `INSERT INTO orders (id, product_id, user_id, item_name, quantity, unit_price_cents, total_cents,
+const ORDER_INSERT = `INSERT INTO orders (id, number, product_id, user_id, item_name, quantity, unit_price_cents, total_cents,
     email, user_name, phone, address, paid_at, transaction_id, created_at, po_number, note, status, status_history,
     payment_terms, due_date, expires_at, carrier, tracking_number, invoice_number, company_id)
-  VALUES (@id, @product_id, @user_id, @item_name, @quantity, @unit_price_cents, @total_cents, @email, @user_name,
+  VALUES (@id, @number, @product_id, @user_id, @item_name, @quantity, @unit_price_cents, @total_cents, @email, @user_name,
     @phone, @address, @paid_at, @transaction_id, @created_at, @po_number, @note, @status, @status_history,
     @payment_terms, @due_date, @expires_at, @carrier, @tracking_number, @invoice_number, @company_id)`;
 const LINE_INSERT = `INSERT INTO order_lines (order_id, line_no, product_id, sku, name, quantity, unit_price_cents,
@@ -161,8 +166,14 @@ function sqliteOrderWrite(handle: SqliteHandle, { maxOpenOrders, limitMessage, p
   const insertLine = handle.prepare(LINE_INSERT);
   // The limit's check and the count in one statement: no change means the buyer is at the limit.
   const count = handle.prepare('UPDATE users SET open_orders = open_orders + 1 WHERE id = ? AND open_orders < ?');
-  return (order: PendingOrder, lines: LineRequest[], decide: DecideLines): PlacedOrder => {
-    if (count.run(order.user_id, maxOpenOrders).changes !== 1) throw tooManyUnpaid(limitMessage);
+  // The year's next order number, in this same transaction: a refused order rolls it back with everything else.
+  const nextNumber = handle.prepare(SQLITE_NEXT_ORDER_NUMBER);
+  return (pending: PendingOrder, lines: LineRequest[], decide: DecideLines): PlacedOrder => {
+    if (count.run(pending.user_id, maxOpenOrders).changes !== 1) throw tooManyUnpaid(limitMessage);
+    const year = numberYearOf(pending.created_at);
+    const taken: unknown = nextNumber.get(year);
+    if (!isCounterRow(taken)) throw new Error('the order-number counter answered no number');
+    const order: NumberedOrder = { ...pending, number: formatOrderNumber(year, taken.last_number) };
     const products = lines.map((line) => {
       const found: unknown = read.get(line.productId);
       return isProductTerms(found) ? found : undefined;
@@ -176,6 +187,10 @@ function sqliteOrderWrite(handle: SqliteHandle, { maxOpenOrders, limitMessage, p
     mail.enqueueSync(placedMail(placed));
     return placed;
   };
+}
+
+function isCounterRow(row: unknown): row is { last_number: number } {
+  return typeof row === 'object' && row !== null && 'last_number' in row && typeof row.last_number === 'number';
 }
 
 function isProductTerms(row: unknown): row is ProductTerms {
@@ -249,8 +264,10 @@ const ONE_LINE_ORDER = {
       RETURNING id
     ), placed AS (
       INSERT INTO orders (id, product_id, user_id, item_name, quantity, unit_price_cents, total_cents, email,
-        user_name, phone, address, created_at, po_number, note, status, status_history, payment_terms, expires_at)
-      SELECT $1, $2, $3, $5, $4::integer, $6::bigint, $7::bigint, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $21
+        user_name, phone, address, created_at, po_number, note, status, status_history, payment_terms, expires_at,
+        number)
+      SELECT $1, $2, $3, $5, $4::integer, $6::bigint, $7::bigint, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $21,
+        $${22 + MAIL_COLUMNS.length}
       FROM reserved
       RETURNING id
     ), line AS (
@@ -290,6 +307,7 @@ function oneLineValues(placed: PlacedOrder, product: ProductTerms, maxOpenOrders
     product.sku, // $20
     o.expires_at, // $21
     ...mailValues(mail), // $22 on: the message's columns
+    o.number, // after the message's columns
   ];
 }
 
@@ -301,7 +319,7 @@ async function postgresOneLine(
   database: OpenDatabase,
   pool: pg.Pool,
   known: TermsCache,
-  order: PendingOrder,
+  order: NumberedOrder,
   line: LineRequest,
   decide: DecideLines,
   { maxOpenOrders, limitMessage, placedMail, mail }: OrderWriterOptions,
@@ -361,9 +379,10 @@ const PLACE_LINES = {
       WHERE p.id = t.id
     ), placed AS (
       INSERT INTO orders (id, product_id, user_id, item_name, quantity, unit_price_cents, total_cents, email,
-        user_name, phone, address, created_at, po_number, note, status, status_history, payment_terms, expires_at)
+        user_name, phone, address, created_at, po_number, note, status, status_history, payment_terms, expires_at,
+        number)
       VALUES ($1, $2, $3, $4, $5::integer, $6::bigint, $7::bigint, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17,
-        $26)
+        $26, $${27 + MAIL_COLUMNS.length})
     ), lines AS (
       INSERT INTO order_lines (order_id, line_no, product_id, sku, name, quantity, unit_price_cents, line_total_cents)
       SELECT $1, t.line_no, t.product_id, t.sku, t.name, t.quantity, t.unit_price_cents, t.line_total_cents
@@ -402,7 +421,8 @@ function manyLinesValues({ order: o, lines: ls }: PlacedOrder, maxOpenOrders: nu
  * in id order, and only if every line's stock suffices, every product's terms are the ones decided from and the buyer
  * is under the limit, take the stock and write the order, its lines, the count and the message. One round trip holds
  * the locks for the statement alone, where the transaction below holds them over four. Answers whether it placed the
- * order; when it did not, nothing was written. Parameters: `manyLinesValues`, then each line's `updated_at`.
+ * order; when it did not, nothing was written. Parameters: `manyLinesValues`, then each line's `updated_at`, then
+ * the order's number.
  */
 const PLACE_DECIDED_LINES = {
   name: 'kestrel-place-decided-order-of-lines',
@@ -423,8 +443,10 @@ const PLACE_DECIDED_LINES = {
       WHERE p.id = w.id AND d.ok
     ), placed AS (
       INSERT INTO orders (id, product_id, user_id, item_name, quantity, unit_price_cents, total_cents, email,
-        user_name, phone, address, created_at, po_number, note, status, status_history, payment_terms, expires_at)
-      SELECT $1, $2, $3, $4, $5::integer, $6::bigint, $7::bigint, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $26
+        user_name, phone, address, created_at, po_number, note, status, status_history, payment_terms, expires_at,
+        number)
+      SELECT $1, $2, $3, $4, $5::integer, $6::bigint, $7::bigint, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $26,
+        $${28 + MAIL_COLUMNS.length}
       FROM decided WHERE ok
     ), lines AS (
       INSERT INTO order_lines (order_id, line_no, product_id, sku, name, quantity, unit_price_cents, line_total_cents)
@@ -449,7 +471,7 @@ async function postgresDecidedLines(
   database: OpenDatabase,
   pool: pg.Pool,
   known: TermsCache,
-  order: PendingOrder,
+  order: NumberedOrder,
   lines: LineRequest[],
   decide: DecideLines,
   { maxOpenOrders, placedMail, mail }: OrderWriterOptions,
@@ -471,6 +493,7 @@ async function postgresDecidedLines(
   const values = [
     ...manyLinesValues(placed, maxOpenOrders, mail.prepare(placedMail(placed))),
     products.map((p) => p.updated_at), // after the message's columns
+    placed.order.number,
   ];
   const { rows } = await pool.query<{ ok: boolean }>({ ...PLACE_DECIDED_LINES, values });
   if (rows[0]?.ok === true) return placed;
@@ -485,7 +508,7 @@ async function postgresDecidedLines(
  */
 async function postgresManyLines(
   pool: pg.Pool,
-  order: PendingOrder,
+  order: NumberedOrder,
   lines: LineRequest[],
   decide: DecideLines,
   { maxOpenOrders, limitMessage, placedMail, mail }: OrderWriterOptions,
@@ -502,7 +525,7 @@ async function postgresManyLines(
       const placed = rowsOf(order, products.filter(isProductTerms), lines, decide(products));
       const { rows } = await client.query<{ counted: string }>({
         ...PLACE_LINES,
-        values: manyLinesValues(placed, maxOpenOrders, mail.prepare(placedMail(placed))),
+        values: [...manyLinesValues(placed, maxOpenOrders, mail.prepare(placedMail(placed))), placed.order.number],
       });
       // Over the limit: the rollback below undoes the whole order, stock and rows included.
       if (Number(rows[0]?.counted ?? 0) !== 1) throw tooManyUnpaid(limitMessage);
@@ -526,7 +549,11 @@ export function createOrderWriter(database: OpenDatabase, options: OrderWriterOp
   const pool = database.pg;
   if (!pool) throw new Error('an open database is SQLite or PostgreSQL');
   const known = createTermsCache();
-  return async (order, lines, decide) => {
+  const nextNumber = postgresOrderNumbers(database.db);
+  return async (pending, lines, decide) => {
+    // Asked for before any await, so numbers follow the order in which the orders were created.
+    const numbered = nextNumber(numberYearOf(pending.created_at));
+    const order: NumberedOrder = { ...pending, number: await numbered };
     const [only] = lines;
     if (lines.length === 1 && only) return postgresOneLine(database, pool, known, order, only, decide, options);
     return (

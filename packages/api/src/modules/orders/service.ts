@@ -36,6 +36,7 @@ export type { LineRequest } from './order-write-repository.js';
 export function toOrder(row: OrderRow, lines: repo.OrderLineRow[]): Order {
   return {
     _id: row.id,
+    number: row.number,
     productId: row.product_id,
     itemName: row.item_name,
     inputQuantity: row.quantity,
@@ -193,6 +194,7 @@ function placedMailOf({ order, lines }: PlacedOrder): OutgoingMail {
       kind: 'order-placed',
       data: {
         orderId: order.id,
+        orderNumber: order.number,
         buyerName: order.user_name,
         poNumber: order.po_number,
         lines: lines.map((l) => ({

@@ -12,6 +12,7 @@ import { invoiceNumbersMigration } from './008-invoice-numbers.js';
 import { paymentRefundsMigration } from './009-payment-refunds.js';
 import { mailContentMigration } from './010-mail-content.js';
 import { accountCareMigration } from './011-account-care.js';
+import { orderDeskMigration } from './016-order-desk.js';
 
 export const FIRST_MIGRATION = '001-initial';
 
@@ -27,6 +28,7 @@ const migrations: Record<string, Migration> = {
   '009-payment-refunds': paymentRefundsMigration,
   '010-mail-content': mailContentMigration,
   '011-account-care': accountCareMigration,
+  '016-order-desk': orderDeskMigration,
 };
 
 export const migrationProvider: MigrationProvider = {
