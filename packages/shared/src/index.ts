@@ -10,3 +10,4 @@ export * from './catalog.js';
 export * from './ordering-rules.js';
 export * from './ordering.js';
 export * from './documents.js';
+export * from './order-desk.js';

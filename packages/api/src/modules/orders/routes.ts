@@ -11,6 +11,8 @@ import {
   orderLinesErrorSchema,
   orderSchema,
   ordersCreateSchema,
+  orderSearchPageSchema,
+  orderSearchQuerySchema,
   orderStatusQuerySchema,
   shipOrderSchema,
 } from '@kestrel/shared';
@@ -98,6 +100,22 @@ export const orderRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = asy
       },
     },
     async (request) => orders.listOrdersByEmail(currentUser(request), request.query.email),
+  );
+
+  app.get(
+    '/orders/search',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags,
+        security,
+        summary:
+          'Search orders (admins: all; others: their own) by number, PO, e-mail, SKU or the start of a name; one page',
+        querystring: orderSearchQuerySchema,
+        response: { 200: orderSearchPageSchema, 400: errorSchema, 401: errorSchema },
+      },
+    },
+    async (request) => orders.searchOrders(currentUser(request), request.query),
   );
 
   app.get(
