@@ -1,5 +1,6 @@
 // One order on a page of its own (B2B §11): the buyer's (/dashboard/orders/{id}) and the admin's
 // (/dashboard/manage-orders/{id}). Lines, history, note, PO number, documents and the actions its status allows.
+// Grid cells take min-w-0, so the lines table scrolls inside its box at phone width instead of widening the page.
 import { useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { deletedMessage, type Order } from '@kestrel/shared';
@@ -20,7 +21,7 @@ import { ShipOrderModal } from './ship-order-modal';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
-    <section className="rounded-box border border-base-300 bg-base-100 p-5" aria-label={title}>
+    <section className="min-w-0 rounded-box border border-base-300 bg-base-100 p-5" aria-label={title}>
       <h2 className="mb-2 text-lg font-semibold">{title}</h2>
       {children}
     </section>
@@ -29,7 +30,8 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 
 function LinesTable({ order }: { order: Order }) {
   return (
-    <div className="overflow-x-auto">
+    // Focusable, so a keyboard user can scroll the table sideways on a phone.
+    <div className="overflow-x-auto" role="group" aria-label="Order lines, scrollable" tabIndex={0}>
       <table className="table table-sm">
         <caption className="sr-only">Lines of order {order.number}</caption>
         <thead className="text-base-content">
@@ -157,7 +159,7 @@ export function OrderPage({ admin }: { admin: boolean }) {
             </div>
           )}
         </Section>
-        <div className="lg:col-span-2">
+        <div className="min-w-0 lg:col-span-2">
           <Section title="Lines">
             <LinesTable order={order} />
           </Section>
