@@ -34,8 +34,8 @@ export function fillOrdersSqlite(file: string, owners: OrderOwners): void {
     const id = `printf('%024x', i)`;
     db.transaction(() => {
       db.prepare(
-        `${series} ${ordersSelect(id, `'SO-2025-' || printf('%06d', i)`, `strftime('%Y-%m-%dT%H:%M:%fZ', '2025-01-01', '+' || (i * 5) || ' minutes')`, (n) => `?${n}`)} FROM s`,
-      ).run(...ownerValues(owners));
+        `${series} ${ordersSelect(id, `'SO-2025-' || printf('%06d', i)`, `strftime('%Y-%m-%dT%H:%M:%fZ', '2025-01-01', '+' || (i * 5) || ' minutes')`, (n) => `@p${n}`)} FROM s`,
+      ).run(Object.fromEntries(ownerValues(owners).map((value, i) => [`p${i + 1}`, value])));
       db.prepare(
         `${series} INSERT INTO order_lines (order_id, line_no, product_id, sku, name, quantity, unit_price_cents,
           line_total_cents) SELECT ${id}, 0, NULL, 'KC-P-' || (i % 50), 'Part', 1, 100, 100 FROM s`,
