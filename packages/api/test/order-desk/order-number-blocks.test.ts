@@ -18,22 +18,37 @@ describe('order number blocks', () => {
     const first = await Promise.all([2026, 2026, 2026, 2026, 2026].map((y) => next(y)));
     expect(first).toEqual(['SO-2026-000001', 'SO-2026-000002', 'SO-2026-000003', 'SO-2026-000004', 'SO-2026-000005']);
     expect(await Promise.all([next(2027), next(2027)])).toEqual(['SO-2027-000001', 'SO-2027-000002']);
+    // Each next block is asked for once half of the current one is used; 2026's third block goes unused (a skip).
     expect(reserved).toEqual([
       [2026, 3],
       [2026, 6],
+      [2026, 9],
       [2027, 3],
     ]);
   });
 
   it('fails the callers of a failed refill and refills again for the next', async () => {
     let fail = true;
-    const next = createOrderNumberBlocks(async () => {
+    let last = 0;
+    const next = createOrderNumberBlocks(async (_year, size) => {
       if (fail) throw new Error('database down');
-      return 10;
-    }, 10);
+      last += size;
+      return last;
+    }, 4);
     await expect(next(2026)).rejects.toThrow('database down');
     fail = false;
     expect(await next(2026)).toBe('SO-2026-000001');
+    // Half the block used: the next is asked for ahead, and fails; the caller that needs it is told, the next
+    // caller reserves again.
+    fail = true;
+    expect(await Promise.all([next(2026), next(2026), next(2026)])).toEqual([
+      'SO-2026-000002',
+      'SO-2026-000003',
+      'SO-2026-000004',
+    ]);
+    await expect(next(2026)).rejects.toThrow('database down');
+    fail = false;
+    expect(await next(2026)).toBe('SO-2026-000005');
   });
 
   it('pads to six digits and grows past them', () => {

@@ -18,14 +18,16 @@ export function numberYearOf(createdAt: string): number {
   return new Date(createdAt).getUTCFullYear();
 }
 
-/** Numbers reserved per statement on PostgreSQL: a refill every 32 orders, at most 31 skipped per restart. */
+/** Numbers reserved per statement on PostgreSQL: a refill every 32 orders; a restart skips what was reserved. */
 export const ORDER_NUMBER_BLOCK = 32;
 
 export type NextOrderNumber = (year: number) => Promise<string>;
 
 /**
  * The PostgreSQL allocator: answers numbers in the order it is called (callers call it as they create the order's
- * id, so number order follows id order), refilling from the year's counter when its block runs out.
+ * id, so number order follows id order), from blocks reserved in the year's counter. The next block is asked for
+ * while half of the current one is left, so orders seldom wait for a refill (which queues for a pool connection
+ * behind the orders in flight); an unused block (a restart, a new year) is a skip.
  */
 export function createOrderNumberBlocks(
   reserve: (year: number, size: number) => Promise<number>,
@@ -34,15 +36,28 @@ export function createOrderNumberBlocks(
   let year = 0;
   let next = 1;
   let last = 0;
+  let ahead: { year: number; end: Promise<number> } | null = null;
   let tail: Promise<unknown> = Promise.resolve();
+
+  function reserveAhead(wanted: number): void {
+    const end = reserve(wanted, size);
+    // Awaited when the block is needed; until then a failure must not be an unhandled rejection.
+    end.catch(() => undefined);
+    ahead = { year: wanted, end };
+  }
+
   async function takeOne(wanted: number): Promise<string> {
     if (wanted !== year || next > last) {
-      const end = await reserve(wanted, size);
+      const pending = ahead !== null && ahead.year === wanted ? ahead.end : reserve(wanted, size);
+      ahead = null;
+      const end = await pending;
       year = wanted;
       next = end - size + 1;
       last = end;
     }
-    return formatOrderNumber(year, next++);
+    const number = formatOrderNumber(year, next++);
+    if (ahead === null && last - next + 1 <= size / 2) reserveAhead(year);
+    return number;
   }
   return (wanted) => {
     // One after another: a caller waiting for a refill keeps its place ahead of later callers.
