@@ -1,11 +1,12 @@
 // Runs the parts of the bench in order, prints one table and writes bench/results/.
-// Usage: npm run bench [-- --only=build,pages,api,webhooks,growth,catalog,startup,lighthouse] [--target=standin] [--seconds=6] [--no-build]
+// Usage: npm run bench [-- --only=build,pages,api,webhooks,growth,catalog,orders,startup,lighthouse] [--target=standin] [--seconds=6] [--no-build]
 //        [--lighthouse-runs=5]
 import { apiBench } from './api-bench.js';
 import { buildStep } from './build-step.js';
 import { catalogBench } from './catalog-bench.js';
 import { growthBench } from './growth-bench.js';
 import { lighthouseBench } from './lighthouse-bench.js';
+import { orderDeskBench } from './order-desk-bench.js';
 import { pageWeightBench } from './page-bench.js';
 import { startupBench } from './startup-bench.js';
 import { webhooksBench } from './webhooks-bench.js';
@@ -15,7 +16,7 @@ import { RESULTS_DIR } from './paths.js';
 import { consoleTable, writeResults } from './report.js';
 import { staleBundleWarning, type TargetKind } from './target.js';
 
-const PARTS = ['build', 'pages', 'api', 'webhooks', 'growth', 'catalog', 'startup', 'lighthouse'] as const;
+const PARTS = ['build', 'pages', 'api', 'webhooks', 'growth', 'catalog', 'orders', 'startup', 'lighthouse'] as const;
 type Part = (typeof PARTS)[number];
 
 export interface BenchContext {
@@ -53,6 +54,8 @@ async function runPart(part: Part, ctx: BenchContext): Promise<Figure[]> {
       return growthBench(ctx.target);
     case 'catalog':
       return catalogBench(ctx.target);
+    case 'orders':
+      return orderDeskBench(ctx.target);
     case 'startup':
       return startupBench(ctx.target);
     case 'lighthouse':

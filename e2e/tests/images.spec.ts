@@ -71,7 +71,7 @@ test('an admin adds a product with a PNG and sees its card image on Manage All P
 
   const card = `/api/images/${hash}-card.webp`;
   await page.goto('/dashboard/manageproduct');
-  const managed = page.locator('article').filter({ has: page.getByRole('heading', { name }) });
+  const managed = page.getByRole('row').filter({ hasText: name });
   await expect(managed.getByRole('img', { name })).toHaveAttribute('src', card);
   expect(await loadedSize(page, card)).toEqual([480, 360]);
 
@@ -127,7 +127,13 @@ test('the seeded demo products show their pipeline-made card images', async ({ p
   expect(oldest?.img).toMatch(IMAGE_URL);
   const card = `${oldest?.img.slice(0, -'.webp'.length)}-card.webp`;
   await useSession(page, await adminByApi(request));
-  await page.goto('/dashboard/manageproduct');
-  await expect(page.locator('article').first().getByRole('img')).toHaveAttribute('src', card);
+  // The admin's table lists newest first: find the oldest by its SKU.
+  await page.goto(`/dashboard/manageproduct?q=${oldest?.sku ?? ''}`);
+  await expect(
+    page
+      .getByRole('row')
+      .filter({ hasText: oldest?.name ?? '' })
+      .getByRole('img'),
+  ).toHaveAttribute('src', card);
   expect(await loadedSize(page, card)).toEqual([480, 360]);
 });

@@ -106,7 +106,7 @@ test('the admin filters Confirmed and ships a paid order; the buyer sees the tra
   expect(header).toBe(ORDERS_CSV_HEADER.join(','));
   expect(rows.map((r) => /^[0-9a-f]{24},[^,]+,([a-z_]+),/.exec(r)?.[1])).toEqual(rows.map(() => 'confirmed'));
   expect(rows.filter((r) => r.startsWith(`${order._id},`))).toEqual([
-    `${order._id},${order.createdAt},confirmed,PO-SHIP-1,${buyer.email},,${product.sku},${product.name},1000,4.20,4200.00,4200.00,true`,
+    `${order._id},${order.createdAt},confirmed,PO-SHIP-1,${buyer.email},,${product.sku},${product.name},1000,4.20,4200.00,4200.00,true,${order.number}`,
   ]);
   expect(rows.some((r) => r.includes('PO-WAIT-1'))).toBe(false);
 
@@ -301,14 +301,14 @@ test('Mark paid asks for a reference and shows the server refusal inside its dia
   const buyer = await signUpByApi(request, 'Otto Account');
   const order = await placeByApi(request, buyer, product, 'PO-ACCOUNT-1');
   await page.route(
-    (url) => url.pathname === '/api/order',
+    (url) => url.pathname === '/api/orders/search',
     async (route) => {
       const response = await route.fetch();
-      const orders: Order[] = await response.json();
-      const shown = orders.map((o) =>
+      const found: { items: Order[] } = await response.json();
+      const items = found.items.map((o) =>
         o._id === order._id ? { ...o, status: 'confirmed', paymentTerms: 'account', dueDate: '2026-12-31' } : o,
       );
-      await route.fulfill({ response, json: shown });
+      await route.fulfill({ response, json: { ...found, items } });
     },
   );
   await useSession(page, admin);

@@ -102,7 +102,9 @@ test('admin screens', async ({ page, request }) => {
     expect(page.getByRole('heading', { name: 'Manage All Orders' })).toBeVisible(),
   );
   await page.goto('/dashboard/manageproduct');
-  await checkScreen(page, 'admin-manageproduct', () => expect(page.locator('article').first()).toBeVisible());
+  await checkScreen(page, 'admin-manageproduct', () =>
+    expect(page.getByRole('table').getByRole('row').nth(1)).toBeVisible(),
+  );
   const [product] = await listProducts(request);
   if (!product) throw new Error('the demo catalogue is empty');
   await page.goto(`/dashboard/editproduct/${product._id}`);

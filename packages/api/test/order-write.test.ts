@@ -204,14 +204,14 @@ describe.each(databases)('the order write on %s', (kind) => {
         dedupe_key: `order-placed:${orderId}`,
         kind: 'order-placed',
         to_address: 'cy@example.com',
-        subject: `Order ${orderId} placed (PO PO-77)`,
+        subject: `Order ${order.number} placed (PO PO-77)`,
         status: 'queued',
       },
       {
         dedupe_key: `order-placed:${String(two.json().insertedId)}`,
         kind: 'order-placed',
         to_address: 'cy@example.com',
-        subject: `Order ${String(two.json().insertedId)} placed (PO PO-77)`,
+        subject: `Order ${String(two.json().order.number)} placed (PO PO-77)`,
         status: 'queued',
       },
     ]);

@@ -48,6 +48,7 @@ describe.each(databases)('orders on %s', (kind) => {
     const body = res.json();
     expect(body.order).toEqual({
       _id: body.insertedId,
+      number: `SO-${new Date().getUTCFullYear()}-000001`,
       productId: ssd,
       itemName: 'NVMe SSD',
       inputQuantity: 1500,

@@ -6,6 +6,7 @@ import { compileSerializer } from '../src/infra/http/serialize.js';
 
 const order = {
   _id: '0123456789abcdef01234567',
+  number: 'SO-2026-000001',
   productId: null,
   itemName: 'Fan',
   inputQuantity: 10,

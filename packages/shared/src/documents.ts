@@ -18,10 +18,12 @@ export const ORDERS_CSV_HEADER = [
   'lineTotal',
   'orderTotal',
   'paid',
+  // B2B §11: added at the end, so readers of the older columns by position keep working.
+  'orderNumber',
 ] as const;
 
 /** A calendar day, YYYY-MM-DD, that exists (2026-02-30 does not). */
-const calendarDay = z
+export const calendarDay = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'Dates must look like 2026-03-31')
   .refine((day) => {

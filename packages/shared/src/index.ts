@@ -12,3 +12,4 @@ export * from './ordering.js';
 export * from './documents.js';
 export * from './integration.js';
 export * from './webhooks.js';
+export * from './order-desk.js';

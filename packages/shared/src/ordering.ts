@@ -41,6 +41,8 @@ export type OrderLine = z.infer<typeof orderLineSchema>;
 
 /** The fields B2B §3 adds to every order answer. */
 export const orderB2BFieldsSchema = z.object({
+  /** B2B §11: SO-{year}-{000001}, the number people quote (unique, in creation order, may skip). */
+  number: z.string(),
   lines: orderLineSchema.array(),
   poNumber: z.string().nullable(),
   note: z.string().nullable(),

@@ -68,7 +68,7 @@ describe.each(databases)('invoice PDF on %s', (kind) => {
       'Kestrel Components',
       'Tax ID: EIN 93-4172058',
       `Invoice: INV-${year}-000001`,
-      `Order: ${paidId}`,
+      `Order: SO-${year}-000001`,
       'PO number: PO-7731',
       'Status: PAID',
       'Alice Buyer',
@@ -133,6 +133,7 @@ describe('invoice PDF of an on-account order of a company', () => {
     const pdf = await renderInvoicePdf({
       order: {
         _id: '0123456789abcdef01234567',
+        number: 'SO-2026-000417',
         productId: null,
         itemName: 'Cable',
         inputQuantity: 10,

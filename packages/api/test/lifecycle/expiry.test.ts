@@ -59,7 +59,7 @@ describe.each(databases)('order expiry on %s', (kind) => {
     for (const order of [pending, unapproved]) {
       const mails = (await mailsOf(w, order._id)).filter((m) => m.kind === 'order-cancelled');
       expect(mails.map((m) => [m.dedupe_key, m.to_address, m.subject])).toEqual([
-        [`order-expired:${order._id}`, 'alice@example.com', `Order ${order._id} expired (PO PO-77)`],
+        [`order-expired:${order._id}`, 'alice@example.com', `Order ${order.number} expired (PO PO-77)`],
       ]);
     }
     // An expired order cannot be paid any more: no intent is opened for it.

@@ -228,12 +228,12 @@ describe.each(databases)('order transitions on %s', (kind) => {
 
     const mails = await mailsOf(w, order._id);
     expect(mails.map((m) => [m.dedupe_key, m.kind, m.to_address, m.subject])).toEqual([
-      [`order-placed:${order._id}`, 'order-placed', 'alice@example.com', `Order ${order._id} placed (PO PO-77)`],
+      [`order-placed:${order._id}`, 'order-placed', 'alice@example.com', `Order ${order.number} placed (PO PO-77)`],
       [
         `order-cancelled:${order._id}`,
         'order-cancelled',
         'alice@example.com',
-        `Order ${order._id} cancelled (PO PO-77)`,
+        `Order ${order.number} cancelled (PO PO-77)`,
       ],
     ]);
     expect(mails[1]?.text).toMatch(/Reason: +Ordered twice/);
@@ -263,11 +263,11 @@ describe.each(databases)('order transitions on %s', (kind) => {
 
     const mails = await mailsOf(w, order._id);
     expect(mails.map((m) => [m.dedupe_key, m.to_address, m.subject])).toEqual([
-      [`order-placed:${order._id}`, 'alice@example.com', `Order ${order._id} placed (PO PO-77)`],
-      [`order-paid:${order._id}`, 'alice@example.com', `Order ${order._id} paid (PO PO-77)`],
-      [`order-shipped:${order._id}`, 'alice@example.com', `Order ${order._id} shipped (PO PO-77)`],
+      [`order-placed:${order._id}`, 'alice@example.com', `Order ${order.number} placed (PO PO-77)`],
+      [`order-paid:${order._id}`, 'alice@example.com', `Order ${order.number} paid (PO PO-77)`],
+      [`order-shipped:${order._id}`, 'alice@example.com', `Order ${order.number} shipped (PO PO-77)`],
       // B2B §11: the buyer hears of the delivery too.
-      [`order-delivered:${order._id}`, 'alice@example.com', `Order ${order._id} delivered (PO PO-77)`],
+      [`order-delivered:${order._id}`, 'alice@example.com', `Order ${order.number} delivered (PO PO-77)`],
     ]);
     expect(mails[1]?.text).toMatch(new RegExp(`Reference: +${intentId}`));
     expect(mails[2]?.text).toMatch(/Tracking number: +1Z999AA10123456784/);
@@ -296,7 +296,7 @@ describe.each(databases)('order transitions on %s', (kind) => {
     ]);
     const mails = (await mailsOf(w, order._id)).filter((m) => m.kind === 'order-cancelled');
     expect(mails.map((m) => [m.dedupe_key, m.to_address, m.subject])).toEqual([
-      [`order-cancelled:${order._id}`, 'alice@example.com', `Order ${order._id} cancelled (PO PO-77)`],
+      [`order-cancelled:${order._id}`, 'alice@example.com', `Order ${order.number} cancelled (PO PO-77)`],
     ]);
     expect(mails[0]?.text).toMatch(/Refunded: +\$1,700\.00/);
 
@@ -326,7 +326,7 @@ describe.each(databases)('order transitions on %s', (kind) => {
     expect((await orderRow(w, order._id)).paid_reference).toBe('BANK-42');
     const mails = (await mailsOf(w, order._id)).filter((m) => m.kind === 'order-paid');
     expect(mails.map((m) => [m.dedupe_key, m.subject])).toEqual([
-      [`order-paid:${order._id}`, `Order ${order._id} paid (PO PO-77)`],
+      [`order-paid:${order._id}`, `Order ${order.number} paid (PO PO-77)`],
     ]);
     expect(mails[0]?.text).toMatch(/Reference: +BANK-42/);
 

@@ -52,7 +52,7 @@ describe.each(databases)('mail delivery over SMTP on %s', (kind) => {
         'Carrier:         DHL',
         'Tracking number: JD0146000',
         '',
-        'Your orders: https://shop.example.com/dashboard/myorder',
+        'Your orders: https://shop.example.com/dashboard/orders/o-1',
         '',
         'Kestrel Components',
         'https://shop.example.com',

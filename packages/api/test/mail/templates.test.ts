@@ -103,7 +103,7 @@ describe('mail templates', () => {
         '- KC-CPU-K7 Kestrel K7 CPU: 2,000 x $85.00 = $170,000.00',
         '- KC-RAM-32 DDR5 32 GB: 50 x $119.99 = $5,999.50',
         '',
-        'Follow your order: https://shop.example.com/dashboard/myorder',
+        'Follow your order: https://shop.example.com/dashboard/orders/0190a1b2c3d4e5f6a7b8c9d0',
         '',
         'Kestrel Components',
         'https://shop.example.com',
@@ -114,7 +114,7 @@ describe('mail templates', () => {
     );
     expect(mail.html).toContain('>$175,999.50<');
     expect(mail.html).toContain('>2,000<');
-    expect(mail.html).toContain('<a href="https://shop.example.com/dashboard/myorder"');
+    expect(mail.html).toContain('<a href="https://shop.example.com/dashboard/orders/0190a1b2c3d4e5f6a7b8c9d0"');
   });
 
   it('says a card order waits for payment, and leaves out a missing PO number', () => {

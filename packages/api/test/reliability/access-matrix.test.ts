@@ -60,6 +60,8 @@ const table: Row[] = [
   ['GET', '/api/order', () => '/api/order', undefined, [401, 403, 403, 200]],
   ['GET', '/api/orders', () => '/api/orders?email=ann@example.com', undefined, [401, 200, 403, 200]],
   ['GET', '/api/orders/{id}', (c) => `/api/orders/${c.annOrderId}`, undefined, [401, 200, 404, 200]],
+  // Everyone signed in may search; what each finds (own orders, or all for admins) is test/order-desk's.
+  ['GET', '/api/orders/search', () => '/api/orders/search?q=ann@example.com', undefined, [401, 200, 200, 200]],
   // Ann's order is unpaid, so it has no invoice yet: 409 to those who may see it (test/documents has the 200s).
   ['GET', '/api/orders/{id}/invoice.pdf', (c) => `/api/orders/${c.annOrderId}/invoice.pdf`, undefined, [401, 409, 404, 409]],
   ['GET', '/api/orders/{id}/credit-note.pdf', (c) => `/api/orders/${c.annOrderId}/credit-note.pdf`, undefined, [401, 409, 404, 409]],

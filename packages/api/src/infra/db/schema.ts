@@ -40,6 +40,8 @@ export interface ReviewsTable {
 
 export interface OrdersTable {
   id: string;
+  /** SO-{year}-{000001}: unique, in creation order, may skip (migrations/016-order-desk.ts). */
+  number: string;
   /** Null once the product is deleted; item_name keeps what was ordered. */
   product_id: string | null;
   user_id: string;
@@ -81,6 +83,12 @@ export interface OrdersTable {
 
 export type OrderStatus =
   'pending' | 'awaiting_approval' | 'confirmed' | 'shipped' | 'delivered' | 'cancelled' | 'expired' | 'rejected';
+
+/** The last order number given out (or, on PostgreSQL, reserved by an instance) in each calendar year. */
+export interface OrderNumberCountersTable {
+  year: number;
+  last_number: number;
+}
 
 export interface OrderLinesTable {
   order_id: string;
@@ -221,6 +229,7 @@ export interface Database extends PaymentTables {
   webhook_endpoints: WebhookEndpointsTable;
   webhook_messages: WebhookMessagesTable;
   webhook_attempts: WebhookAttemptsTable;
+  order_number_counters: OrderNumberCountersTable;
 }
 
 /** A receiver of webhooks (B2B §9, migrations/019-webhooks.ts). */

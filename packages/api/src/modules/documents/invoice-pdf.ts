@@ -31,7 +31,7 @@ export function renderInvoicePdf(invoice: InvoiceDocument): Promise<Buffer> {
   const facts: Array<[string, string]> = [
     ['Invoice', order.invoiceNumber],
     ['Invoice date', day(invoice.issuedAt)],
-    ['Order', order._id],
+    ['Order', order.number],
     ['PO number', printable(order.poNumber ?? '-')],
     ['Payment', order.paymentTerms === 'account' ? 'On account' : 'Card'],
   ];

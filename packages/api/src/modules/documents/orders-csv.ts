@@ -3,21 +3,17 @@
 import { ORDERS_CSV_HEADER, type OrdersCsvQuery } from '@kestrel/shared';
 import type { Db } from '../../infra/db/create-db.js';
 import { csvMoney as money, csvText } from '../../infra/csv.js';
+import { startOfDay, startOfDayAfter } from '../../infra/days.js';
 import * as repo from './repository.js';
 
 /** Orders read per page (and so per database round trip pair). */
 export const CSV_PAGE_SIZE = 500;
 
-/** The first instant of the day after `day` (YYYY-MM-DD, UTC). */
-function dayAfter(day: string): string {
-  return new Date(Date.parse(`${day}T00:00:00.000Z`) + 86_400_000).toISOString();
-}
-
 export function csvFilter(query: OrdersCsvQuery, userId: string | null): repo.CsvOrderFilter {
   return {
     userId,
-    createdFrom: query.from ? `${query.from}T00:00:00.000Z` : null,
-    createdBefore: query.to ? dayAfter(query.to) : null,
+    createdFrom: query.from ? startOfDay(query.from) : null,
+    createdBefore: query.to ? startOfDayAfter(query.to) : null,
     status: query.status ?? null,
   };
 }
@@ -54,6 +50,7 @@ export async function* exportOrdersCsv(db: Db, filter: repo.CsvOrderFilter): Asy
         lineTotal: money(line.line_total_cents),
         orderTotal: money(order.total_cents),
         paid: order.paid_at === null ? 'false' : 'true',
+        orderNumber: order.number,
       };
       chunk += `${ORDERS_CSV_HEADER.map((column) => csvText(record[column])).join(',')}\r\n`;
     }

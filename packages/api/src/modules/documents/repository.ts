@@ -90,6 +90,7 @@ export interface CsvOrderFilter {
 
 export interface CsvOrderRow {
   id: string;
+  number: string;
   created_at: string;
   status: OrderStatus;
   po_number: string | null;
@@ -102,7 +103,7 @@ export interface CsvOrderRow {
 export function csvOrdersAfter(db: Db, filter: CsvOrderFilter, afterId: string, limit: number): Promise<CsvOrderRow[]> {
   let query = db
     .selectFrom('orders')
-    .select(['id', 'created_at', 'status', 'po_number', 'email', 'total_cents', 'paid_at'])
+    .select(['id', 'number', 'created_at', 'status', 'po_number', 'email', 'total_cents', 'paid_at'])
     .where('id', '>', afterId);
   if (filter.userId !== null) query = query.where('user_id', '=', filter.userId);
   if (filter.createdFrom !== null) query = query.where('created_at', '>=', filter.createdFrom);

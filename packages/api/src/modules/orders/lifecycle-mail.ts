@@ -11,6 +11,7 @@ export function paidMail(order: OrderRow, paidBy: 'card' | 'account', reference:
       kind: 'order-paid',
       data: {
         orderId: order.id,
+        orderNumber: order.number,
         buyerName: order.user_name,
         poNumber: order.po_number,
         totalCents: Number(order.total_cents),
@@ -27,7 +28,14 @@ export function shippedMail(order: OrderRow, carrier: string, trackingNumber: st
     dedupeKey: `order-shipped:${order.id}`,
     content: {
       kind: 'order-shipped',
-      data: { orderId: order.id, buyerName: order.user_name, poNumber: order.po_number, carrier, trackingNumber },
+      data: {
+        orderId: order.id,
+        orderNumber: order.number,
+        buyerName: order.user_name,
+        poNumber: order.po_number,
+        carrier,
+        trackingNumber,
+      },
     },
   };
 }
@@ -44,7 +52,15 @@ export function endedMail(
     dedupeKey: `order-${why}:${order.id}`,
     content: {
       kind: 'order-cancelled',
-      data: { orderId: order.id, buyerName: order.user_name, poNumber: order.po_number, why, reason, refundedCents },
+      data: {
+        orderId: order.id,
+        orderNumber: order.number,
+        buyerName: order.user_name,
+        poNumber: order.po_number,
+        why,
+        reason,
+        refundedCents,
+      },
     },
   };
 }
@@ -57,6 +73,7 @@ export function deliveredMail(order: OrderRow): OutgoingMail {
       kind: 'order-delivered',
       data: {
         orderId: order.id,
+        orderNumber: order.number,
         buyerName: order.user_name,
         poNumber: order.po_number,
         carrier: order.carrier,

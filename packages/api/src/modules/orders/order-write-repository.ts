@@ -17,6 +17,8 @@ import { AppError } from '../../infra/errors.js';
 import { sumCents } from '../../infra/money.js';
 import { MAIL_COLUMNS, type MailService, type NewMailRow, type OutgoingMail } from '../mail/index.js';
 import { eventInsertCte, eventParameters, type EventBatch, type WebhooksService } from '../webhooks/index.js';
+import { SQLITE_NEXT_ORDER_NUMBER } from './order-number-repository.js';
+import { formatOrderNumber, numberYearOf, postgresOrderNumbers } from './order-numbers.js';
 
 export type OrderRow = Selectable<OrdersTable>;
 export type OrderLineRow = Selectable<OrderLinesTable>;
@@ -111,8 +113,11 @@ export const tooManyUnpaid = (message: string) => new AppError(409, 'too_many_un
 /** A product row that changes under every attempt is not retried for ever (each attempt read fresh stock). */
 const MAX_ATTEMPTS = 20;
 
+/** A pending order with the number it will carry (order-numbers.ts). */
+type NumberedOrder = PendingOrder & { number: string };
+
 /** The order row and line rows of a decided order. */
-function rowsOf(order: PendingOrder, products: ProductTerms[], lines: LineRequest[], units: number[]): PlacedOrder {
+function rowsOf(order: NumberedOrder, products: ProductTerms[], lines: LineRequest[], units: number[]): PlacedOrder {
   const lineRows: OrderLineRow[] = lines.map((line, i) => {
     const product = products[i];
     const unit = units[i];
@@ -162,10 +167,10 @@ function rowsOf(order: PendingOrder, products: ProductTerms[], lines: LineReques
   };
 }
 
-const ORDER_INSERT = `INSERT INTO orders (id, product_id, user_id, item_name, quantity, unit_price_cents, total_cents,
+const ORDER_INSERT = `INSERT INTO orders (id, number, product_id, user_id, item_name, quantity, unit_price_cents, total_cents,
     email, user_name, phone, address, paid_at, transaction_id, created_at, po_number, note, status, status_history,
     payment_terms, due_date, expires_at, carrier, tracking_number, invoice_number, company_id, updated_at)
-  VALUES (@id, @product_id, @user_id, @item_name, @quantity, @unit_price_cents, @total_cents, @email, @user_name,
+  VALUES (@id, @number, @product_id, @user_id, @item_name, @quantity, @unit_price_cents, @total_cents, @email, @user_name,
     @phone, @address, @paid_at, @transaction_id, @created_at, @po_number, @note, @status, @status_history,
     @payment_terms, @due_date, @expires_at, @carrier, @tracking_number, @invoice_number, @company_id, @updated_at)`;
 const LINE_INSERT = `INSERT INTO order_lines (order_id, line_no, product_id, sku, name, quantity, unit_price_cents,
@@ -186,8 +191,14 @@ function sqliteOrderWrite(
   const insertLine = handle.prepare(LINE_INSERT);
   // The limit's check and the count in one statement: no change means the buyer is at the limit.
   const count = handle.prepare('UPDATE users SET open_orders = open_orders + 1 WHERE id = ? AND open_orders < ?');
-  return (order: PendingOrder, lines: LineRequest[], decide: DecideLines, event?: PlacedEvent): PlacedOrder => {
-    if (count.run(order.user_id, maxOpenOrders).changes !== 1) throw tooManyUnpaid(limitMessage);
+  // The year's next order number, in this same transaction: a refused order rolls it back with everything else.
+  const nextNumber = handle.prepare(SQLITE_NEXT_ORDER_NUMBER);
+  return (pending: PendingOrder, lines: LineRequest[], decide: DecideLines, event?: PlacedEvent): PlacedOrder => {
+    if (count.run(pending.user_id, maxOpenOrders).changes !== 1) throw tooManyUnpaid(limitMessage);
+    const year = numberYearOf(pending.created_at);
+    const taken: unknown = nextNumber.get(year);
+    if (!isCounterRow(taken)) throw new Error('the order-number counter answered no number');
+    const order: NumberedOrder = { ...pending, number: formatOrderNumber(year, taken.last_number) };
     const products = lines.map((line) => {
       const found: unknown = read.get(line.productId);
       return isProductTerms(found) ? found : undefined;
@@ -202,6 +213,10 @@ function sqliteOrderWrite(
     if (event) webhooks.insertSync(event(placed));
     return placed;
   };
+}
+
+function isCounterRow(row: unknown): row is { last_number: number } {
+  return typeof row === 'object' && row !== null && 'last_number' in row && typeof row.last_number === 'number';
 }
 
 function isProductTerms(row: unknown): row is ProductTerms {
@@ -312,9 +327,9 @@ const ONE_LINE_ORDER = perMailCount((mails) => ({
     ), placed AS (
       INSERT INTO orders (id, product_id, user_id, item_name, quantity, unit_price_cents, total_cents, email,
         user_name, phone, address, created_at, po_number, note, status, status_history, payment_terms, expires_at,
-        updated_at)
+        updated_at, number)
       SELECT $1, $2, $3, $5, $4::integer, $6::bigint, $7::bigint, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $21,
-        $12
+        $12, $${22 + mails * MAIL_COLUMNS.length}
       FROM reserved
       RETURNING id
     ), line AS (
@@ -359,6 +374,7 @@ function oneLineValues(
     product.sku, // $20
     o.expires_at, // $21
     ...mailValues(mail), // $22 on: each message's columns
+    o.number, // after the messages' columns
   ];
 }
 
@@ -395,7 +411,7 @@ async function postgresOneLine(
   database: OpenDatabase,
   pool: pg.Pool,
   known: TermsCache,
-  order: PendingOrder,
+  order: NumberedOrder,
   line: LineRequest,
   decide: DecideLines,
   { maxOpenOrders, limitMessage, placedMails, mail }: OrderWriterOptions,
@@ -465,9 +481,9 @@ const PLACE_LINES = perMailCount((mails) => ({
     ), placed AS (
       INSERT INTO orders (id, product_id, user_id, item_name, quantity, unit_price_cents, total_cents, email,
         user_name, phone, address, created_at, po_number, note, status, status_history, payment_terms, expires_at,
-        updated_at)
+        updated_at, number)
       VALUES ($1, $2, $3, $4, $5::integer, $6::bigint, $7::bigint, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17,
-        $26, $12)
+        $26, $12, $${27 + mails * MAIL_COLUMNS.length})
     ), lines AS (
       INSERT INTO order_lines (order_id, line_no, product_id, sku, name, quantity, unit_price_cents, line_total_cents)
       SELECT $1, t.line_no, t.product_id, t.sku, t.name, t.quantity, t.unit_price_cents, t.line_total_cents
@@ -506,7 +522,8 @@ function manyLinesValues({ order: o, lines: ls }: PlacedOrder, maxOpenOrders: nu
  * row, then the products in id order, and only if every line's stock suffices, every product's terms are the ones decided from and the buyer
  * is under the limit, take the stock and write the order, its lines, the count and the message. One round trip holds
  * the locks for the statement alone, where the transaction below holds them over four. Answers whether it placed the
- * order; when it did not, nothing was written. Parameters: `manyLinesValues`, then each line's `updated_at`.
+ * order; when it did not, nothing was written. Parameters: `manyLinesValues`, then each line's `updated_at`, then
+ * the order's number.
  */
 const PLACE_DECIDED_LINES = perMailCount((mails) => ({
   name: `kestrel-place-decided-order-of-lines-${mails}`,
@@ -530,9 +547,9 @@ const PLACE_DECIDED_LINES = perMailCount((mails) => ({
     ), placed AS (
       INSERT INTO orders (id, product_id, user_id, item_name, quantity, unit_price_cents, total_cents, email,
         user_name, phone, address, created_at, po_number, note, status, status_history, payment_terms, expires_at,
-        updated_at)
+        updated_at, number)
       SELECT $1, $2, $3, $4, $5::integer, $6::bigint, $7::bigint, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $26,
-        $12
+        $12, $${28 + mails * MAIL_COLUMNS.length}
       FROM decided WHERE ok
     ), lines AS (
       INSERT INTO order_lines (order_id, line_no, product_id, sku, name, quantity, unit_price_cents, line_total_cents)
@@ -557,7 +574,7 @@ async function postgresDecidedLines(
   database: OpenDatabase,
   pool: pg.Pool,
   known: TermsCache,
-  order: PendingOrder,
+  order: NumberedOrder,
   lines: LineRequest[],
   decide: DecideLines,
   { maxOpenOrders, placedMails, mail }: OrderWriterOptions,
@@ -581,6 +598,7 @@ async function postgresDecidedLines(
   const values = [
     ...manyLinesValues(placed, maxOpenOrders, mails),
     products.map((p) => p.updated_at), // after the messages' columns
+    placed.order.number,
   ];
   const { rows } = await pool.query<{ ok: boolean }>(
     withEvent(PLACE_DECIDED_LINES(mails.length), values, '(SELECT ok FROM decided)', event?.(placed)),
@@ -597,7 +615,7 @@ async function postgresDecidedLines(
  */
 async function postgresManyLines(
   pool: pg.Pool,
-  order: PendingOrder,
+  order: NumberedOrder,
   lines: LineRequest[],
   decide: DecideLines,
   { maxOpenOrders, limitMessage, placedMails, mail }: OrderWriterOptions,
@@ -616,7 +634,7 @@ async function postgresManyLines(
       const products = lines.map((l) => byId.get(l.productId));
       const placed = rowsOf(order, products.filter(isProductTerms), lines, decide(products));
       const mails = placedMails(placed).map((m) => mail.prepare(m));
-      const values = manyLinesValues(placed, maxOpenOrders, mails);
+      const values = [...manyLinesValues(placed, maxOpenOrders, mails), placed.order.number];
       // Gated by nothing: a refused order rolls the whole transaction back, its event with it.
       const { rows } = await client.query<{ counted: string }>(
         withEvent(PLACE_LINES(mails.length), values, 'TRUE', event?.(placed)),
@@ -643,7 +661,11 @@ export function createOrderWriter(database: OpenDatabase, options: OrderWriterOp
   const pool = database.pg;
   if (!pool) throw new Error('an open database is SQLite or PostgreSQL');
   const known = createTermsCache();
-  return async (order, lines, decide, event) => {
+  const nextNumber = postgresOrderNumbers(database.db);
+  return async (pending, lines, decide, event) => {
+    // Asked for before any await, so numbers follow the order in which the orders were created.
+    const numbered = nextNumber(numberYearOf(pending.created_at));
+    const order: NumberedOrder = { ...pending, number: await numbered };
     const [only] = lines;
     if (lines.length === 1 && only) return postgresOneLine(database, pool, known, order, only, decide, options, event);
     return (

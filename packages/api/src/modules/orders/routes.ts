@@ -12,6 +12,8 @@ import {
   orderListQuerySchema,
   orderSchema,
   ordersCreateSchema,
+  orderSearchPageSchema,
+  orderSearchQuerySchema,
   shipOrderSchema,
 } from '@kestrel/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -104,6 +106,22 @@ export const orderRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = asy
       },
     },
     async (request) => orders.listOrdersByEmail(currentUser(request), request.query.email),
+  );
+
+  app.get(
+    '/orders/search',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags,
+        security,
+        summary:
+          'Search orders (admins: all; others: their own) by number, PO, e-mail, SKU or the start of a name; one page',
+        querystring: orderSearchQuerySchema,
+        response: { 200: orderSearchPageSchema, 400: errorSchema, 401: errorSchema },
+      },
+    },
+    async (request) => orders.searchOrders(currentUser(request), request.query),
   );
 
   app.get(

@@ -7,11 +7,15 @@ import {
   packMessage,
   quantityProblem,
   unitPriceCents,
+  DEFAULT_ORDER_PAGE_SIZE,
   type Order,
+  type OrderSearchPage,
+  type OrderSearchQuery,
   type OrderStatus,
 } from '@kestrel/shared';
 import type { Transaction } from 'kysely';
 import type { OpenDatabase } from '../../infra/db/create-db.js';
+import { startOfDay, startOfDayAfter } from '../../infra/days.js';
 import { newId } from '../../infra/db/ids.js';
 import type { Database } from '../../infra/db/schema.js';
 import { AppError, notFound } from '../../infra/errors.js';
@@ -32,6 +36,7 @@ import { createOrderLifecycle, type ExpiryReport, type OrderPayments, type PaidO
 import { ownedBy } from './ownership.js';
 import { changedOrders, type PollQuery } from './poll.js';
 import * as repo from './repository.js';
+import * as search from './search-repository.js';
 
 export type OrderRow = repo.OrderRow;
 export type { LineRequest } from './order-write-repository.js';
@@ -39,6 +44,7 @@ export type { LineRequest } from './order-write-repository.js';
 export function toOrder(row: OrderRow, lines: repo.OrderLineRow[]): Order {
   return {
     _id: row.id,
+    number: row.number,
     productId: row.product_id,
     itemName: row.item_name,
     inputQuantity: row.quantity,
@@ -139,6 +145,11 @@ export interface OrdersService {
   listAllOrders(status?: OrderStatus): Promise<Order[]>;
   /** The integration poll (admin): one page of orders changed after `updatedSince` (poll.ts). */
   changedOrders(query: PollQuery): Promise<Order[]>;
+  /**
+   * B2B §11's search: admins search every order, others their own; one page in the asked order and the total.
+   * The query is the route's, already validated.
+   */
+  searchOrders(caller: AuthUser, query: OrderSearchQuery): Promise<OrderSearchPage>;
   /** Your own orders; admins may read anyone's (an unknown e-mail has none). */
   listOrdersByEmail(caller: AuthUser, email: string): Promise<Order[]>;
   /** An order its owner or an admin may see; to anyone else it does not exist (404, so ids do not leak). */
@@ -214,6 +225,7 @@ function placedMailOf({ order, lines }: PlacedOrder): OutgoingMail {
       kind: 'order-placed',
       data: {
         orderId: order.id,
+        orderNumber: order.number,
         buyerName: order.user_name,
         poNumber: order.po_number,
         lines: lines.map((l) => ({
@@ -240,6 +252,7 @@ function shopMailOf({ order, lines }: PlacedOrder, to: string): OutgoingMail {
       kind: 'new-order-for-shop',
       data: {
         orderId: order.id,
+        orderNumber: order.number,
         buyerName: order.user_name,
         buyerEmail: order.email,
         poNumber: order.po_number,
@@ -399,6 +412,31 @@ export function createOrdersService(deps: OrdersDeps): OrdersService {
           rows.map((r) => r.id),
         ),
       );
+    },
+
+    async searchOrders(caller, query) {
+      const filter: search.OrderSearchFilter = {
+        // Company accounts (B2B §5) are not built yet: a member's orders are their own.
+        userId: caller.role === 'admin' ? null : caller.id,
+        q: query.q ?? null,
+        status: query.status ?? null,
+        createdFrom: query.from ? startOfDay(query.from) : null,
+        createdBefore: query.to ? startOfDayAfter(query.to) : null,
+      };
+      const page = query.page ?? 1;
+      const pageSize = query.pageSize ?? DEFAULT_ORDER_PAGE_SIZE;
+      const [rows, total] = await Promise.all([
+        search.searchOrders(database, filter, query.sort ?? 'newest', pageSize, (page - 1) * pageSize),
+        search.countOrders(database, filter),
+      ]);
+      const items = await withLines(
+        rows,
+        repo.linesOfOrders(
+          db,
+          rows.map((r) => r.id),
+        ),
+      );
+      return { items, total, page, pageSize };
     },
 
     async listOrdersByEmail(caller, email) {

@@ -20,6 +20,12 @@ const PaymentPage = lazyPart(() =>
 const MyOrdersPage = lazyPart(() =>
   import('../../features/orders/components/my-orders-page').then((m) => m.MyOrdersPage),
 );
+const BuyerOrderPage = lazyPart(() =>
+  import('../../features/orders/components/order-page').then((m) => m.BuyerOrderPage),
+);
+const AdminOrderPage = lazyPart(() =>
+  import('../../features/orders/components/order-page').then((m) => m.AdminOrderPage),
+);
 const AddProductPage = lazyPart(() =>
   import('../../features/products/components/add-product-page').then((m) => m.AddProductPage),
 );
@@ -52,9 +58,11 @@ export function DashboardRoutes() {
           <Route path="addreview" element={<AddReviewPage />} />
           <Route path="payment/:id" element={<PaymentPage />} />
           <Route path="myorder" element={<MyOrdersPage />} />
+          <Route path="orders/:id" element={<BuyerOrderPage />} />
           <Route element={<RequireAdmin />}>
             <Route path="addproduct" element={<AddProductPage />} />
             <Route path="manageorder" element={<ManageOrdersPage />} />
+            <Route path="manage-orders/:id" element={<AdminOrderPage />} />
             <Route path="manageproduct" element={<ManageProductsPage />} />
             <Route path="editproduct/:id" element={<EditProductPage />} />
             <Route path="products-csv" element={<ProductsCsvPage />} />

@@ -13,11 +13,21 @@ export function day(iso: string): string {
   return days.format(new Date(iso));
 }
 
-export function orderLink(publicUrl: string): string {
-  return `${publicUrl}/dashboard/myorder`;
+/** The buyer's page of that order (B2B §11), or the order list when no order is named. */
+export function orderLink(publicUrl: string, orderId?: string): string {
+  return orderId ? `${publicUrl}/dashboard/orders/${orderId}` : `${publicUrl}/dashboard/myorder`;
 }
 
-/** `Order {id} {what} (PO {po})`: the subject of every message about an order. */
-export function orderSubject(m: { orderId: string; poNumber: string | null }, what: string): string {
-  return `Order ${m.orderId} ${what}${m.poNumber ? ` (PO ${m.poNumber})` : ''}`;
+/** What a message calls an order: its number (B2B §11); messages queued before numbers existed name the id. */
+export interface NamedOrder {
+  orderId: string;
+  orderNumber?: string | undefined;
+}
+export function orderName(m: NamedOrder): string {
+  return m.orderNumber ?? m.orderId;
+}
+
+/** `Order {number} {what} (PO {po})`: the subject of every message about an order. */
+export function orderSubject(m: NamedOrder & { poNumber: string | null }, what: string): string {
+  return `Order ${orderName(m)} ${what}${m.poNumber ? ` (PO ${m.poNumber})` : ''}`;
 }

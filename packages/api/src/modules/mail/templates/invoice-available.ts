@@ -1,5 +1,5 @@
 // "Your invoice is ready": its number, amount and due date; the PDF is on the orders page (it needs signing in).
-import { day, money, orderLink } from './format.js';
+import { day, money, orderLink, orderName } from './format.js';
 import {
   button,
   facts,
@@ -13,6 +13,8 @@ import {
 
 export interface InvoiceAvailableMail {
   orderId: string;
+  /** SO-{year}-{000001}; absent in messages queued before order numbers existed. */
+  orderNumber?: string | undefined;
   buyerName: string;
   poNumber: string | null;
   invoiceNumber: string;
@@ -22,7 +24,7 @@ export interface InvoiceAvailableMail {
 }
 
 export const invoiceAvailableSubject = (m: InvoiceAvailableMail): string =>
-  `Invoice ${m.invoiceNumber} for order ${m.orderId}`;
+  `Invoice ${m.invoiceNumber} for order ${orderName(m)}`;
 
 export function invoiceAvailable(site: Site, m: InvoiceAvailableMail): RenderedMail {
   const subject = invoiceAvailableSubject(m);
@@ -32,12 +34,12 @@ export function invoiceAvailable(site: Site, m: InvoiceAvailableMail): RenderedM
       : `The invoice for your order is ready; please pay it by ${day(m.dueDate)}.`;
   const rows: Array<[string, string | null]> = [
     ['Invoice', m.invoiceNumber],
-    ['Order', m.orderId],
+    ['Order', orderName(m)],
     ['PO number', m.poNumber],
     ['Amount', money(m.totalCents)],
     ['Due', m.dueDate === null ? null : day(m.dueDate)],
   ];
-  const link = orderLink(site.publicUrl);
+  const link = orderLink(site.publicUrl, m.orderId);
   const footer = `You receive this because you placed this order at ${site.name}.`;
   return {
     subject,

@@ -1,6 +1,6 @@
 // "New order" to the shop's own mailbox (SHOP_NOTIFY_EMAIL, B2B §11): who ordered what, the buyer's note, and a link
 // to Manage All Orders, so whoever ships hears of each order without watching the dashboard.
-import { money } from './format.js';
+import { money, orderName } from './format.js';
 import {
   button,
   facts,
@@ -15,6 +15,8 @@ import {
 
 export interface NewOrderForShopMail {
   orderId: string;
+  /** SO-{year}-{000001}; absent in messages queued before order numbers existed. */
+  orderNumber?: string | undefined;
   buyerName: string;
   buyerEmail: string;
   poNumber: string | null;
@@ -27,19 +29,19 @@ export interface NewOrderForShopMail {
 const count = new Intl.NumberFormat('en-US');
 
 export const newOrderForShopSubject = (m: NewOrderForShopMail): string =>
-  `New order ${m.orderId} from ${m.buyerName} (${money(m.totalCents)})`;
+  `New order ${orderName(m)} from ${m.buyerName} (${money(m.totalCents)})`;
 
 export function newOrderForShop(site: Site, m: NewOrderForShopMail): RenderedMail {
   const subject = newOrderForShopSubject(m);
   const rows: Array<[string, string | null]> = [
-    ['Order', m.orderId],
+    ['Order', orderName(m)],
     ['Buyer', `${m.buyerName} <${m.buyerEmail}>`],
     ['PO number', m.poNumber],
     ['Payment', m.paymentTerms === 'account' ? 'On account' : 'Card (awaiting payment)'],
     ['Total', money(m.totalCents)],
     ['Note from the buyer', m.note],
   ];
-  const link = `${site.publicUrl}/dashboard/manage-orders`;
+  const link = `${site.publicUrl}/dashboard/manage-orders/${m.orderId}`;
   const said = `${m.buyerName} placed an order of ${m.lines.length} line${m.lines.length === 1 ? '' : 's'}.`;
   const footer = `You receive this because this address is the shop's SHOP_NOTIFY_EMAIL at ${site.name}.`;
   const text = textDocument(
@@ -48,7 +50,7 @@ export function newOrderForShop(site: Site, m: NewOrderForShopMail): RenderedMai
       said,
       factsText(rows),
       m.lines.map((l) => `- ${l.sku} ${l.name}: ${count.format(l.quantity)} = ${money(l.lineTotalCents)}`).join('\n'),
-      `Manage all orders: ${link}`,
+      `The order: ${link}`,
     ],
     footer,
   );

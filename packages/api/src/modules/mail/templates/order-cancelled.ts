@@ -1,5 +1,5 @@
 // "Your order is cancelled" (by you, by us, or because its hold expired), and the refund when a card was charged.
-import { money, orderLink, orderSubject } from './format.js';
+import { money, orderLink, orderSubject, orderName } from './format.js';
 import {
   button,
   facts,
@@ -13,6 +13,8 @@ import {
 
 export interface OrderCancelledMail {
   orderId: string;
+  /** SO-{year}-{000001}; absent in messages queued before order numbers existed. */
+  orderNumber?: string | undefined;
   buyerName: string;
   poNumber: string | null;
   /** cancelled: by the buyer or an administrator; expired: unpaid or unapproved past the hold time. */
@@ -37,12 +39,12 @@ export function orderCancelled(site: Site, m: OrderCancelledMail): RenderedMail 
       ? null
       : `We have refunded ${money(m.refundedCents)} to the card you paid with; banks usually show it within 5-10 days.`;
   const rows: Array<[string, string | null]> = [
-    ['Order', m.orderId],
+    ['Order', orderName(m)],
     ['PO number', m.poNumber],
     ['Reason', m.reason],
     ['Refunded', m.refundedCents === null ? null : money(m.refundedCents)],
   ];
-  const link = orderLink(site.publicUrl);
+  const link = orderLink(site.publicUrl, m.orderId);
   const footer = `You receive this because you placed this order at ${site.name}.`;
   const lines = [said, ...(refund ? [refund] : [])];
   return {

@@ -1,5 +1,5 @@
 // "Your order was delivered": the end of the order's journey (B2B §11), with where to find the invoice.
-import { orderLink, orderSubject } from './format.js';
+import { orderLink, orderName, orderSubject } from './format.js';
 import {
   button,
   facts,
@@ -13,6 +13,8 @@ import {
 
 export interface OrderDeliveredMail {
   orderId: string;
+  /** SO-{year}-{000001}; absent in messages queued before order numbers existed. */
+  orderNumber?: string | undefined;
   buyerName: string;
   poNumber: string | null;
   carrier: string | null;
@@ -23,13 +25,13 @@ export interface OrderDeliveredMail {
 export function orderDelivered(site: Site, m: OrderDeliveredMail): RenderedMail {
   const subject = orderSubject(m, 'delivered');
   const rows: Array<[string, string | null]> = [
-    ['Order', m.orderId],
+    ['Order', orderName(m)],
     ['PO number', m.poNumber],
     ['Carrier', m.carrier],
     ['Tracking number', m.trackingNumber],
     ['Invoice', m.invoiceNumber],
   ];
-  const link = orderLink(site.publicUrl);
+  const link = orderLink(site.publicUrl, m.orderId);
   const said = 'Your order has been delivered. Thank you for ordering from us.';
   const footer = `You receive this because you placed this order at ${site.name}.`;
   return {

@@ -1,5 +1,5 @@
 // "We have your payment": the amount and the reference it was paid with (the card payment or the bank transfer).
-import { money, orderLink, orderSubject } from './format.js';
+import { money, orderLink, orderSubject, orderName } from './format.js';
 import {
   button,
   facts,
@@ -13,6 +13,8 @@ import {
 
 export interface OrderPaidMail {
   orderId: string;
+  /** SO-{year}-{000001}; absent in messages queued before order numbers existed. */
+  orderNumber?: string | undefined;
   buyerName: string;
   poNumber: string | null;
   totalCents: number;
@@ -28,12 +30,12 @@ export function orderPaid(site: Site, m: OrderPaidMail): RenderedMail {
       ? `We have received your card payment of ${money(m.totalCents)}; your order is confirmed.`
       : `We have received your payment of ${money(m.totalCents)} for this order on account.`;
   const rows: Array<[string, string | null]> = [
-    ['Order', m.orderId],
+    ['Order', orderName(m)],
     ['PO number', m.poNumber],
     ['Paid', money(m.totalCents)],
     ['Reference', m.reference],
   ];
-  const link = orderLink(site.publicUrl);
+  const link = orderLink(site.publicUrl, m.orderId);
   const footer = `You receive this because you placed this order at ${site.name}.`;
   return {
     subject,

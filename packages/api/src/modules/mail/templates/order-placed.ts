@@ -1,5 +1,5 @@
 // "We have your order": its lines and total, and what happens next (pay by card, or confirmed on account).
-import { day, money, orderLink, orderSubject } from './format.js';
+import { day, money, orderLink, orderSubject, orderName } from './format.js';
 import {
   button,
   facts,
@@ -14,6 +14,8 @@ import {
 
 export interface OrderPlacedMail {
   orderId: string;
+  /** SO-{year}-{000001}; absent in messages queued before order numbers existed. */
+  orderNumber?: string | undefined;
   buyerName: string;
   poNumber: string | null;
   lines: Array<{ sku: string; name: string; quantity: number; unitPriceCents: number; lineTotalCents: number }>;
@@ -32,11 +34,11 @@ export function orderPlaced(site: Site, m: OrderPlacedMail): RenderedMail {
       ? `It is confirmed on account${m.dueDate ? ` and payable by ${day(m.dueDate)}` : ''}.`
       : 'It is reserved for you and waits for payment by card.';
   const rows: Array<[string, string | null]> = [
-    ['Order', m.orderId],
+    ['Order', orderName(m)],
     ['PO number', m.poNumber],
     ['Total', money(m.totalCents)],
   ];
-  const link = orderLink(site.publicUrl);
+  const link = orderLink(site.publicUrl, m.orderId);
   const footer = `You receive this because an order was placed with your account at ${site.name}.`;
   const text = textDocument(
     site,

@@ -1,5 +1,5 @@
 // "Your order is on its way": the carrier and the tracking number.
-import { orderLink, orderSubject } from './format.js';
+import { orderLink, orderSubject, orderName } from './format.js';
 import {
   button,
   facts,
@@ -13,6 +13,8 @@ import {
 
 export interface OrderShippedMail {
   orderId: string;
+  /** SO-{year}-{000001}; absent in messages queued before order numbers existed. */
+  orderNumber?: string | undefined;
   buyerName: string;
   poNumber: string | null;
   carrier: string;
@@ -22,12 +24,12 @@ export interface OrderShippedMail {
 export function orderShipped(site: Site, m: OrderShippedMail): RenderedMail {
   const subject = orderSubject(m, 'shipped');
   const rows: Array<[string, string | null]> = [
-    ['Order', m.orderId],
+    ['Order', orderName(m)],
     ['PO number', m.poNumber],
     ['Carrier', m.carrier],
     ['Tracking number', m.trackingNumber],
   ];
-  const link = orderLink(site.publicUrl);
+  const link = orderLink(site.publicUrl, m.orderId);
   const said = `Your order has left our warehouse with ${m.carrier}.`;
   const footer = `You receive this because you placed this order at ${site.name}.`;
   return {

@@ -1,151 +1,54 @@
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { deletedMessage, type Order } from '@kestrel/shared';
 import { ListState, PageTitle } from '../../../components/ui/page-title';
 import { PageSpinner } from '../../../components/ui/spinner';
-import { useAuth } from '../../../lib/auth-store';
 import { formatDollars } from '../../../lib/money';
 import { notify } from '../../../lib/notify';
-import { useDownloadInvoice } from '../api/download-invoice';
-import { useMyOrders } from '../api/get-my-orders';
-import { useReorder } from '../api/reorder';
-import { buyerActions } from '../order-actions';
+import { useOrderSearch } from '../api/search-orders';
+import { orderSearchString, ORDER_LIST_PAGE_SIZE } from '../order-view';
+import { BuyerOrderActions, PaymentCell } from './buyer-order-actions';
 import { CancelOrderModal } from './cancel-order-modal';
 import { DeleteOrderModal } from './delete-order-modal';
-import { DeliveredButton } from './delivered-button';
 import { OrderLines } from './order-lines';
+import { OrderListControls, OrderPager, useOrderView } from './order-list-controls';
 import { OrdersCsvExport } from './orders-csv-export';
 import { OrderFacts } from './order-facts';
-import { OrderHistory, formatDay } from './order-status';
+import { OrderHistory } from './order-status';
 
-function PaymentCell({ order, onDelete }: { order: Order; onDelete: (order: Order) => void }) {
-  const allowed = buyerActions(order);
-  return (
-    <div className="flex flex-col items-start gap-2">
-      {order.paid ? (
-        <div>
-          <span className="badge badge-success">Paid</span>
-          {order.refunded ? <span className="badge badge-neutral ml-1">Refunded</span> : null}
-          {order.transactionId ? (
-            <p className="mt-1 break-all text-xs">
-              Transaction id: <span className="font-mono">{order.transactionId}</span>
-            </p>
-          ) : null}
-        </div>
-      ) : null}
-      {!order.paid && order.paymentTerms === 'account' ? (
-        <p className="text-xs">On account{order.dueDate ? `, due ${formatDay(order.dueDate)}` : ''}</p>
-      ) : null}
-      {allowed.pay || allowed.delete ? (
-        <div className="flex flex-wrap gap-2">
-          {allowed.pay ? (
-            <Link
-              to={`/dashboard/payment/${order._id}`}
-              className="btn btn-primary btn-sm"
-              aria-label={`pay for ${order.itemName}`}
-            >
-              pay
-            </Link>
-          ) : null}
-          {allowed.delete ? (
-            <button
-              type="button"
-              className="btn btn-outline btn-error btn-sm"
-              aria-label={`Delete order of ${order.itemName}`}
-              onClick={() => onDelete(order)}
-            >
-              Delete
-            </button>
-          ) : null}
-        </div>
-      ) : null}
-    </div>
-  );
-}
-
-/** Puts the order's lines in the cart at today's prices and opens the cart, which lists any line that is gone. */
-function ReorderButton({ order }: { order: Order }) {
-  const reorder = useReorder();
-  const navigate = useNavigate();
-  return (
-    <button
-      type="button"
-      className="btn btn-outline btn-sm"
-      aria-label={`Reorder ${order.itemName}`}
-      disabled={reorder.isPending}
-      onClick={() =>
-        reorder.mutate(order._id, {
-          onSuccess: ({ rejected }) => {
-            notify.success("The order is in your cart again, at today's prices");
-            void navigate('/cart', { state: { rejected } });
-          },
-          onError: (error) => notify.error(error.message),
-        })
-      }
-    >
-      Reorder
-    </button>
-  );
-}
-
-function InvoiceButton({ order, invoiceNumber }: { order: Order; invoiceNumber: string }) {
-  const download = useDownloadInvoice();
-  return (
-    <button
-      type="button"
-      className="btn btn-outline btn-sm"
-      aria-label={`Download invoice ${invoiceNumber} of ${order.itemName}`}
-      disabled={download.isPending}
-      onClick={() =>
-        download.mutate({ orderId: order._id, invoiceNumber }, { onError: (error) => notify.error(error.message) })
-      }
-    >
-      {download.isPending ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
-      Download invoice
-    </button>
-  );
-}
-
-/** Only the steps the order's status allows; the server refuses the others anyway (409). */
-function OrderActions({ order, onCancel }: { order: Order; onCancel: (order: Order) => void }) {
-  const allowed = buyerActions(order);
-  return (
-    <div className="flex flex-wrap gap-2">
-      {allowed.cancel ? (
-        <button
-          type="button"
-          className="btn btn-outline btn-sm"
-          aria-label={`Cancel order of ${order.itemName}`}
-          onClick={() => onCancel(order)}
-        >
-          Cancel order
-        </button>
-      ) : null}
-      {allowed.deliver ? <DeliveredButton order={order} /> : null}
-      {order.invoiceNumber ? <InvoiceButton order={order} invoiceNumber={order.invoiceNumber} /> : null}
-      <ReorderButton order={order} />
-    </div>
-  );
-}
+// Below the md breakpoint the table lays its rows out as cards: every cell, its actions included, stays on screen
+// instead of scrolling sideways out of sight. Each cell names its column for that layout (data-label).
+const cell = 'max-md:block max-md:px-4 max-md:py-1 max-md:before:font-medium max-md:before:content-[attr(data-label)]';
 
 export function MyOrdersPage() {
-  const { user } = useAuth();
-  const { data, isPending, isError, error } = useMyOrders(user?.email ?? '');
+  const [view, changeView] = useOrderView();
+  const { data, isPending, isError, error, isPlaceholderData } = useOrderSearch(orderSearchString(view));
   const [deleting, setDeleting] = useState<Order | null>(null);
   const [cancelling, setCancelling] = useState<Order | null>(null);
+  const firstRow = (view.page - 1) * ORDER_LIST_PAGE_SIZE;
 
   return (
     <>
       <PageTitle>My Order</PageTitle>
+      <div className="mb-4">
+        <OrderListControls view={view} onChange={changeView} />
+      </div>
       {isPending ? <PageSpinner label="Loading your orders" /> : null}
       {isError ? <ListState alert>{error.message}</ListState> : null}
-      {data && data.length === 0 ? <ListState>You have not placed any orders yet.</ListState> : null}
-      {data && data.length > 0 ? (
+      {data && data.total === 0 ? (
+        <ListState>
+          {view.q || view.status ? 'No orders match this search.' : 'You have not placed any orders yet.'}
+        </ListState>
+      ) : null}
+      {data && data.total > 0 ? (
         <>
-          <div className="overflow-x-auto rounded-box border border-base-300 bg-base-100">
-            <table className="table">
+          <div
+            className={`rounded-box border border-base-300 bg-base-100 md:overflow-x-auto ${isPlaceholderData ? 'opacity-60' : ''}`}
+            aria-busy={isPlaceholderData}
+          >
+            <table className="table max-md:block">
               <caption className="sr-only">Your orders</caption>
-              <thead className="text-base-content">
+              <thead className="text-base-content max-md:sr-only">
                 <tr>
                   <th scope="col">#</th>
                   <th scope="col">Item name</th>
@@ -156,29 +59,46 @@ export function MyOrdersPage() {
                   </th>
                 </tr>
               </thead>
-              <tbody>
-                {data.map((order, index) => (
-                  <tr key={order._id}>
-                    <th scope="row">{index + 1}</th>
-                    <td>
-                      {order.itemName}
+              <tbody className="max-md:block">
+                {data.items.map((order, index) => (
+                  <tr key={order._id} className="max-md:block max-md:border-b max-md:border-base-300 max-md:py-2">
+                    <th scope="row" className={cell} data-label="# ">
+                      {firstRow + index + 1}
+                    </th>
+                    <td className={cell}>
+                      <Link
+                        to={`/dashboard/orders/${order._id}`}
+                        className="link link-primary font-mono text-sm"
+                        aria-label={`Open order ${order.number}`}
+                      >
+                        {order.number}
+                      </Link>
+                      <span className="block">{order.itemName}</span>
                       <span className="block text-xs">{order.quantity} pc</span>
                       <OrderFacts order={order} />
                       <OrderLines order={order} />
                       <OrderHistory order={order} />
                     </td>
-                    <td className="tabular-nums">{formatDollars(order.price)}</td>
-                    <td>
+                    <td className={`tabular-nums ${cell}`} data-label="Price: ">
+                      {formatDollars(order.price)}
+                    </td>
+                    <td className={cell}>
                       <PaymentCell order={order} onDelete={setDeleting} />
                     </td>
-                    <td>
-                      <OrderActions order={order} onCancel={setCancelling} />
+                    <td className={cell}>
+                      <BuyerOrderActions order={order} onCancel={setCancelling} />
                     </td>
                   </tr>
                 ))}
               </tbody>
             </table>
           </div>
+          <OrderPager
+            page={data.page}
+            pageSize={ORDER_LIST_PAGE_SIZE}
+            total={data.total}
+            onPage={(page) => changeView({ page })}
+          />
           <div className="mt-4">
             <OrdersCsvExport status={null} />
           </div>

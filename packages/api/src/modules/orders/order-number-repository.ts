@@ -1,0 +1,22 @@
+// SQL of the order-number counters (order-numbers.ts says how each dialect uses them).
+import type { Db } from '../../infra/db/create-db.js';
+
+/**
+ * Reserves `size` numbers of `year` in one autocommitted statement (the year's row is created when missing) and
+ * answers the last of them: the block is `last - size + 1` to `last`.
+ */
+export async function reserveOrderNumbers(db: Db, year: number, size: number): Promise<number> {
+  const row = await db
+    .insertInto('order_number_counters')
+    .values({ year, last_number: size })
+    .onConflict((oc) =>
+      oc.column('year').doUpdateSet((eb) => ({ last_number: eb('order_number_counters.last_number', '+', size) })),
+    )
+    .returning('last_number')
+    .executeTakeFirstOrThrow();
+  return Number(row.last_number);
+}
+
+/** The SQLite form, taken inside the order's write: the year's next number. */
+export const SQLITE_NEXT_ORDER_NUMBER = `INSERT INTO order_number_counters (year, last_number) VALUES (?, 1)
+  ON CONFLICT (year) DO UPDATE SET last_number = last_number + 1 RETURNING last_number`;

@@ -1,0 +1,53 @@
+// What an administrator may do with an order (B2B §4): ship, record the delivery, mark an on-account order paid,
+// cancel. Shared by Manage All Orders and the admin's order page; each opens its dialog through `open`.
+import type { Order } from '@kestrel/shared';
+import { adminActions } from '../order-actions';
+import { DeliveredButton } from './delivered-button';
+
+export type AdminDialog = { kind: 'ship' | 'cancel' | 'mark-paid'; order: Order } | null;
+
+export function AdminOrderActions({ order, open }: { order: Order; open: (dialog: AdminDialog) => void }) {
+  const allowed = adminActions(order);
+  if (!(allowed.ship || allowed.deliver || allowed.cancel || allowed.markPaid)) return null;
+  return (
+    <div className="card-actions mt-3">
+      {allowed.ship ? (
+        <button
+          type="button"
+          className="btn btn-primary btn-sm"
+          aria-label={`Ship order of ${order.itemName}`}
+          onClick={() => open({ kind: 'ship', order })}
+        >
+          Ship
+        </button>
+      ) : null}
+      {allowed.deliver ? <DeliveredButton order={order} /> : null}
+      {allowed.markPaid ? (
+        <button
+          type="button"
+          className="btn btn-outline btn-sm"
+          aria-label={`Mark order of ${order.itemName} paid`}
+          onClick={() => open({ kind: 'mark-paid', order })}
+        >
+          Mark paid
+        </button>
+      ) : null}
+      {allowed.cancel ? (
+        <button
+          type="button"
+          className="btn btn-outline btn-error btn-sm"
+          aria-label={`Cancel order of ${order.itemName}`}
+          onClick={() => open({ kind: 'cancel', order })}
+        >
+          Cancel order
+        </button>
+      ) : null}
+    </div>
+  );
+}
+
+export function PaymentState({ order }: { order: Order }) {
+  if (order.refunded) return <>Paid, refunded</>;
+  if (order.paid) return <>Paid</>;
+  return <>{order.paymentTerms === 'account' ? 'Unpaid (on account)' : 'Unpaid'}</>;
+}

@@ -1,0 +1,197 @@
+// One order on a page of its own (B2B §11): the buyer's (/dashboard/orders/{id}) and the admin's
+// (/dashboard/manage-orders/{id}). Lines, history, note, PO number, documents and the actions its status allows.
+// Grid cells take min-w-0, so the lines table scrolls inside its box at phone width instead of widening the page.
+import { useState, type ReactNode } from 'react';
+import { Link, useParams } from 'react-router';
+import { deletedMessage, type Order } from '@kestrel/shared';
+import { ListState, PageTitle } from '../../../components/ui/page-title';
+import { PageSpinner } from '../../../components/ui/spinner';
+import { formatCount } from '../../../lib/count';
+import { formatDollars } from '../../../lib/money';
+import { notify } from '../../../lib/notify';
+import { useOrder } from '../api/get-order';
+import { AdminOrderActions, PaymentState, type AdminDialog } from './admin-order-actions';
+import { BuyerOrderActions, PaymentCell } from './buyer-order-actions';
+import { CancelOrderModal } from './cancel-order-modal';
+import { DeleteOrderModal } from './delete-order-modal';
+import { MarkPaidModal } from './mark-paid-modal';
+import { OrderFacts } from './order-facts';
+import { StatusBadge, formatTime, statusLabel } from './order-status';
+import { ShipOrderModal } from './ship-order-modal';
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section className="min-w-0 rounded-box border border-base-300 bg-base-100 p-5" aria-label={title}>
+      <h2 className="mb-2 text-lg font-semibold">{title}</h2>
+      {children}
+    </section>
+  );
+}
+
+function LinesTable({ order }: { order: Order }) {
+  return (
+    // Focusable, so a keyboard user can scroll the table sideways on a phone.
+    <div className="overflow-x-auto" role="group" aria-label="Order lines, scrollable" tabIndex={0}>
+      <table className="table table-sm">
+        <caption className="sr-only">Lines of order {order.number}</caption>
+        <thead className="text-base-content">
+          <tr>
+            <th scope="col">SKU</th>
+            <th scope="col">Part</th>
+            <th scope="col" className="text-right">
+              Quantity
+            </th>
+            <th scope="col" className="text-right">
+              Unit price
+            </th>
+            <th scope="col" className="text-right">
+              Line total
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {order.lines.map((line, index) => (
+            <tr key={`${line.sku}-${index}`}>
+              <td className="font-mono">{line.sku}</td>
+              <td className="break-words">{line.name}</td>
+              <td className="text-right tabular-nums">{formatCount(line.quantity)}</td>
+              <td className="text-right tabular-nums">{formatDollars(line.unitPrice)}</td>
+              <td className="text-right tabular-nums">{formatDollars(line.lineTotal)}</td>
+            </tr>
+          ))}
+        </tbody>
+        <tfoot className="text-base-content">
+          <tr>
+            <th scope="row" colSpan={4} className="text-right">
+              Total
+            </th>
+            <td className="text-right font-semibold tabular-nums">{formatDollars(order.price)}</td>
+          </tr>
+        </tfoot>
+      </table>
+    </div>
+  );
+}
+
+function OrderDetails({ order, admin }: { order: Order; admin: boolean }) {
+  return (
+    <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+      <dt className="font-medium">Placed</dt>
+      <dd>
+        <time dateTime={order.createdAt}>{formatTime(order.createdAt)}</time>
+      </dd>
+      <dt className="font-medium">PO number</dt>
+      <dd className="break-words">{order.poNumber ?? 'None'}</dd>
+      {admin ? (
+        <>
+          <dt className="font-medium">Customer</dt>
+          <dd className="break-all">
+            {order.userName} ({order.email})
+          </dd>
+        </>
+      ) : null}
+      <dt className="font-medium">Phone</dt>
+      <dd>{order.phone}</dd>
+      <dt className="font-medium">Address</dt>
+      <dd className="break-words whitespace-pre-line">{order.address}</dd>
+      <dt className="font-medium">Payment</dt>
+      <dd>
+        <PaymentState order={order} />
+      </dd>
+      <dt className="font-medium">Note</dt>
+      <dd className="break-words whitespace-pre-line">{order.note ?? 'None'}</dd>
+    </dl>
+  );
+}
+
+function History({ order }: { order: Order }) {
+  return (
+    <ol className="flex flex-col gap-1 text-sm">
+      {order.statusHistory.map((step, index) => (
+        <li key={`${step.status}-${index}`}>
+          {statusLabel(step.status)}: <time dateTime={step.at}>{formatTime(step.at)}</time>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+export function OrderPage({ admin }: { admin: boolean }) {
+  const { id = '' } = useParams();
+  const { data: order, isPending, isError, error } = useOrder(id);
+  const [dialog, setDialog] = useState<AdminDialog>(null);
+  const [deleting, setDeleting] = useState<Order | null>(null);
+  const [cancelling, setCancelling] = useState<Order | null>(null);
+  const close = () => setDialog(null);
+  const showing = (kind: NonNullable<AdminDialog>['kind']) => (dialog?.kind === kind ? dialog.order : null);
+  const back = admin ? '/dashboard/manageorder' : '/dashboard/myorder';
+
+  if (isPending) return <PageSpinner label="Loading the order" />;
+  if (isError) {
+    return (
+      <>
+        <PageTitle>Order</PageTitle>
+        <ListState alert>{error.message}</ListState>
+      </>
+    );
+  }
+  return (
+    <>
+      <PageTitle lead={`${order.itemName}, ${formatDollars(order.price)}`}>{`Order ${order.number}`}</PageTitle>
+      <p className="-mt-4 mb-4 flex flex-wrap items-center gap-3 text-sm">
+        <StatusBadge status={order.status} />
+        <Link to={back} className="link">
+          {admin ? 'Back to Manage All Orders' : 'Back to My Order'}
+        </Link>
+      </p>
+      <div className="grid gap-4 lg:grid-cols-2">
+        <Section title="Details">
+          <OrderDetails order={order} admin={admin} />
+          <OrderFacts order={order} />
+        </Section>
+        <Section title="Actions">
+          {admin ? (
+            <AdminOrderActions order={order} open={setDialog} />
+          ) : (
+            <div className="flex flex-col gap-3">
+              <PaymentCell order={order} onDelete={setDeleting} />
+              <BuyerOrderActions order={order} onCancel={setCancelling} />
+            </div>
+          )}
+        </Section>
+        <div className="min-w-0 lg:col-span-2">
+          <Section title="Lines">
+            <LinesTable order={order} />
+          </Section>
+        </div>
+        <Section title="History">
+          <History order={order} />
+        </Section>
+        <Section title="Documents">
+          {order.invoiceNumber ? (
+            <p className="text-sm">Invoice {order.invoiceNumber}: download it with the actions above.</p>
+          ) : (
+            <p className="text-sm">The invoice comes once the order is paid or confirmed on account.</p>
+          )}
+        </Section>
+      </div>
+      <ShipOrderModal order={showing('ship')} onClose={close} />
+      <MarkPaidModal order={showing('mark-paid')} onClose={close} />
+      <CancelOrderModal
+        order={showing('cancel') ?? cancelling}
+        onClose={() => {
+          close();
+          setCancelling(null);
+        }}
+      />
+      <DeleteOrderModal
+        order={deleting}
+        onClose={() => setDeleting(null)}
+        onDeleted={(deleted) => notify.success(deletedMessage(deleted.itemName))}
+      />
+    </>
+  );
+}
+
+export const BuyerOrderPage = () => <OrderPage admin={false} />;
+export const AdminOrderPage = () => <OrderPage admin />;
