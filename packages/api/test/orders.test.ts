@@ -84,6 +84,7 @@ describe.each(databases)('orders on %s', (kind) => {
       companyId: null,
       refunded: false,
       cancelReason: null,
+      creditNoteNumber: null,
       updatedAt: body.order.createdAt,
     });
     expect(body.order.createdAt).toMatch(/^\d{4}-\d\d-\d\dT/);

@@ -33,6 +33,7 @@ const order = {
   companyId: null,
   refunded: false,
   cancelReason: null,
+  creditNoteNumber: null,
   updatedAt: '2026-01-01T00:00:00.000Z',
 };
 

@@ -157,7 +157,7 @@ describe.each(databases)('products CSV on %s', (kind) => {
       'KC-NEW-5,Too,few',
       '',
       'KC-NEW-6,"Two',
-      'lines",Cooling,1.00,-1,1,,100,,Text.,/x.png',
+      'lines",Cooling,1.00,10,1,,100,,Text.,/x.png',
     ].join('\n');
     const res = await importCsv(text);
     expect(res.statusCode).toBe(400);

@@ -18,9 +18,9 @@ describe('the orders poll over 1,000,000 orders on PostgreSQL', () => {
     admin = await logIn(t.app, ADMIN.email, ADMIN.password);
     // One order a second from 2025-01-01: SINCE falls near the middle.
     await sql`INSERT INTO orders (id, user_id, item_name, quantity, unit_price_cents, total_cents, email, user_name,
-        phone, address, created_at, status, status_history, payment_terms, updated_at)
+        phone, address, created_at, status, status_history, payment_terms, updated_at, number)
       SELECT lpad(to_hex(g), 24, '0'), ${admin.id}, 'Bulk', 1, 100, 100, 'bulk@example.com', 'Bulk', '1', 'Dock',
-        at, 'confirmed', '[]', 'card', at
+        at, 'confirmed', '[]', 'card', at, 'SO-2025-' || lpad(g::text, 7, '0')
       FROM generate_series(1, 1000000) AS g,
         LATERAL (SELECT to_char(timestamp '2025-01-01' + g * interval '1 second',
           'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS at) AS t`.execute(t.app.db);
@@ -60,10 +60,11 @@ describe('the orders poll over 100,000 orders on SQLite', () => {
     const admin = await logIn(t.app, ADMIN.email, ADMIN.password);
     await sql`WITH RECURSIVE g(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM g WHERE n < 100000)
       INSERT INTO orders (id, user_id, item_name, quantity, unit_price_cents, total_cents, email, user_name, phone,
-        address, created_at, status, status_history, payment_terms, updated_at)
+        address, created_at, status, status_history, payment_terms, updated_at, number)
       SELECT printf('%024x', n), ${admin.id}, 'Bulk', 1, 100, 100, 'bulk@example.com', 'Bulk', '1', 'Dock',
         strftime('%Y-%m-%dT%H:%M:%fZ', '2025-01-01', '+' || (n * 5) || ' seconds'),
-        'confirmed', '[]', 'card', strftime('%Y-%m-%dT%H:%M:%fZ', '2025-01-01', '+' || (n * 5) || ' seconds')
+        'confirmed', '[]', 'card', strftime('%Y-%m-%dT%H:%M:%fZ', '2025-01-01', '+' || (n * 5) || ' seconds'),
+        printf('SO-2025-%07d', n)
       FROM g`.execute(t.app.db);
     await sql`ANALYZE`.execute(t.app.db);
   }, 120_000);

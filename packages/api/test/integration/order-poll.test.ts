@@ -49,7 +49,16 @@ describe.each(databases)('the orders poll on %s', (kind) => {
       .execute();
     await w.app.db
       .insertInto('orders')
-      .values(seeded.map(([oid, at]) => ({ ...template, id: oid, created_at: T(0), updated_at: at })))
+      .values(
+        // Order numbers are unique: the seeded copies get their own, in a year no real order has.
+        seeded.map(([oid, at], i) => ({
+          ...template,
+          id: oid,
+          number: `SO-2000-${String(i + 1).padStart(6, '0')}`,
+          created_at: T(0),
+          updated_at: at,
+        })),
+      )
       .execute();
   });
   afterAll(() => w.t.close());

@@ -29,6 +29,16 @@ describe('SHOP_NOTIFY_EMAIL', () => {
   });
 });
 
+/** The order's number (SO-...), which every message names (B2B §11). */
+async function numberOf(t: TestApp, id: string | undefined): Promise<string> {
+  const row = await t.app.db
+    .selectFrom('orders')
+    .select('number')
+    .where('id', '=', id ?? '')
+    .executeTakeFirstOrThrow();
+  return row.number;
+}
+
 describe.each(databases)('shop and delivered mail on %s', (kind) => {
   let shop: TestApp;
   let quiet: TestApp;
@@ -116,7 +126,7 @@ describe.each(databases)('shop and delivered mail on %s', (kind) => {
     expect((await outbox(shop, againId)).map((r) => r.to_address)).toEqual([SHOP, 'alice@example.com']);
     const [, two] = ids;
     const [forShop] = await outbox(shop, two ?? '');
-    expect(forShop?.subject).toBe(`New order ${two} from Alice Buyer ($96,250.00)`);
+    expect(forShop?.subject).toBe(`New order ${await numberOf(shop, two)} from Alice Buyer ($96,250.00)`);
     const text = shop.app.mail.bodies(forShop?.content ?? '').text;
     for (const expected of [
       'Alice Buyer <alice@example.com>',
@@ -126,7 +136,7 @@ describe.each(databases)('shop and delivered mail on %s', (kind) => {
     ]) {
       expect(text).toContain(expected);
     }
-    expect(text).toContain('/dashboard/manage-orders');
+    expect(text).toContain(`/dashboard/manage-orders/${two}`);
   });
 
   it("queues only the buyer's message when SHOP_NOTIFY_EMAIL is unset", async () => {
@@ -156,7 +166,7 @@ describe.each(databases)('shop and delivered mail on %s', (kind) => {
     expect(delivered.map((d) => d.statusCode).sort()).toEqual([200, 409]);
     const rows = (await outbox(quiet, id ?? '')).filter((r) => r.kind === 'order-delivered');
     expect(rows.map((r) => [r.dedupe_key, r.to_address, r.subject])).toEqual([
-      [`order-delivered:${id}`, 'alice@example.com', `Order ${id} delivered`],
+      [`order-delivered:${id}`, 'alice@example.com', `Order ${await numberOf(quiet, id)} delivered`],
     ]);
     const text = quiet.app.mail.bodies(rows[0]?.content ?? '').text;
     expect(text).toContain('Your order has been delivered.');

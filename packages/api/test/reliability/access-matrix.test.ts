@@ -31,6 +31,16 @@ const freshSecret = async (c: Ctx) => clientSecretFor(c.app, c.ann, await annOrd
 // A fresh webhook endpoint for each caller to change, delete or read the log of (a public address: no DNS needed).
 const HOOK: { url: string; events: ['*'] } = { url: 'https://93.184.216.34/hooks', events: ['*'] };
 const newHook = async (c: Ctx) => (await c.app.webhooks.create(HOOK))._id;
+// A fresh API key for each caller to try to revoke, made by the admin through the API.
+const newKey = async (c: Ctx): Promise<string> => {
+  const made = await c.app.inject({
+    method: 'POST',
+    url: '/api/admin/api-keys',
+    headers: { authorization: `Bearer ${c.admin.token}` },
+    payload: { name: 'ERP', scopes: ['orders:read'] },
+  });
+  return String(made.json()._id);
+};
 // A fresh session of Ann's for each caller to try to sign out.
 const annSessionId = async (c: Ctx) => String(decodeJwt(await c.app.sessions.issueSession(c.ann.id)).sid);
 
@@ -106,6 +116,9 @@ const table: Row[] = [
   // The administrator ensureAdmin made is confirmed already.
   ['POST', '/api/auth/verify-email/resend', () => '/api/auth/verify-email/resend', undefined, [401, 202, 202, 409]],
   // B2B §9's webhooks, admins only; the ping goes to an unknown endpoint (no outside network here).
+  ['POST', '/api/admin/api-keys', () => '/api/admin/api-keys', () => ({ name: 'ERP', scopes: ['orders:read'] }), [401, 403, 403, 201]],
+  ['GET', '/api/admin/api-keys', () => '/api/admin/api-keys', undefined, [401, 403, 403, 200]],
+  ['DELETE', '/api/admin/api-keys/{id}', async (c) => `/api/admin/api-keys/${await newKey(c)}`, undefined, [401, 403, 403, 204]],
   ['POST', '/api/admin/webhooks', () => '/api/admin/webhooks', () => HOOK, [401, 403, 403, 201]],
   ['GET', '/api/admin/webhooks', () => '/api/admin/webhooks', undefined, [401, 403, 403, 200]],
   ['PATCH', '/api/admin/webhooks/{id}', async (c) => `/api/admin/webhooks/${await newHook(c)}`, () => ({ enabled: false }), [401, 403, 403, 200]],
