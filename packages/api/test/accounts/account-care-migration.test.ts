@@ -1,26 +1,15 @@
 // Migration 011-account-care on SQLite and PostgreSQL: accounts made by Google sign-in (no password) start
 // confirmed, password accounts do not; the migration goes down again cleanly.
-import { Migrator, sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../src/infra/config.js';
-import { createDb, type Db } from '../../src/infra/db/create-db.js';
-import { migrationProvider } from '../../src/infra/db/migrations/index.js';
-import { createTestDatabase, databases, type TestDatabase } from '../helpers/databases.js';
+import { sql } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import { databases } from '../helpers/databases.js';
+import { migrationDatabase } from '../helpers/migration-database.js';
 
 describe.each(databases)('migration 011-account-care on %s', (kind) => {
-  let database: TestDatabase;
-  let db: Db;
-  beforeAll(async () => {
-    database = await createTestDatabase(kind);
-    db = createDb(loadConfig({ DATABASE_URL: database.url, DATA_DIR: database.dir }).database);
-  });
-  afterAll(async () => {
-    await db.destroy();
-    await database.drop();
-  });
+  const opened = migrationDatabase(kind);
 
   it('confirms the accounts without a password, not the others, and goes down again', async () => {
-    const migrator = new Migrator({ db, provider: migrationProvider });
+    const { db, migrator } = opened;
     expect((await migrator.migrateTo('010-mail-content')).error).toBeUndefined();
     const user = (id: string, hash: string | null) =>
       sql`INSERT INTO users (id, email, name, password_hash, role, created_at)

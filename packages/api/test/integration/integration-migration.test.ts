@@ -1,28 +1,17 @@
 // Migration 018-integration-keys on SQLite and PostgreSQL: existing orders get the time of their latest known change
 // (placed, paid, refunded, or the last step of their history), and the migration goes down again cleanly.
-import { Migrator, sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../src/infra/config.js';
-import { createDb, type Db } from '../../src/infra/db/create-db.js';
-import { migrationProvider } from '../../src/infra/db/migrations/index.js';
-import { createTestDatabase, databases, type TestDatabase } from '../helpers/databases.js';
+import { sql } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import { databases } from '../helpers/databases.js';
+import { migrationDatabase } from '../helpers/migration-database.js';
 
 const BEFORE = '011-account-care';
 
 describe.each(databases)('migration 018-integration-keys on %s', (kind) => {
-  let database: TestDatabase;
-  let db: Db;
-  beforeAll(async () => {
-    database = await createTestDatabase(kind);
-    db = createDb(loadConfig({ DATABASE_URL: database.url, DATA_DIR: database.dir }).database);
-  });
-  afterAll(async () => {
-    await db.destroy();
-    await database.drop();
-  });
+  const opened = migrationDatabase(kind);
 
   it('stamps each order with its latest change, and goes down again', async () => {
-    const migrator = new Migrator({ db, provider: migrationProvider });
+    const { db, migrator } = opened;
     expect((await migrator.migrateTo(BEFORE)).error).toBeUndefined();
     await sql`INSERT INTO users (id, email, name, password_hash, role, created_at)
       VALUES ('aaaaaaaaaaaaaaaaaaaaaaa1', 'a@example.com', 'A', NULL, 'customer', '2026-01-01T00:00:00.000Z')`.execute(

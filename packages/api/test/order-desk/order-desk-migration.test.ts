@@ -1,26 +1,15 @@
 // Migration 016-order-desk on both databases: existing orders are numbered by creation order within the UTC year they
 // were created in, each year's counter continues after them, and the migration goes down again.
-import { Migrator, sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../src/infra/config.js';
-import { createDb, type Db } from '../../src/infra/db/create-db.js';
-import { migrationProvider } from '../../src/infra/db/migrations/index.js';
-import { createTestDatabase, databases, type TestDatabase } from '../helpers/databases.js';
+import { sql } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import { databases } from '../helpers/databases.js';
+import { migrationDatabase } from '../helpers/migration-database.js';
 
 describe.each(databases)('migration 016-order-desk on %s', (kind) => {
-  let database: TestDatabase;
-  let db: Db;
-  beforeAll(async () => {
-    database = await createTestDatabase(kind);
-    db = createDb(loadConfig({ DATABASE_URL: database.url, DATA_DIR: database.dir }).database);
-  });
-  afterAll(async () => {
-    await db.destroy();
-    await database.drop();
-  });
+  const opened = migrationDatabase(kind);
 
   it('numbers existing orders per year in creation order and continues the counters', async () => {
-    const migrator = new Migrator({ db, provider: migrationProvider });
+    const { db, migrator } = opened;
     expect((await migrator.migrateTo('011-account-care')).error).toBeUndefined();
     await sql`INSERT INTO users (id, email, name, password_hash, role, created_at)
       VALUES ('aaaaaaaaaaaaaaaaaaaaaaa1', 'a@example.com', 'A', NULL, 'customer', '2025-01-01T00:00:00.000Z')`.execute(

@@ -1,29 +1,18 @@
 // Migration 014-payment-sweep on SQLite and PostgreSQL (issue #24): existing payment rows get their order in
 // `order_ref`, and those that need nothing more (voided, refunded, or the charge that paid its order) are settled, so
 // the payment sweep reads only the others; the migration goes down again cleanly.
-import { Migrator, sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../src/infra/config.js';
-import { createDb, type Db } from '../../src/infra/db/create-db.js';
-import { migrationProvider } from '../../src/infra/db/migrations/index.js';
-import { createTestDatabase, databases, type TestDatabase } from '../helpers/databases.js';
+import { sql } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import { databases } from '../helpers/databases.js';
+import { migrationDatabase } from '../helpers/migration-database.js';
 
 const AT = '2026-01-01T00:00:00.000Z';
 
 describe.each(databases)('migration 014-payment-sweep on %s', (kind) => {
-  let database: TestDatabase;
-  let db: Db;
-  beforeAll(async () => {
-    database = await createTestDatabase(kind);
-    db = createDb(loadConfig({ DATABASE_URL: database.url, DATA_DIR: database.dir }).database);
-  });
-  afterAll(async () => {
-    await db.destroy();
-    await database.drop();
-  });
+  const opened = migrationDatabase(kind);
 
   it('fills order_ref, settles the rows with nothing left to do, and goes down again', async () => {
-    const migrator = new Migrator({ db, provider: migrationProvider });
+    const { db, migrator } = opened;
     expect((await migrator.migrateTo('011-account-care')).error).toBeUndefined();
     await sql`INSERT INTO users (id, email, name, password_hash, role, created_at)
       VALUES ('aaaaaaaaaaaaaaaaaaaaaaa1', 'a@example.com', 'A', NULL, 'customer', ${AT})`.execute(db);

@@ -2,30 +2,19 @@
 // token in the clear, so it is given up unsent and blanked (the user asks for a new link); sent rows, other kinds and
 // sealed rows stay as they are. Cart lines above MAX_QUANTITY come down to it.
 import { MAX_QUANTITY } from '@kestrel/shared';
-import { Migrator, sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../src/infra/config.js';
-import { createDb, type Db } from '../../src/infra/db/create-db.js';
+import { sql } from 'kysely';
+import { describe, expect, it } from 'vitest';
 import { UNSEALED_LINK_ERROR } from '../../src/infra/db/migrations/015-hardening.js';
-import { migrationProvider } from '../../src/infra/db/migrations/index.js';
-import { createTestDatabase, databases, type TestDatabase } from '../helpers/databases.js';
+import { databases } from '../helpers/databases.js';
+import { migrationDatabase } from '../helpers/migration-database.js';
 
 const AT = '2026-01-01T00:00:00.000Z';
 
 describe.each(databases)('migration 015-hardening on %s', (kind) => {
-  let database: TestDatabase;
-  let db: Db;
-  beforeAll(async () => {
-    database = await createTestDatabase(kind);
-    db = createDb(loadConfig({ DATABASE_URL: database.url, DATA_DIR: database.dir }).database);
-  });
-  afterAll(async () => {
-    await db.destroy();
-    await database.drop();
-  });
+  const opened = migrationDatabase(kind);
 
   it('gives up unsealed link mails unsent and brings cart lines down to the bound', async () => {
-    const migrator = new Migrator({ db, provider: migrationProvider });
+    const { db, migrator } = opened;
     expect((await migrator.migrateTo('011-account-care')).error).toBeUndefined();
     const mail = (id: string, mailKind: string, status: string, content: string) =>
       sql`INSERT INTO mail_outbox (id, dedupe_key, kind, to_address, subject, message_id, status, attempts,
