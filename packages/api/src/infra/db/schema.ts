@@ -230,6 +230,10 @@ export interface Database extends PaymentTables {
   webhook_messages: WebhookMessagesTable;
   webhook_attempts: WebhookAttemptsTable;
   order_number_counters: OrderNumberCountersTable;
+  companies: CompaniesTable;
+  company_members: CompanyMembersTable;
+  company_invites: CompanyInvitesTable;
+  company_prices: CompanyPricesTable;
 }
 
 /** A receiver of webhooks (B2B §9, migrations/019-webhooks.ts). */
@@ -277,4 +281,52 @@ export interface WebhookAttemptsTable {
   error: string | null;
   at: string;
   next_attempt_at: string | null;
+}
+
+export type PaymentTermsName = 'card' | 'net15' | 'net30' | 'net60';
+export type CompanyRole = 'owner' | 'buyer' | 'viewer';
+
+/** A buying company (B2B §5, migrations/020-companies.ts). Limits in cents; null means none. */
+export interface CompaniesTable {
+  id: string;
+  name: string;
+  tax_id: string | null;
+  billing_address: string;
+  payment_terms: Generated<PaymentTermsName>;
+  credit_limit_cents: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A user's place in a company: at most one per user. */
+export interface CompanyMembersTable {
+  user_id: string;
+  company_id: string;
+  role: CompanyRole;
+  spending_limit_cents: number | null;
+  joined_at: string;
+}
+
+/** A mailed, single-use invitation; only the SHA-256 of its token is kept. */
+export interface CompanyInvitesTable {
+  id: string;
+  company_id: string;
+  email: string;
+  role: CompanyRole;
+  spending_limit_cents: number | null;
+  token_hash: string;
+  invited_by: string | null;
+  created_at: string;
+  expires_at: string;
+  accepted_at: string | null;
+  accepted_by: string | null;
+  revoked_at: string | null;
+}
+
+/** A company's contract price for one product. */
+export interface CompanyPricesTable {
+  company_id: string;
+  product_id: string;
+  price_cents: number;
+  updated_at: string;
 }

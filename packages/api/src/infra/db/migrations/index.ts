@@ -19,6 +19,7 @@ import { hardeningMigration } from './015-hardening.js';
 import { creditNotesMigration } from './017-credit-notes.js';
 import { integrationKeysMigration } from './018-integration-keys.js';
 import { webhooksMigration } from './019-webhooks.js';
+import { companiesMigration } from './020-companies.js';
 import { orderDeskMigration } from './016-order-desk.js';
 
 export const FIRST_MIGRATION = '001-initial';
@@ -43,6 +44,7 @@ const migrations: Record<string, Migration> = {
   '018-integration-keys': integrationKeysMigration,
   '019-webhooks': webhooksMigration,
   '016-order-desk': orderDeskMigration,
+  '020-companies': companiesMigration,
 };
 
 export const migrationProvider: MigrationProvider = {
