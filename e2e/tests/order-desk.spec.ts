@@ -38,6 +38,8 @@ test('the admin finds an order by its PO number and opens its page', async ({ pa
   const cards = page.getByRole('list', { name: 'Orders' }).locator(':scope > li');
   await expect(cards).toHaveCount(1);
   await expect(cards.first()).toContainText(`PO: ${poNumber}`);
+  // The address keeps its line break on the card, as on the order page and the documents.
+  expect(await cards.first().getByText('3 Mill Lane').innerText()).toBe('3 Mill Lane\nDerby');
   await expect(page.getByText('Orders 1-1 of 1 (page 1 of 1)')).toBeVisible();
   await checkScreen(page, 'admin-manageorder-search', () => expect(cards).toHaveCount(1));
 
@@ -51,6 +53,7 @@ test('the admin finds an order by its PO number and opens its page', async ({ pa
   await expect(details).toContainText(poNumber);
   await expect(details).toContainText('Olive Desk');
   await expect(details).toContainText('Deliver to dock 4');
+  expect(await details.getByText('3 Mill Lane').innerText()).toBe('3 Mill Lane\nDerby');
   const lines = page.getByRole('region', { name: 'Lines' });
   await expect(lines.getByRole('row').nth(1)).toContainText(`${product.sku}${product.name}1,000$2.50$2,500.00`);
   await expect(

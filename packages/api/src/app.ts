@@ -228,7 +228,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(healthRoutes);
       await api.register(accountsRoutes, { accounts });
       await api.register(catalogRoutes, { catalog });
-      await api.register(productsCsvRoutes, { database, catalog });
+      await api.register(productsCsvRoutes, { database, catalog, webhooks });
       await api.register(reviewRoutes, { reviews });
       await api.register(orderRoutes, { orders });
       await api.register(documentRoutes, { documents });

@@ -12,6 +12,7 @@ import {
   arrange,
   charge,
   createWorld,
+  mailsOf,
   orderIn,
   payByCard,
   placeOrder,
@@ -205,6 +206,12 @@ describe.each(databases)('credit notes on %s', (kind) => {
     expect([after.status, after.paid, after.refunded]).toEqual(['cancelled', true, true]);
     expect(after.invoiceNumber).toMatch(/^INV-\d{4}-\d{6}$/);
     expect(after.creditNoteNumber).toBe(numbered(16));
+    // The refund's "cancelled" mail names the refund and the credit note issued with it.
+    const cancelled = (await mailsOf(w, order._id)).filter((m) => m.kind === 'order-cancelled');
+    expect(cancelled).toHaveLength(1);
+    expect(cancelled[0]?.text).toContain(
+      `Credit note ${numbered(16)} cancels invoice ${after.invoiceNumber ?? ''}; you can download it from your order.`,
+    );
   });
 
   it('credits an invoiced on-account order cancelled by an admin, with nothing owed', async () => {
@@ -212,6 +219,11 @@ describe.each(databases)('credit notes on %s', (kind) => {
     await arrange(w, order._id, { expires_at: null });
     expect((await cancel(order._id)).statusCode).toBe(200);
     expect((await read(order._id)).creditNoteNumber).toBe(numbered(17));
+    const cancelled = (await mailsOf(w, order._id)).find((m) => m.kind === 'order-cancelled');
+    expect(cancelled?.text).toContain(
+      `Credit note ${numbered(17)} cancels invoice INV-${year}-900001; you can download it from your order.`,
+    );
+    expect(cancelled?.text).toContain(`Credit note: ${numbered(17)}`);
     const text = pdfText((await creditNote(w.alice, order._id)).rawPayload);
     expect(text).toContain(`Credits invoice: INV-${year}-900001`);
     expect(text).toContain('Nothing is owed on this invoice.');

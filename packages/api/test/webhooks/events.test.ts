@@ -1,7 +1,7 @@
 // B2B §9 on both databases: every event the shop emits reaches a subscribed receiver once, signed after Standard
 // Webhooks 1.0 (checked with the standardwebhooks library), its data the order or product as the API answers it then;
 // nothing is sent for a change that was rolled back, nor to an endpoint that did not ask for the event.
-import type { WebhookCreated } from '@kestrel/shared';
+import { PRODUCTS_CSV_HEADER, type WebhookCreated } from '@kestrel/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { arrange, payByCard, placeOrder } from '../lifecycle/lifecycle-fixtures.js';
 import { databases } from '../helpers/databases.js';
@@ -85,6 +85,43 @@ describe.each(databases)('webhook events (%s)', (kind) => {
     ]);
     expect(new Set(got.map((g) => g.id)).size).toBe(3);
     for (const g of got) expect(g.id).toMatch(/^msg_[0-9a-f]{24}$/);
+  });
+
+  it('delivers product.created and product.updated for what a CSV import changed, none for its dry run', async () => {
+    const importCsv = (rows: string[], dryRun = false) =>
+      w.app.inject({
+        method: 'POST',
+        url: `/api/admin/products.csv${dryRun ? '?dryRun=true' : ''}`,
+        headers: { ...w.admin.auth, 'content-type': 'text/csv' },
+        payload: [PRODUCTS_CSV_HEADER.join(','), ...rows].join('\n'),
+      });
+    const kept = await addProduct(w.app, w.admin, { sku: 'KC-CSV-KEEP', name: 'Kept', price: 5 });
+    const changed = await addProduct(w.app, w.admin, { sku: 'KC-CSV-EDIT', name: 'Edit me', price: 5 });
+    await w.app.webhooks.deliverDue();
+    const before = all.received.length;
+    const exported = (await call(w.app, 'GET', '/api/admin/products.csv', w.admin)).body.split('\r\n');
+    const rows = [
+      exported.find((line) => line.startsWith('KC-CSV-KEEP,')) ?? '',
+      (exported.find((line) => line.startsWith('KC-CSV-EDIT,')) ?? '').replace('Edit me', 'Edited'),
+      'KC-CSV-NEW1,New one,Parts,7.00,10,1,,50,,First new part.,/api/images/demo/processor.png',
+      'KC-CSV-NEW2,New two,Parts,8.00,10,1,,50,,Second new part.,/api/images/demo/processor.png',
+    ];
+    expect((await importCsv(rows, true)).json()).toMatchObject({ created: 2, updated: 1, unchanged: 1 });
+    expect(await deliveredSince(before)).toEqual([]);
+    expect((await importCsv(rows)).json()).toEqual({ created: 2, updated: 1 });
+    const bySku = async (sku: string) =>
+      ((await adminGet(`/api/service`)) as Array<{ _id: string; sku: string }>).find((p) => p.sku === sku);
+    const got = await deliveredSince(before);
+    expect(got.map((g) => [g.type, g.data])).toEqual([
+      ['product.created', await bySku('KC-CSV-NEW1')],
+      ['product.created', await bySku('KC-CSV-NEW2')],
+      ['product.updated', await adminGet(`/api/service/${changed}`)],
+    ]);
+    expect(got.some((g) => (g.data as { _id: string })._id === kept)).toBe(false);
+    // The same file again changes nothing and reports nothing.
+    const after = all.received.length;
+    expect((await importCsv(rows)).json()).toEqual({ created: 0, updated: 0 });
+    expect(await deliveredSince(after)).toEqual([]);
   });
 
   it('delivers order.created, order.paid, order.shipped and order.delivered with the order as GET /api/orders/{id}', async () => {

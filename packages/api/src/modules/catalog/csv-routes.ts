@@ -13,7 +13,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { OpenDatabase } from '../../infra/db/create-db.js';
 import { exportProductsCsv, importProductsCsv } from './products-csv.js';
-import type { CatalogService } from './service.js';
+import type { CatalogService, CatalogWebhooks } from './service.js';
 
 const tags = ['products'];
 const security = [{ bearer: [] }];
@@ -27,10 +27,11 @@ const csvErrorSchema = z.object({
   }),
 });
 
-export const productsCsvRoutes: FastifyPluginAsyncZod<{ database: OpenDatabase; catalog: CatalogService }> = async (
-  app,
-  deps,
-) => {
+export const productsCsvRoutes: FastifyPluginAsyncZod<{
+  database: OpenDatabase;
+  catalog: CatalogService;
+  webhooks?: CatalogWebhooks;
+}> = async (app, deps) => {
   // Only this plugin's routes read CSV bodies, each up to 5 MB (the API's other calls keep the small JSON limit).
   app.addContentTypeParser('text/csv', { parseAs: 'string', bodyLimit: MAX_CSV_BYTES }, (_request, body, done) =>
     done(null, body),

@@ -3,6 +3,7 @@
 import { sql, type Insertable } from 'kysely';
 import type { Db } from '../../infra/db/create-db.js';
 import type { ProductImportRowsTable } from '../../infra/db/schema.js';
+import type { ProductRow } from './repository.js';
 
 export type StagedRow = Insertable<ProductImportRowsTable>;
 
@@ -76,4 +77,27 @@ export async function applyStagedRows(
   );
   const count = (result: { numAffectedRows?: bigint }) => Number(result.numAffectedRows ?? 0);
   return { created: count(inserted), updated: count(texts) + count(terms) + count(stock) };
+}
+
+/** The products this import inserted (their ids are the staged rows' own), in id order. */
+export function importedProducts(trx: Db, importId: string): Promise<ProductRow[]> {
+  return trx
+    .selectFrom('products')
+    .selectAll()
+    .where('id', 'in', trx.selectFrom('product_import_rows').select('id').where('import_id', '=', importId))
+    .orderBy('id')
+    .execute();
+}
+
+/** The existing products this import changed: named by a staged SKU and stamped with the import's update time. */
+export function reimportedProducts(trx: Db, importId: string, updatedAt: string): Promise<ProductRow[]> {
+  const staged = trx.selectFrom('product_import_rows').where('import_id', '=', importId);
+  return trx
+    .selectFrom('products')
+    .selectAll()
+    .where('sku', 'in', staged.select('sku'))
+    .where('updated_at', '=', updatedAt)
+    .where('id', 'not in', staged.select('id'))
+    .orderBy('id')
+    .execute();
 }

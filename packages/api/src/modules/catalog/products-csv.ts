@@ -8,9 +8,10 @@ import { dollarsToCents } from '../../infra/money.js';
 import { yieldToIo } from '../../infra/yield-to-io.js';
 import { invalid, readImportFile, type ImportedProduct, type ParsedRow } from './csv-import-rows.js';
 import * as staging from './import-repository.js';
-import { newProductRow, parsePriceBreaks, storePriceBreaks } from './product-row.js';
+import { newProductRow, parsePriceBreaks, storePriceBreaks, toProduct } from './product-row.js';
 import * as repo from './repository.js';
-import type { CatalogService } from './service.js';
+import type { CatalogService, CatalogWebhooks } from './service.js';
+import type { Db } from '../../infra/db/create-db.js';
 
 type Column = (typeof PRODUCTS_CSV_HEADER)[number];
 type CsvRecord = Record<Column, string>;
@@ -84,7 +85,33 @@ async function existingProducts(database: OpenDatabase, rows: ParsedRow[]): Prom
 export interface ProductsCsvDeps {
   database: OpenDatabase;
   catalog: Pick<CatalogService, 'writing'>;
+  /** product.created / product.updated events for what the import changed (B2B §9), written in its transaction. */
+  webhooks?: CatalogWebhooks;
   now?: () => number;
+}
+
+/**
+ * Records the import's product events in its transaction: one per product created or changed, for the endpoints
+ * subscribed to each. Answers whether any was written (the delivery run is then woken after the commit).
+ */
+async function recordImportEvents(
+  trx: Db,
+  webhooks: CatalogWebhooks,
+  importId: string,
+  updatedAt: string,
+): Promise<boolean> {
+  let recorded = false;
+  for (const type of ['product.created', 'product.updated'] as const) {
+    const endpointIds = await webhooks.subscribers(type, trx);
+    if (endpointIds.length === 0) continue;
+    const rows =
+      type === 'product.created'
+        ? await staging.importedProducts(trx, importId)
+        : await staging.reimportedProducts(trx, importId, updatedAt);
+    for (const row of rows) await webhooks.insert(trx, webhooks.event(type, toProduct(row), endpointIds));
+    recorded ||= rows.length > 0;
+  }
+  return recorded;
 }
 
 /**
@@ -92,7 +119,7 @@ export interface ProductsCsvDeps {
  * product are staged in short slices, then applied by a few statements in one short transaction (all rows or none).
  */
 export async function importProductsCsv(
-  { database, catalog, now = Date.now }: ProductsCsvDeps,
+  { database, catalog, webhooks, now = Date.now }: ProductsCsvDeps,
   text: string,
   { dryRun }: { dryRun: boolean },
 ): Promise<CsvImportPreview> {
@@ -138,11 +165,15 @@ export async function importProductsCsv(
       await yieldToIo();
     }
     const updatedAt = new Date(at).toISOString();
+    let evented = false;
     const applied = await catalog.writing(() =>
-      database.db
-        .transaction()
-        .execute((trx) => staging.applyStagedRows(trx, importId, updatedAt, { lockFirst: database.pg !== null })),
+      database.db.transaction().execute(async (trx) => {
+        const counts = await staging.applyStagedRows(trx, importId, updatedAt, { lockFirst: database.pg !== null });
+        if (webhooks) evented = await recordImportEvents(trx, webhooks, importId, updatedAt);
+        return counts;
+      }),
     );
+    if (evented) webhooks?.wake();
     return { ...preview, ...applied };
   } finally {
     await staging.dropStagedRows(database.db, importId);

@@ -40,12 +40,13 @@ export function shippedMail(order: OrderRow, carrier: string, trackingNumber: st
   };
 }
 
-/** Cancelled (with the refund, when a card payment was refunded) or expired. */
+/** Cancelled (with the refund, when a card payment was refunded, and the credit note of an invoiced order) or expired. */
 export function endedMail(
   order: OrderRow,
   why: 'cancelled' | 'expired',
   reason: string | null,
   refundedCents: number | null,
+  creditNoteNumber: string | null = null,
 ): OutgoingMail {
   return {
     to: order.email,
@@ -60,6 +61,8 @@ export function endedMail(
         why,
         reason,
         refundedCents,
+        invoiceNumber: order.invoice_number,
+        creditNoteNumber,
       },
     },
   };

@@ -176,11 +176,15 @@ export function createOrderLifecycle(deps: LifecycleDeps) {
         // The buyer's row before the products, as every order write locks them (no cycle, no deadlock).
         if (OPEN_ORDER_STATUSES.includes(row.status)) await repo.uncountOpenOrder(trx, row.user_id);
         await releaseLines(trx, await repo.linesOfOrders(trx, [row.id]));
-        if (mailNow) await mail.enqueue(trx, endedMail(row, to, reason, null));
         await record(to === 'cancelled' ? 'order.cancelled' : 'order.expired', row.id);
         // An invoiced order cancelled with no card refund to wait for (on account) is credited now; a card
-        // refund's credit note goes with the refund's record (completeRefund). Last: the counter row stays locked.
-        if (to === 'cancelled' && mailNow && row.invoice_number !== null) await assignCreditNoteNumber(trx, row.id, at);
+        // refund's credit note goes with the refund's record (completeRefund). Near the end, as the counter row stays
+        // locked until the commit; only the mail that names it follows.
+        const creditNote =
+          to === 'cancelled' && mailNow && row.invoice_number !== null
+            ? await assignCreditNoteNumber(trx, row.id, at)
+            : null;
+        if (mailNow) await mail.enqueue(trx, endedMail(row, to, reason, null, creditNote));
         return true;
       }),
     ).then((done) => {
@@ -199,9 +203,9 @@ export function createOrderLifecycle(deps: LifecycleDeps) {
     const recorded = await db.transaction().execute(async (trx) => {
       const row = await repo.findOrder(trx, id);
       if (!row || !(await lifecycleRepo.markRefunded(trx, id, at))) return false;
-      await mail.enqueue(trx, endedMail(row, 'cancelled', row.cancel_reason, Number(row.total_cents)));
       // The credit note, once (refunded_at is set once above), in this transaction: no gap if it rolls back.
-      await assignCreditNoteNumber(trx, id, at);
+      const creditNote = await assignCreditNoteNumber(trx, id, at);
+      await mail.enqueue(trx, endedMail(row, 'cancelled', row.cancel_reason, Number(row.total_cents), creditNote));
       return true;
     });
     if (recorded) mail.wake();

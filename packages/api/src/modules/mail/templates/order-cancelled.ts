@@ -23,6 +23,10 @@ export interface OrderCancelledMail {
   reason: string | null;
   /** Set when a card payment was refunded. */
   refundedCents: number | null;
+  /** The invoice the credit note cancels (absent in messages queued before credit notes existed). */
+  invoiceNumber?: string | null | undefined;
+  /** CN-{year}-{000001}, issued with this cancel or refund for an invoiced order. */
+  creditNoteNumber?: string | null | undefined;
 }
 
 export const orderCancelledSubject = (m: OrderCancelledMail): string =>
@@ -38,15 +42,19 @@ export function orderCancelled(site: Site, m: OrderCancelledMail): RenderedMail 
     m.refundedCents === null
       ? null
       : `We have refunded ${money(m.refundedCents)} to the card you paid with; banks usually show it within 5-10 days.`;
+  const credit = m.creditNoteNumber
+    ? `Credit note ${m.creditNoteNumber} cancels invoice ${m.invoiceNumber ?? ''}; you can download it from your order.`
+    : null;
   const rows: Array<[string, string | null]> = [
     ['Order', orderName(m)],
     ['PO number', m.poNumber],
     ['Reason', m.reason],
     ['Refunded', m.refundedCents === null ? null : money(m.refundedCents)],
+    ['Credit note', m.creditNoteNumber ?? null],
   ];
   const link = orderLink(site.publicUrl, m.orderId);
   const footer = `You receive this because you placed this order at ${site.name}.`;
-  const lines = [said, ...(refund ? [refund] : [])];
+  const lines = [said, ...(refund ? [refund] : []), ...(credit ? [credit] : [])];
   return {
     subject,
     text: textDocument(site, [`Hello ${m.buyerName},`, ...lines, factsText(rows), `Your orders: ${link}`], footer),

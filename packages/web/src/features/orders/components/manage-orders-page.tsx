@@ -34,7 +34,7 @@ function OrderCard({ order, open }: { order: Order; open: (dialog: AdminDialog) 
           <dt className="font-medium">Phone</dt>
           <dd>{order.phone}</dd>
           <dt className="font-medium">Address</dt>
-          <dd className="break-words">{order.address}</dd>
+          <dd className="break-words whitespace-pre-line">{order.address}</dd>
           <dt className="font-medium">Customer</dt>
           <dd className="break-all">
             {order.userName} ({order.email})
