@@ -26,6 +26,11 @@ import {
 import { apiKeyPlugin, apiKeyRoutes, createApiKeysService } from './modules/api-keys/index.js';
 import { cartRoutes, createCartService } from './modules/cart/index.js';
 import { catalogRoutes, createCatalogService, productsCsvRoutes } from './modules/catalog/index.js';
+import {
+  contractPriceRoutes,
+  createContractPricesService,
+  memberPricesOfRequest,
+} from './modules/contract-prices/index.js';
 import { createDocumentsService, documentRoutes } from './modules/documents/index.js';
 import { createImageService, createImageStore, imagesRoutes } from './modules/images/index.js';
 import { createMailService, MAIL_DELIVERY_JOB, mailDeliveryJob, type MailService } from './modules/mail/index.js';
@@ -181,6 +186,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const catalog = createCatalogService({ database, searchBudgetMs: config.searchBudgetMs, webhooks });
   const reviews = createReviewsService(db);
   const profiles = createProfilesService(db, accounts);
+  // B2B §5 contract prices: the catalogue shows them to members, the cart and the order charge them.
+  const contractPrices = createContractPricesService({ db });
   app.addHook('onListen', async () => {
     // Not awaited: listening is not delayed. It never rejects; a failed start is logged and tried again.
     void jobs.start();
@@ -202,10 +209,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // Voiding intents and refunds (B2B §4); read when a transition runs, after `payments` below exists.
     payments: () => payments,
     log: app.log,
+    contractPrices,
   });
   jobs.every(orderExpiryJob(orders));
   app.decorate('orders', orders);
-  const cart = createCartService({ db, catalog, orders });
+  const cart = createCartService({ db, catalog, orders, contractPrices });
   const documents = createDocumentsService({ db, orders });
   const provider = options.paymentProvider ?? createPaymentProvider(config, db);
   const payments = createPaymentsService({ db, provider, orders, log: app.log });
@@ -227,7 +235,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     async (api) => {
       await api.register(healthRoutes);
       await api.register(accountsRoutes, { accounts });
-      await api.register(catalogRoutes, { catalog });
+      await api.register(catalogRoutes, {
+        catalog,
+        memberPrices: memberPricesOfRequest(accounts.sessions, contractPrices),
+      });
+      await api.register(contractPriceRoutes, { prices: contractPrices });
       await api.register(productsCsvRoutes, { database, catalog, webhooks });
       await api.register(reviewRoutes, { reviews });
       await api.register(orderRoutes, { orders });

@@ -93,11 +93,19 @@ export function quantityProblem(t: OrderTerms, quantity: number): string | null 
   return null;
 }
 
-/** The unit price in cents for `quantity`: the price break with the largest minQuantity not above it, else the base. */
-export function unitPriceCents(t: Pick<OrderTerms, 'priceCents' | 'priceBreaks'>, quantity: number): number {
+/**
+ * The unit price in cents for `quantity`, the one rule every way of pricing uses (cart, order, storefront): the price
+ * break with the largest minQuantity not above it, else the base; and when the buyer's company has a contract price
+ * for the product (B2B §5), the lower of that and the contract price.
+ */
+export function unitPriceCents(
+  t: Pick<OrderTerms, 'priceCents' | 'priceBreaks'>,
+  quantity: number,
+  contractCents?: number | undefined,
+): number {
   let price = t.priceCents;
   for (const step of t.priceBreaks) if (step.minQuantity <= quantity) price = step.priceCents;
-  return price;
+  return contractCents !== undefined && contractCents < price ? contractCents : price;
 }
 
 /** The next price break above `quantity`, if any: what the storefront offers as "order N for $X". */

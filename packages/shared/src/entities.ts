@@ -37,6 +37,11 @@ export const productSchema = z.object({
   /** Volume prices, by increasing minQuantity and decreasing price. */
   priceBreaks: priceBreakSchema.array(),
   updatedAt: z.string(),
+  /**
+   * Only in answers to a member of a company with a contract price for this product (B2B §5): dollars per unit. The
+   * unit price charged is the lower of it and the price break that applies (unitPriceCents).
+   */
+  contractPrice: z.number().optional(),
 });
 export type Product = z.infer<typeof productSchema>;
 

@@ -128,6 +128,9 @@ export const cartLineSchema = z.object({
   lineTotal: z.number(),
   /** Null, or why this quantity cannot be ordered now (B2B §2's message). */
   problem: z.string().nullable(),
+  /** A member's line of a product with a contract price (B2B §5): the list price and the contract price, in dollars. */
+  listPrice: z.number().optional(),
+  contractPrice: z.number().optional(),
 });
 export type CartLine = z.infer<typeof cartLineSchema>;
 export const cartSchema = z.object({ lines: cartLineSchema.array(), total: z.number() });

@@ -4,11 +4,14 @@ import { describe, expect, it } from 'vitest';
 import { createQueryClient, forgetPersonalQueries } from '../src/app/query-client';
 
 describe('forgetPersonalQueries', () => {
-  it('keeps products and reviews and removes everything else', () => {
+  it("keeps products and reviews (not a member's view of products) and removes everything else", () => {
     const queryClient = createQueryClient();
     const keys = [
       ['products', 'all'],
-      ['products', 'one', 'p1'],
+      ['products', 'one', 'p1', 'anonymous'],
+      // A signed-in member's view may carry contract prices (B2B §5): personal.
+      ['products', 'one', 'p1', 'signed-in'],
+      ['products', 'catalog', 'q=fan', 'signed-in'],
       ['reviews'],
       ['orders', 'mine', 'ann@example.com'],
       ['orders', 'all'],
@@ -23,6 +26,6 @@ describe('forgetPersonalQueries', () => {
       .getAll()
       .map((q) => q.queryKey.join('/'))
       .sort();
-    expect(left).toEqual(['products/all', 'products/one/p1', 'reviews']);
+    expect(left).toEqual(['products/all', 'products/one/p1/anonymous', 'reviews']);
   });
 });

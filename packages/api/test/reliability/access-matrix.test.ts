@@ -31,6 +31,16 @@ const freshSecret = async (c: Ctx) => clientSecretFor(c.app, c.ann, await annOrd
 // A fresh webhook endpoint for each caller to change, delete or read the log of (a public address: no DNS needed).
 const HOOK: { url: string; events: ['*'] } = { url: 'https://93.184.216.34/hooks', events: ['*'] };
 const newHook = async (c: Ctx) => (await c.app.webhooks.create(HOOK))._id;
+// A fresh company (B2B §5) for each caller, written straight into its table.
+const newCompany = async (c: Ctx): Promise<string> => {
+  const id = `c0${Math.random().toString(16).slice(2, 12).padEnd(10, '0')}000000000000`;
+  const at = new Date().toISOString();
+  await c.app.db
+    .insertInto('companies')
+    .values({ id, name: 'Matrix Co', tax_id: null, billing_address: 'a', created_at: at, updated_at: at })
+    .execute();
+  return id;
+};
 // A fresh API key for each caller to try to revoke, made by the admin through the API.
 const newKey = async (c: Ctx): Promise<string> => {
   const made = await c.app.inject({
@@ -125,6 +135,10 @@ const table: Row[] = [
   ['DELETE', '/api/admin/webhooks/{id}', async (c) => `/api/admin/webhooks/${await newHook(c)}`, undefined, [401, 403, 403, 204]],
   ['POST', '/api/admin/webhooks/{id}/ping', () => '/api/admin/webhooks/0123456789abcdef01234567/ping', undefined, [401, 403, 403, 404]],
   ['GET', '/api/admin/webhooks/{id}/deliveries', async (c) => `/api/admin/webhooks/${await newHook(c)}/deliveries`, undefined, [401, 403, 403, 200]],
+  // Contract prices (B2B §5): a fresh company for each caller.
+  ['GET', '/api/admin/companies/{id}/prices', async (c) => `/api/admin/companies/${await newCompany(c)}/prices`, undefined, [401, 403, 403, 200]],
+  ['PUT', '/api/admin/companies/{id}/prices', async (c) => `/api/admin/companies/${await newCompany(c)}/prices`, (c) => ({ prices: [{ productId: c.productId, price: 1 }] }), [401, 403, 403, 200]],
+  ['POST', '/api/admin/companies/{id}/prices.csv', async (c) => `/api/admin/companies/${await newCompany(c)}/prices.csv`, () => ({ csv: 'not text/csv' }), [401, 403, 403, 400]],
 ];
 // The sandbox confirm body needs a fresh secret per caller; every other body is a pure function of the context.
 const bodyOf = async (row: Row, c: Ctx) =>

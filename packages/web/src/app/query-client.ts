@@ -33,5 +33,9 @@ const PUBLIC_QUERY_ROOTS = ['products', 'reviews'];
 
 /** Removes every query tied to a person (orders, profile, users, admin status), keeping the public ones. */
 export function forgetPersonalQueries(queryClient: QueryClient): void {
-  queryClient.removeQueries({ predicate: ({ queryKey }) => !PUBLIC_QUERY_ROOTS.includes(String(queryKey[0])) });
+  queryClient.removeQueries({
+    predicate: ({ queryKey }) =>
+      // A signed-in view of the catalogue may carry contract prices (B2B §5): it is personal too.
+      !PUBLIC_QUERY_ROOTS.includes(String(queryKey[0])) || queryKey.includes('signed-in'),
+  });
 }

@@ -15,6 +15,7 @@ import { AppError } from '../../infra/errors.js';
 import { centsToDollars, sumCents } from '../../infra/money.js';
 import type { AuthUser } from '../accounts/index.js';
 import type { CatalogService } from '../catalog/index.js';
+import type { ContractPricesService } from '../contract-prices/index.js';
 import type { OrderDetails, OrdersService } from '../orders/index.js';
 import * as repo from './repository.js';
 
@@ -36,6 +37,8 @@ export interface CartDeps {
   db: Db;
   catalog: Pick<CatalogService, 'itemsByIds' | 'itemsBySkus'>;
   orders: Pick<OrdersService, 'createOrder' | 'getOwnOrder' | 'linesOf'>;
+  /** Contract prices (B2B §5): the cart is priced as the order will be. */
+  contractPrices?: Pick<ContractPricesService, 'forOrder'>;
 }
 
 /** The cart lists lines in the order they were added: lines added together are a millisecond apart. */
@@ -43,15 +46,17 @@ const stamp = (now: number, i: number) => new Date(now + i).toISOString();
 
 const isWholeQuantity = (q: unknown): q is number => typeof q === 'number' && Number.isInteger(q) && q >= 1;
 
-export function createCartService({ db, catalog, orders }: CartDeps): CartService {
+export function createCartService({ db, catalog, orders, contractPrices }: CartDeps): CartService {
   async function priced(userId: string): Promise<Cart> {
     const rows = await repo.cartOf(db, userId);
-    const items = await catalog.itemsByIds(rows.map((r) => r.product_id));
+    const ids = rows.map((r) => r.product_id);
+    const [items, contract] = await Promise.all([catalog.itemsByIds(ids), contractPrices?.forOrder(userId, ids)]);
     const lineCents: number[] = [];
     const lines = rows.flatMap((row) => {
       const item = items.get(row.product_id);
       if (!item) return [];
-      const unit = unitPriceCents(item.terms, row.quantity);
+      const contractCents = contract?.get(row.product_id);
+      const unit = unitPriceCents(item.terms, row.quantity, contractCents);
       const problem = quantityProblem(item.terms, row.quantity);
       // The total is what could be ordered now (B2B §11): a line that cannot be ordered as it stands adds nothing.
       if (problem === null) lineCents.push(unit * row.quantity);
@@ -64,6 +69,10 @@ export function createCartService({ db, catalog, orders }: CartDeps): CartServic
           unitPrice: centsToDollars(unit),
           lineTotal: centsToDollars(unit * row.quantity),
           problem,
+          // A member's contract price beside the list price (B2B §5); other carts' lines stay as they were.
+          ...(contractCents === undefined
+            ? {}
+            : { listPrice: centsToDollars(item.terms.priceCents), contractPrice: centsToDollars(contractCents) }),
         },
       ];
     });

@@ -110,3 +110,12 @@ export function newProductRow(input: NewProduct, now: number): ProductRow {
     updated_at: at,
   };
 }
+
+/**
+ * `product` as a member of a company sees it (B2B §5): the list price kept, the company's contract price added when
+ * it has one for this product. Everyone else's answers never carry the field.
+ */
+export function withContractPrice(product: Product, prices: ReadonlyMap<string, number> | undefined): Product {
+  const cents = prices?.get(product._id);
+  return cents === undefined ? product : { ...product, contractPrice: centsToDollars(cents) };
+}

@@ -11,15 +11,29 @@ import {
   productPatchSchema,
   productSchema,
 } from '@kestrel/shared';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sendEncodedList } from '../../infra/http/encoded-answer.js';
 import { sendJsonText } from '../../infra/http/json-text.js';
-import type { CatalogService } from './service.js';
+import { withContractPrice } from './product-row.js';
+import type { CatalogService, ContractOverlay } from './service.js';
+
+/**
+ * The contract prices of the caller's company (B2B §5), when the caller is a signed-in member of a company that has
+ * some; undefined for everyone else. Asked only of requests that carry a token: an anonymous read does no work for it.
+ */
+export type MemberPricesOf = (request: FastifyRequest) => Promise<ContractOverlay | undefined>;
 
 const tags = ['products'];
 const security = [{ bearer: [] }];
 
-export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> = async (app, { catalog }) => {
+export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService; memberPrices?: MemberPricesOf }> = async (
+  app,
+  { catalog, memberPrices },
+) => {
+  const pricesOf = (request: FastifyRequest) =>
+    memberPrices && request.headers.authorization !== undefined ? memberPrices(request) : undefined;
+
   app.get(
     '/service',
     {
@@ -33,6 +47,8 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> =
     // A page's JSON text comes from the short-lived list cache, sent as Fastify would send the serialised array; the
     // list without a limit (every product) from the cache of its encoded bytes, compressed when the client accepts.
     (request, reply) => {
+      const member = pricesOf(request);
+      if (member) return memberList(request.query, member, request, reply);
       if (request.query.limit !== undefined) return sendJsonText(reply, catalog.listProductsJson(request.query));
       const list = catalog.fullList(request.query);
       return 'raw' in list
@@ -51,7 +67,10 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> =
         response: { 200: productSchema, 400: errorSchema, 404: errorSchema },
       },
     },
-    async (request) => catalog.getProduct(request.params.id),
+    async (request) => {
+      const [product, member] = await Promise.all([catalog.getProduct(request.params.id), pricesOf(request)]);
+      return withContractPrice(product, member?.prices);
+    },
   );
 
   app.get(
@@ -65,8 +84,30 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> =
         response: { 200: catalogPageSchema, 400: errorSchema, 503: errorSchema },
       },
     },
-    async (request) => catalog.catalogPage(request.query),
+    async (request) => {
+      const [page, member] = await Promise.all([catalog.catalogPage(request.query), pricesOf(request)]);
+      return member ? { ...page, items: page.items.map((p) => withContractPrice(p, member.prices)) } : page;
+    },
   );
+
+  /** GET /api/service for a caller with a token: a member with contract prices gets them overlaid, others the list. */
+  async function memberList(
+    query: Parameters<CatalogService['fullList']>[0],
+    pending: Promise<ContractOverlay | undefined>,
+    request: FastifyRequest,
+    reply: Parameters<typeof sendJsonText>[0],
+  ) {
+    const member = await pending;
+    if (query.limit !== undefined) {
+      if (!member) return sendJsonText(reply, catalog.listProductsJson(query));
+      return (await catalog.listProducts(query)).map((p) => withContractPrice(p, member.prices));
+    }
+    return sendEncodedList(
+      request,
+      reply,
+      await (member ? catalog.fullListFor(query, member) : catalog.fullList(query)),
+    );
+  }
 
   app.patch(
     '/service/:id',

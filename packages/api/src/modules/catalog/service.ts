@@ -33,6 +33,7 @@ import {
   parsePriceBreaks,
   storePriceBreaks,
   toProduct,
+  withContractPrice,
   type NewProduct,
 } from './product-row.js';
 import * as repo from './repository.js';
@@ -89,6 +90,11 @@ export interface CatalogService {
   listProductsJson(query: ProductListQuery): string | Promise<string>;
   /** The list without a limit (up to every product) as encoded bytes, built once per change (#24). */
   fullList(query: ProductListQuery): EncodedList | Promise<EncodedList>;
+  /**
+   * The same list as a member of a company with contract prices sees it (B2B §5): its own cached encoding per company,
+   * rebuilt when the company's prices (`stamp`) or the catalogue change. The anonymous list is untouched by it.
+   */
+  fullListFor(query: ProductListQuery, member: ContractOverlay): EncodedList | Promise<EncodedList>;
   /** GET /api/catalog: a page of the search, the total and the category facets. */
   catalogPage(query: CatalogQuery): Promise<CatalogPage>;
   getProduct(id: string): Promise<Product>;
@@ -106,6 +112,19 @@ export interface CatalogService {
   /** Every catalogue write outside this file (the CSV import) goes through here, so the caches hear of it. */
   writing<T>(write: () => Promise<T>): Promise<T>;
 }
+
+/** A company's contract prices (cents by product id) and what changes whenever they do. */
+export interface ContractOverlay {
+  companyId: string;
+  prices: ReadonlyMap<string, number>;
+  stamp: string;
+}
+
+/**
+ * Companies whose members' full lists are kept encoded at most (each as large as the public list: 35 MB raw at
+ * 97,000 products, plus its gzip and brotli); the least recently read is dropped first.
+ */
+export const MAX_MEMBER_LISTS = 4;
 
 /** A product as other modules see it to price and check a quantity of it. */
 export interface CatalogItem {
@@ -148,10 +167,12 @@ export function createCatalogService({
 }: CatalogDeps): CatalogService {
   const { db } = database;
   const serializeProduct = compileSerializer(productSchema);
+  /** Members' full lists, one encoded cache per company with contract prices (fullListFor). */
+  const memberLists = new Map<string, { stamp: string; cache: EncodedListCache }>();
 
   /** The list's JSON text, written a page of products at a time: the same bytes as the array's serializer writes. */
   const fullListBuilder =
-    (query: ProductListQuery): ListBuilder =>
+    (query: ProductListQuery, prices?: ReadonlyMap<string, number>): ListBuilder =>
     async (write) => {
       const newestFirst = query.sort === 'newest';
       let after: string | null = null;
@@ -160,7 +181,14 @@ export function createCatalogService({
       for (let first = true; ;) {
         const rows = await repo.listPageAfter(db, { after, newestFirst, limit: FULL_LIST_PAGE, offset });
         if (rows.length === 0) break;
-        write((first ? '' : ',') + rows.map((row) => serializeProduct(toProduct(row))).join(','));
+        const products = rows.map(toProduct);
+        write(
+          (first ? '' : ',') +
+            (prices
+              ? products.map((p) => serializeProduct(withContractPrice(p, prices)))
+              : products.map(serializeProduct)
+            ).join(','),
+        );
         first = false;
         offset = 0;
         after = rows[rows.length - 1]?.id ?? null;
@@ -200,6 +228,7 @@ export function createCatalogService({
     } finally {
       lists.invalidate();
       fullLists.invalidate();
+      memberLists.clear();
       allFacets = null;
     }
   }
@@ -300,6 +329,20 @@ export function createCatalogService({
       return fullLists.get(key, fullListBuilder(query));
     },
 
+    fullListFor(query, member) {
+      let held = memberLists.get(member.companyId);
+      memberLists.delete(member.companyId);
+      if (!held || held.stamp !== member.stamp) {
+        const oldest = memberLists.keys().next();
+        if (memberLists.size >= MAX_MEMBER_LISTS && !oldest.done) memberLists.delete(oldest.value);
+        held = { stamp: member.stamp, cache: new EncodedListCache() };
+      }
+      // Re-inserted: the map's order is the order of last use.
+      memberLists.set(member.companyId, held);
+      const key = `${query.sort === 'newest' ? 'newest' : 'oldest'}:${query.offset ?? 0}`;
+      return held.cache.get(key, fullListBuilder(query, member.prices));
+    },
+
     async catalogPage(query) {
       const filter: repo.CatalogFilter = { terms: searchTerms(query.q), category: query.category };
       const sort = query.sort ?? (filter.terms.length > 0 ? 'relevance' : 'newest');
@@ -391,6 +434,7 @@ export function createCatalogService({
     stockMoved() {
       lists.invalidate();
       fullLists.stockMoved();
+      for (const held of memberLists.values()) held.cache.stockMoved();
     },
     writing,
   };

@@ -22,6 +22,7 @@ import { AppError, notFound } from '../../infra/errors.js';
 import { centsToDollars, sumCents } from '../../infra/money.js';
 import type { AccountsService, AuthUser } from '../accounts/index.js';
 import { orderTermsOf, type CatalogService } from '../catalog/index.js';
+import type { ContractPricesService } from '../contract-prices/index.js';
 import type { MailService, OutgoingMail } from '../mail/index.js';
 import type { WebhooksService } from '../webhooks/index.js';
 import {
@@ -99,6 +100,8 @@ export interface LineProblem {
 export function judgeLine(
   product: ProductTerms | undefined,
   quantity: number,
+  /** The buyer's company's contract price of this product, in cents (B2B §5); undefined: none. */
+  contractCents?: number,
 ): number | Omit<LineProblem, 'index' | 'productId'> {
   if (!product) return { code: 'not_found', message: orderingMessages.productNotFound };
   const terms = orderTermsOf(product);
@@ -109,7 +112,7 @@ export function judgeLine(
       message: problem,
     };
   }
-  return unitPriceCents(terms, quantity);
+  return unitPriceCents(terms, quantity, contractCents);
 }
 
 /** Thrown by a decision that refused lines: every bad line, so the buyer can mend them all at once. */
@@ -212,6 +215,8 @@ export interface OrdersDeps {
    */
   payments?: () => OrderPayments | undefined;
   log?: { error(details: object, message: string): void };
+  /** Contract prices (B2B §5, modules/contract-prices): the buyer's company's prices of the order's products. */
+  contractPrices?: Pick<ContractPricesService, 'forOrder'>;
 }
 
 export type OrderWebhooks = Pick<WebhooksService, 'subscribers' | 'event' | 'insert' | 'insertSync' | 'wake'>;
@@ -345,7 +350,15 @@ export function createOrdersService(deps: OrdersDeps): OrdersService {
       expires_at: new Date(now + orderHoldMinutes * 60_000).toISOString(),
     };
     // Nothing more is written when no endpoint wants the event (the endpoints are known from memory, subscriptions.ts).
-    const subscribed = await webhooks.subscribers('order.created');
+    // Contract prices (B2B §5): the buyer's company's prices of these products, one indexed read beside it, read
+    // before the write like the remembered terms; `decide` below charges the lower of each and its price break.
+    const [subscribed, contract] = await Promise.all([
+      webhooks.subscribers('order.created'),
+      deps.contractPrices?.forOrder(
+        user.id,
+        lines.map((l) => l.productId),
+      ),
+    ]);
     const event =
       subscribed.length > 0
         ? (placed: PlacedOrder) => webhooks.event('order.created', toOrder(placed.order, placed.lines), subscribed)
@@ -357,7 +370,7 @@ export function createOrdersService(deps: OrdersDeps): OrdersService {
         (products) => {
           const problems: LineProblem[] = [];
           const units = lines.map((line, index) => {
-            const verdict = judgeLine(products[index], line.quantity);
+            const verdict = judgeLine(products[index], line.quantity, contract?.get(line.productId));
             if (typeof verdict === 'number') return verdict;
             problems.push({ index, productId: line.productId, ...verdict });
             return 0;

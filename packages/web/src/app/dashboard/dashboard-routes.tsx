@@ -42,6 +42,10 @@ const ProductsCsvPage = lazyPart(() =>
   import('../../features/products/components/products-csv-page').then((m) => m.ProductsCsvPage),
 );
 const IntegrationsPage = lazyPart(() => import('./integrations-page').then((m) => m.IntegrationsPage));
+// Temporary (#25): contract prices by company id until the admin company page holds ContractPricesSection.
+const ContractPricesPage = lazyPart(() =>
+  import('../../features/contract-prices/components/contract-prices-page').then((m) => m.ContractPricesPage),
+);
 const MakeAdminPage = lazyPart(() =>
   import('../../features/users/components/make-admin-page').then((m) => m.MakeAdminPage),
 );
@@ -68,6 +72,7 @@ export function DashboardRoutes() {
             <Route path="products-csv" element={<ProductsCsvPage />} />
             <Route path="makeadmin" element={<MakeAdminPage />} />
             <Route path="integrations" element={<IntegrationsPage />} />
+            <Route path="contract-prices" element={<ContractPricesPage />} />
           </Route>
           <Route path="*" element={<NotFoundPage />} />
         </Route>

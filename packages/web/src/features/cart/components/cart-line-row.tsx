@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { nextPriceBreak, type CartLine, type Product } from '@kestrel/shared';
 import { formatCount } from '../../../lib/count';
 import { formatDollars } from '../../../lib/money';
+import { YourPrice } from '../../../components/ui/your-price';
 
 interface CartLineRowProps {
   line: CartLine;
@@ -82,6 +83,9 @@ export function CartLineRow({ line, product, checkoutProblem, busy, onQuantity, 
       </td>
       <td className="text-right tabular-nums" data-label="Unit price">
         {formatDollars(line.unitPrice)}
+        {line.listPrice === undefined ? null : (
+          <YourPrice listPrice={line.listPrice} contractPrice={line.contractPrice} />
+        )}
       </td>
       <td className="text-right font-medium tabular-nums" data-label="Line total">
         {formatDollars(line.lineTotal)}

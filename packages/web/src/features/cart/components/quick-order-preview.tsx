@@ -3,6 +3,7 @@ import { formatCount } from '../../../lib/count';
 import { formatDollars } from '../../../lib/money';
 import { orderTermsOf } from '../../../lib/order-terms';
 import type { ParsedLine } from '../parse-order-lines';
+import { contractCentsOf } from '../../../lib/contract-price';
 
 interface Lookup {
   found: Map<string, Product | null>;
@@ -26,7 +27,7 @@ function resolve(line: ParsedLine, { found, failed }: Lookup): Resolved {
     kind: 'resolved',
     product,
     quantity: line.quantity,
-    unitCents: unitPriceCents(terms, line.quantity),
+    unitCents: unitPriceCents(terms, line.quantity, contractCentsOf(product)),
     problem: quantityProblem(terms, line.quantity),
   };
 }

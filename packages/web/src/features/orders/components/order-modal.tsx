@@ -17,6 +17,7 @@ import { formatDollars } from '../../../lib/money';
 import { notify } from '../../../lib/notify';
 import { useCreateOrder } from '../api/create-order';
 import { orderTermsOf } from '../../../lib/order-terms';
+import { contractCentsOf } from '../../../lib/contract-price';
 
 const orderFormSchema = orderCreateSchema.pick({ inputQuantity: true, phone: true, address: true });
 
@@ -38,7 +39,7 @@ function quantityHint(product: Product, max: number): string {
 function LinePrice({ product, quantity }: { product: Product; quantity: number | undefined }) {
   if (quantity === undefined || !Number.isInteger(quantity) || quantity < 1) return null;
   const terms = orderTermsOf(product);
-  const unit = unitPriceCents(terms, quantity);
+  const unit = unitPriceCents(terms, quantity, contractCentsOf(product));
   const next = nextPriceBreak(product.priceBreaks, quantity);
   return (
     <p className="text-sm" aria-live="polite">

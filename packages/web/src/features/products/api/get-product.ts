@@ -1,13 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Product } from '@kestrel/shared';
 import { apiRequest } from '../../../lib/api-client';
+import { viewer } from './viewer';
 
 export function getProduct(id: string, signal?: AbortSignal): Promise<Product> {
-  return apiRequest<Product>(`/service/${encodeURIComponent(id)}`, { auth: false, signal });
+  return apiRequest<Product>(`/service/${encodeURIComponent(id)}`, { signal });
 }
 
 export const productQuery = (id: string) =>
-  queryOptions({ queryKey: ['products', 'one', id], queryFn: ({ signal }) => getProduct(id, signal) });
+  queryOptions({ queryKey: ['products', 'one', id, viewer()], queryFn: ({ signal }) => getProduct(id, signal) });
 
 export function useProduct(id: string) {
   return useQuery(productQuery(id));

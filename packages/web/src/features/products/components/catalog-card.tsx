@@ -4,6 +4,7 @@ import { CARD_IMAGE_HEIGHT, CARD_IMAGE_WIDTH, cardVariantUrl, type Product } fro
 import { formatCount } from '../../../lib/count';
 import { formatDollars } from '../../../lib/money';
 import { lowestUnitPrice, priceAtMinimum } from '../product-price';
+import { YourPrice } from '../../../components/ui/your-price';
 
 /**
  * One product in the catalogue's results. The name is the card's one link (to the public product page) and stretches over
@@ -41,6 +42,7 @@ export function CatalogCard({ product, eager, action }: { product: Product; eage
             {formatDollars(priceAtMinimum(product))}
             <span className="text-sm font-normal text-base-content"> per unit</span>
           </p>
+          <YourPrice listPrice={product.price} contractPrice={product.contractPrice} />
           {lastBreak ? (
             <p className="text-sm">
               down to {formatDollars(lowestUnitPrice(product))} from {formatCount(lastBreak.minQuantity)}

@@ -1,6 +1,7 @@
 import type { Product } from '@kestrel/shared';
 import { formatCount } from '../../../lib/count';
 import { formatDollars } from '../../../lib/money';
+import { YourPrice } from '../../../components/ui/your-price';
 
 /**
  * What a buyer needs before ordering in bulk (B2B §1-§2), beside the product card (which has the minimum and the
@@ -30,6 +31,9 @@ export function ProductTerms({ product }: { product: Product }) {
           </>
         ) : null}
       </dl>
+      <div className="mt-3">
+        <YourPrice listPrice={product.price} contractPrice={product.contractPrice} />
+      </div>
       {product.priceBreaks.length > 0 ? (
         <table className="table mt-4">
           <caption className="mb-1 text-left font-semibold">Volume prices</caption>

@@ -1,0 +1,234 @@
+// A company's contract prices for the admin (B2B §5): the table by SKU with the list price beside each, a price to
+// change or remove per row, a row to add by SKU, and a CSV upload that replaces the list. Every change is one PUT of
+// the whole list (the API's PUT semantics), so what is on screen after saving is what the company pays.
+import { useId, useState, type FormEvent } from 'react';
+import type { ContractPrice } from '@kestrel/shared';
+import { isRefusal } from '../../../lib/api-client';
+import { formatDollars } from '../../../lib/money';
+import { notify } from '../../../lib/notify';
+import {
+  findProductBySku,
+  useContractPrices,
+  useImportContractPrices,
+  useReplaceContractPrices,
+} from '../api/contract-prices';
+
+const asBody = (prices: ContractPrice[]) => prices.map((p) => ({ productId: p.productId, price: p.price }));
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : 'Something went wrong');
+
+interface RowError {
+  line: number;
+  message: string;
+}
+
+export function ContractPricesSection({ companyId }: { companyId: string }) {
+  const id = useId();
+  const prices = useContractPrices(companyId);
+  const replace = useReplaceContractPrices(companyId);
+  const upload = useImportContractPrices(companyId);
+  const [sku, setSku] = useState('');
+  const [price, setPrice] = useState('');
+  const [rowErrors, setRowErrors] = useState<RowError[]>([]);
+  const list = prices.data?.prices ?? [];
+  const busy = replace.isPending || upload.isPending;
+
+  async function save(next: ContractPrice[], done: string) {
+    try {
+      await replace.mutateAsync(asBody(next));
+      notify.success(done);
+    } catch (error) {
+      notify.error(messageOf(error));
+    }
+  }
+
+  async function add(event: FormEvent) {
+    event.preventDefault();
+    const dollars = Number(price);
+    if (!(dollars > 0)) return notify.error('Enter a price above zero');
+    const product = await findProductBySku(sku).catch(() => undefined);
+    if (!product) return notify.error(`No product has the SKU ${sku.trim().toUpperCase()}`);
+    const others = list.filter((p) => p.productId !== product._id);
+    const row: ContractPrice = {
+      productId: product._id,
+      sku: product.sku,
+      name: '',
+      listPrice: 0,
+      price: dollars,
+      updatedAt: '',
+    };
+    await save([...others, row], `Contract price set for ${product.sku}`);
+    setSku('');
+    setPrice('');
+  }
+
+  async function importFile(file: File | undefined) {
+    if (!file) return;
+    setRowErrors([]);
+    try {
+      const answer = await upload.mutateAsync(file);
+      notify.success(`Imported ${answer.prices.length} contract prices`);
+    } catch (error) {
+      const rows = isRefusal(error) ? (error.detail as { rows?: RowError[] } | null)?.rows : undefined;
+      if (rows) setRowErrors(rows);
+      notify.error(messageOf(error));
+    }
+  }
+
+  return (
+    <section aria-labelledby={`${id}-title`} className="flex flex-col gap-4">
+      <h2 id={`${id}-title`} className="text-xl font-semibold">
+        Contract prices
+      </h2>
+      <p className="text-sm">
+        Members of this company pay the lower of their contract price and the volume price that applies. Saving replaces
+        the whole list.
+      </p>
+      {prices.isPending ? <p>Loading contract prices…</p> : null}
+      {prices.isError ? <p role="alert">{messageOf(prices.error)}</p> : null}
+      {prices.isSuccess && list.length === 0 ? <p>No contract prices yet: members pay list prices.</p> : null}
+      {list.length > 0 ? (
+        <div
+          className="overflow-x-auto rounded-box border border-base-300 bg-base-100"
+          role="region"
+          aria-label="Contract prices"
+          tabIndex={0}
+        >
+          <table className="table">
+            <thead className="text-base-content">
+              <tr>
+                <th scope="col">SKU</th>
+                <th scope="col">Name</th>
+                <th scope="col" className="text-right">
+                  List price
+                </th>
+                <th scope="col" className="text-right">
+                  Contract price
+                </th>
+                <th scope="col">
+                  <span className="sr-only">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {list.map((row) => (
+                <PriceRow
+                  key={row.productId}
+                  row={row}
+                  busy={busy}
+                  onPrice={(next) =>
+                    save(
+                      list.map((p) => (p.productId === row.productId ? { ...p, price: next } : p)),
+                      `Contract price of ${row.sku} saved`,
+                    )
+                  }
+                  onRemove={() =>
+                    save(
+                      list.filter((p) => p.productId !== row.productId),
+                      `Contract price of ${row.sku} removed`,
+                    )
+                  }
+                />
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+      <form className="flex flex-wrap items-end gap-3" onSubmit={(event) => void add(event)}>
+        <label className="flex flex-col gap-1 text-sm">
+          SKU
+          <input
+            className="input input-sm w-40 font-mono"
+            value={sku}
+            onChange={(e) => setSku(e.target.value)}
+            required
+          />
+        </label>
+        <label className="flex flex-col gap-1 text-sm">
+          Contract price ($)
+          <input
+            className="input input-sm w-32 tabular-nums"
+            type="number"
+            min="0.01"
+            step="0.01"
+            value={price}
+            onChange={(e) => setPrice(e.target.value)}
+            required
+          />
+        </label>
+        <button type="submit" className="btn btn-primary btn-sm" disabled={busy}>
+          Add contract price
+        </button>
+      </form>
+      <label className="flex flex-col gap-1 text-sm">
+        Replace the list from a CSV file (columns sku,price; all rows or none)
+        <input
+          type="file"
+          accept=".csv,text/csv"
+          className="file-input file-input-sm"
+          disabled={busy}
+          onChange={(e) => {
+            void importFile(e.target.files?.[0]);
+            e.target.value = '';
+          }}
+        />
+      </label>
+      {rowErrors.length > 0 ? (
+        <ul role="alert" className="list-disc pl-6 text-sm text-error">
+          {rowErrors.map((r) => (
+            <li key={`${r.line}:${r.message}`}>
+              Line {r.line}: {r.message}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </section>
+  );
+}
+
+function PriceRow({
+  row,
+  busy,
+  onPrice,
+  onRemove,
+}: {
+  row: ContractPrice;
+  busy: boolean;
+  onPrice: (price: number) => void;
+  onRemove: () => void;
+}) {
+  const [draft, setDraft] = useState(String(row.price));
+  return (
+    <tr>
+      <td className="font-mono">{row.sku}</td>
+      <td>{row.name}</td>
+      <td className="text-right tabular-nums">{formatDollars(row.listPrice)}</td>
+      <td className="text-right">
+        <input
+          className="input input-sm w-28 tabular-nums"
+          type="number"
+          min="0.01"
+          step="0.01"
+          aria-label={`Contract price of ${row.sku}`}
+          value={draft}
+          disabled={busy}
+          onChange={(e) => setDraft(e.target.value)}
+          onBlur={() => {
+            const next = Number(draft);
+            if (next > 0 && next !== row.price) onPrice(next);
+          }}
+        />
+      </td>
+      <td>
+        <button
+          type="button"
+          className="btn btn-ghost btn-sm text-error"
+          disabled={busy}
+          onClick={onRemove}
+          aria-label={`Remove the contract price of ${row.sku}`}
+        >
+          Remove
+        </button>
+      </td>
+    </tr>
+  );
+}
