@@ -220,7 +220,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   jobs.every(paymentSweepJob(payments));
   app.decorate('payments', payments);
   const apiKeys = createApiKeysService(db);
-  const imageStore = createImageStore(config);
+  const imageStore = await createImageStore(config);
+  app.addHook('onClose', async () => imageStore.close?.());
   const images = createImageService(imageStore);
   await seedDatabase({ accounts, catalog, reviews, images }, config, app.log, { fresh });
 

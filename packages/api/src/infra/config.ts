@@ -7,6 +7,7 @@ import {
   isEmailAddress,
 } from '@kestrel/shared';
 import { z } from 'zod';
+import { s3ConfigFrom, S3ConfigError, s3EnvFields, type S3Config } from './s3-config.js';
 
 export type DatabaseConfig = { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
 
@@ -32,8 +33,9 @@ const envSchema = z.object({
   DATABASE_URL: z
     .string()
     .trim()
-    .default('file:./data/store.db')
-    .refine((v) => /^file:.+/.test(v) || /^postgres(ql)?:\/\/.+/.test(v), 'must be file:PATH or postgres://...'),
+    .refine((v) => /^file:.+/.test(v) || /^postgres(ql)?:\/\/.+/.test(v), 'must be file:PATH or postgres://...')
+    // Unset: file:DATA_DIR/store.db, so DATA_DIR moves the database with the rest of the local state.
+    .optional(),
   ADMIN_EMAIL: z
     .string()
     .trim()
@@ -53,7 +55,8 @@ const envSchema = z.object({
   STRIPE_SECRET_KEY: optionalText,
   STRIPE_PUBLISHABLE_KEY: optionalText,
   STRIPE_WEBHOOK_SECRET: optionalText,
-  UPLOAD_DIR: z.string().trim().min(1).default('./data/uploads'),
+  // Unset: DATA_DIR/uploads.
+  UPLOAD_DIR: z.string().trim().min(1).optional(),
   REDIS_URL: z
     .string()
     .trim()
@@ -108,6 +111,7 @@ const envSchema = z.object({
   SHOP_NOTIFY_EMAIL: z.string().trim().refine(isEmailAddress, 'must be one e-mail address').optional(),
   WEBHOOK_ALLOW_PRIVATE: z.enum(['true', 'false'], { error: 'must be true or false' }).default('false'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  ...s3EnvFields,
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -121,7 +125,10 @@ export interface Config {
   publicUrl: string;
   google: { clientId: string; clientSecret: string; issuer: string } | undefined;
   stripe: { secretKey: string; publishableKey: string | undefined; webhookSecret: string | undefined } | undefined;
+  /** The disk image store's folder (unused while `s3` is set); absolute. */
   uploadDir: string;
+  /** The S3-compatible image store, when S3_BUCKET is set (infra/s3-config.ts). */
+  s3: S3Config | undefined;
   redisUrl: string | undefined;
   seedDemo: boolean;
   rateLimitPerMinute: number | undefined;
@@ -130,7 +137,10 @@ export interface Config {
    * writes the left): nobody (false), N hops (N proxies in front; TRUST_PROXY=true is 1), or these proxies' addresses.
    */
   trustProxy: false | number | string[];
-  /** Where generated state lives (the auth secret when AUTH_SECRET is unset); absolute. */
+  /**
+   * Where local state lives, absolute: the default SQLite file, image folder and mail folder, and the auth secret when
+   * AUTH_SECRET is unset. Nothing else is written under the working directory.
+   */
   dataDir: string;
   logLevel: string;
   /** How many unpaid orders one buyer may hold (B2B §3). */
@@ -202,9 +212,18 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration: ${name} ${issue?.message ?? 'is invalid'}`);
   }
   const e = parsed.data;
-  const database: DatabaseConfig = e.DATABASE_URL.startsWith('file:')
-    ? { kind: 'sqlite', file: resolve(cwd, e.DATABASE_URL.slice('file:'.length)) }
-    : { kind: 'postgres', url: e.DATABASE_URL };
+  const dataDir = resolve(cwd, e.DATA_DIR);
+  const databaseUrl = e.DATABASE_URL ?? `file:${join(dataDir, 'store.db')}`;
+  const database: DatabaseConfig = databaseUrl.startsWith('file:')
+    ? { kind: 'sqlite', file: resolve(cwd, databaseUrl.slice('file:'.length)) }
+    : { kind: 'postgres', url: databaseUrl };
+  let s3: S3Config | undefined;
+  try {
+    s3 = s3ConfigFrom(e);
+  } catch (error) {
+    if (error instanceof S3ConfigError) throw new ConfigError(`Invalid configuration: ${error.message}`);
+    throw error;
+  }
   if (e.GOOGLE_CLIENT_ID && !e.GOOGLE_CLIENT_SECRET) {
     throw new ConfigError('Invalid configuration: GOOGLE_CLIENT_SECRET is required when GOOGLE_CLIENT_ID is set');
   }
@@ -230,12 +249,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
           webhookSecret: e.STRIPE_WEBHOOK_SECRET,
         }
       : undefined,
-    uploadDir: resolve(cwd, e.UPLOAD_DIR),
+    uploadDir: resolve(cwd, e.UPLOAD_DIR ?? join(dataDir, 'uploads')),
+    s3,
     redisUrl: e.REDIS_URL,
     seedDemo: e.SEED_DEMO === '1',
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     trustProxy: trustedHops(e.TRUST_PROXY),
-    dataDir: resolve(cwd, e.DATA_DIR),
+    dataDir,
     logLevel: e.LOG_LEVEL,
     maxOpenOrders: e.MAX_OPEN_ORDERS,
     orderHoldMinutes: e.ORDER_HOLD_MINUTES,
@@ -244,7 +264,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mail: {
       smtpUrl: e.SMTP_URL,
       from: e.MAIL_FROM ?? `Kestrel Components <no-reply@${mailDomain(e.PUBLIC_URL)}>`,
-      dir: resolve(cwd, e.MAIL_DIR ?? join(e.DATA_DIR, 'mail')),
+      dir: resolve(cwd, e.MAIL_DIR ?? join(dataDir, 'mail')),
       shopNotify: e.SHOP_NOTIFY_EMAIL,
     },
     webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE === 'true',

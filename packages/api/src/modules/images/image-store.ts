@@ -22,6 +22,8 @@ export interface ImageStore {
   /** The stored image, or null when there is none under that name. */
   get(name: string): Promise<StoredImage | null>;
   exists(name: string): Promise<boolean>;
+  /** Releases what the store holds open (the S3 client's kept-alive sockets); called when the app closes. */
+  close?(): void;
 }
 
 /** Every store refuses names outside the pattern, so no caller can reach a path outside the store. */

@@ -5,6 +5,7 @@ import { MAX_IMAGE_BYTES, errorSchema, imageUploadResponseSchema } from '@kestre
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { imageErrors } from './image-errors.js';
+import { ImageStoreError } from './image-store-errors.js';
 import type { ImageService } from './image-service.js';
 import { isImageName, type ImageStore } from './image-store.js';
 import { declaresTooLarge, readImageUpload } from './read-image-upload.js';
@@ -19,6 +20,10 @@ export const imagesRoutes: FastifyPluginAsyncZod<{ store: ImageStore; images: Im
   if (!app.hasContentTypeParser('multipart/form-data')) {
     await app.register(multipart, { limits: { fileSize: MAX_IMAGE_BYTES } });
   }
+  // A store failure answers 502/503 in the usual shape (image-store-errors.ts); the operator gets its cause here, once.
+  app.addHook('onError', async (request, _reply, error) => {
+    if (error instanceof ImageStoreError) request.log.error({ err: error.cause }, `image store: ${error.code}`);
+  });
 
   app.post(
     '/image',
@@ -36,6 +41,8 @@ export const imagesRoutes: FastifyPluginAsyncZod<{ store: ImageStore; images: Im
           403: errorSchema,
           413: errorSchema,
           415: errorSchema,
+          502: errorSchema,
+          503: errorSchema,
         },
       },
     },
@@ -62,14 +69,17 @@ export const imagesRoutes: FastifyPluginAsyncZod<{ store: ImageStore; images: Im
     },
     async (request, reply) => {
       const { name } = request.params;
-      const stored = isImageName(name) ? await store.get(name) : null;
-      if (!stored) return reply.code(404).send({ error: { code: 'not_found', message: 'No such image' } });
+      const missing = () => reply.code(404).send({ error: { code: 'not_found', message: 'No such image' } });
+      if (!isImageName(name)) return missing();
       const etag = `"${name.slice(0, -'.webp'.length)}"`;
-      reply.header('cache-control', IMMUTABLE).header('etag', etag);
+      // A revalidation needs only to know the image is there: no body is fetched (from S3, a HEAD rather than a GET).
       if (request.headers['if-none-match'] === etag) {
-        stored.stream.destroy();
-        return reply.code(304).send();
+        if (!(await store.exists(name))) return missing();
+        return reply.code(304).header('cache-control', IMMUTABLE).header('etag', etag).send();
       }
+      const stored = await store.get(name);
+      if (!stored) return missing();
+      reply.header('cache-control', IMMUTABLE).header('etag', etag);
       return reply.type('image/webp').header('content-length', stored.size).send(stored.stream);
     },
   );
