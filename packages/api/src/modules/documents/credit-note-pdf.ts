@@ -1,13 +1,13 @@
 // The credit note of a cancelled or refunded invoiced order as a PDF (B2B §11): it names the invoice it credits and
 // credits every line of it, the whole amount.
 import type { Order } from '@kestrel/shared';
-import { day, printable, renderOrderDocument } from './pdf-layout.js';
+import { day, printable, renderOrderDocument, type DocumentCompany } from './pdf-layout.js';
 
 export interface CreditNoteDocument {
   order: Order & { invoiceNumber: string; creditNoteNumber: string };
   /** ISO instant the credit note was issued (the cancel, or the refund's record). */
   issuedAt: string;
-  company: { name: string; taxId: string | null } | null;
+  company: DocumentCompany | null;
 }
 
 export function renderCreditNotePdf(note: CreditNoteDocument): Promise<Buffer> {
@@ -19,6 +19,8 @@ export function renderCreditNotePdf(note: CreditNoteDocument): Promise<Buffer> {
     ['Order', order._id],
     ['PO number', printable(order.poNumber ?? '-')],
   ];
+  // An on-account invoice's due date, so the buyer's ledger can match what this note releases.
+  if (order.paymentTerms === 'account' && order.dueDate) facts.push(['Invoice due date', day(order.dueDate)]);
   const settled = order.refunded
     ? 'The payment of this invoice has been refunded to the card it was paid with.'
     : order.paid

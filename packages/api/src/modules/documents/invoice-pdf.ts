@@ -1,14 +1,14 @@
 // The invoice of one order as a PDF (B2B §6). It stays as issued once the order is credited (B2B §11): the same
 // number, date and lines, but it names the credit note and no longer reads as settled.
 import type { Order } from '@kestrel/shared';
-import { day, printable, renderOrderDocument } from './pdf-layout.js';
+import { day, printable, renderOrderDocument, type DocumentCompany } from './pdf-layout.js';
 
 /** What an invoice shows besides its order: the buyer's company when the order has one, and when it was issued. */
 export interface InvoiceDocument {
   order: Order & { invoiceNumber: string };
   /** ISO instant the invoice number was given (the order's confirmation). */
   issuedAt: string;
-  company: { name: string; taxId: string | null } | null;
+  company: DocumentCompany | null;
 }
 
 function status(order: Order): string {

@@ -41,8 +41,7 @@ export async function* exportOrdersCsv(db: Db, filter: repo.CsvOrderFilter): Asy
         status: order.status,
         poNumber: order.po_number ?? '',
         email: order.email,
-        // Company accounts (B2B §5) are not built yet: no order belongs to a company.
-        company: '',
+        company: order.company_name ?? '',
         sku: line.sku,
         name: line.name,
         quantity: String(line.quantity),

@@ -7,7 +7,8 @@ import type { OrdersService } from '../orders/index.js';
 import { renderCreditNotePdf } from './credit-note-pdf.js';
 import { renderInvoicePdf } from './invoice-pdf.js';
 import { csvFilter, exportOrdersCsv } from './orders-csv.js';
-import { creditNoteIssuedAt } from './repository.js';
+import type { DocumentCompany } from './pdf-layout.js';
+import { companyForDocuments, creditNoteIssuedAt } from './repository.js';
 
 /** An order document as a file: the invoice or the credit note. */
 export interface InvoiceFile {
@@ -35,6 +36,13 @@ function issuedAt(order: Order): string {
 }
 
 export function createDocumentsService({ db, orders }: DocumentsDeps): DocumentsService {
+  /** The company billed on the order's documents: read as it is now (its name, tax id and billing address). */
+  async function companyOf(order: Order): Promise<DocumentCompany | null> {
+    if (order.companyId === null) return null;
+    const row = await companyForDocuments(db, order.companyId);
+    return row ? { name: row.name, taxId: row.tax_id, billingAddress: row.billing_address } : null;
+  }
+
   return {
     async invoicePdf(user, orderId) {
       // The orders module's one ownership rule: the buyer or an admin; to anyone else the order does not exist.
@@ -50,7 +58,7 @@ export function createDocumentsService({ db, orders }: DocumentsDeps): Documents
       const pdf = await renderInvoicePdf({
         order: { ...order, invoiceNumber },
         issuedAt: issuedAt(order),
-        company: null,
+        company: await companyOf(order),
       });
       return { fileName: `${invoiceNumber}.pdf`, pdf };
     },
@@ -68,7 +76,7 @@ export function createDocumentsService({ db, orders }: DocumentsDeps): Documents
       const pdf = await renderCreditNotePdf({
         order: { ...order, invoiceNumber, creditNoteNumber },
         issuedAt: (await creditNoteIssuedAt(db, orderId)) ?? order.createdAt,
-        company: null,
+        company: await companyOf(order),
       });
       return { fileName: `${creditNoteNumber}.pdf`, pdf };
     },

@@ -18,7 +18,7 @@
 // whose refunded_at is still null, so a crash or an outage between the two steps delays the refund, never loses it
 // (the provider's refund is idempotent per intent). Its "cancelled" mail goes with refunded_at, naming the refund.
 // Credit notes (B2B §11): an invoiced order gets its one credit note in the transaction that records its refund, or,
-// with no card refund to wait for, in the cancel's own transaction (documents/credit-note-numbers.ts).
+// with no card refund to wait for, in the cancel's own transaction (credit-note-numbers.ts).
 import {
   ADMIN_CANCELLABLE_STATUSES,
   DELETABLE_ORDER_STATUSES,
@@ -31,7 +31,8 @@ import type { Db } from '../../infra/db/create-db.js';
 import type { Database } from '../../infra/db/schema.js';
 import { AppError, forbidden, notFound } from '../../infra/errors.js';
 import type { AuthUser } from '../accounts/index.js';
-import { assignCreditNoteNumber, assignInvoiceNumber } from '../documents/index.js';
+import { assignCreditNoteNumber } from './credit-note-numbers.js';
+import { assignInvoiceNumber } from './invoice-numbers.js';
 import type { MailService } from '../mail/index.js';
 import { withStep } from './history.js';
 import * as lifecycleRepo from './lifecycle-repository.js';

@@ -2,7 +2,7 @@
 // confirmed on account. Called inside the transaction that pays or confirms the order, so both happen or neither.
 import type { Transaction } from 'kysely';
 import type { Database } from '../../infra/db/schema.js';
-import * as repo from './repository.js';
+import * as repo from './document-number-repository.js';
 
 function formatInvoiceNumber(year: number, sequence: number): string {
   return `INV-${year}-${String(sequence).padStart(6, '0')}`;

@@ -2,7 +2,7 @@
 // is cancelled or its payment refunded. Called inside the transaction that records that, so both happen or neither.
 import type { Transaction } from 'kysely';
 import type { Database } from '../../infra/db/schema.js';
-import * as repo from './repository.js';
+import * as repo from './document-number-repository.js';
 
 function formatCreditNoteNumber(year: number, sequence: number): string {
   return `CN-${year}-${String(sequence).padStart(6, '0')}`;
