@@ -1,7 +1,6 @@
 // Multipart bodies for app.inject, serialised by the platform's own FormData encoder (as a browser would send them),
-// an upload through them, and the test app's upload folder with a listing to prove what was or was not stored.
+// an upload through them, and a listing of an upload folder to prove what was or was not stored.
 import { readdir } from 'node:fs/promises';
-import { join } from 'node:path';
 import type { TestApp } from '../helpers/test-app.js';
 
 export interface FilePart {
@@ -50,6 +49,3 @@ export async function uploadImage(
   const body = await multipart(files, fields);
   return t.app.inject({ method: 'POST', url: '/api/image', ...body, headers: { ...body.headers, ...auth } });
 }
-
-/** Where a test app stores uploads: inside its database's own folder, which t.close() removes (helpers/test-app.ts). */
-export const uploadDirOf = (t: TestApp) => join(t.db.dir, 'uploads');

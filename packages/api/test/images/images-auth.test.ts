@@ -1,27 +1,32 @@
-// Who may upload (docs/product.md §4: admin only), on both database engines, and the served file's headers.
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
+// Who may upload (docs/product.md §4: admin only), on both database engines and both image stores, and the served
+// file's headers.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databases } from '../helpers/databases.js';
 import { ADMIN, createTestApp, logIn, signUp, type SignedIn, type TestApp } from '../helpers/test-app.js';
 import * as fixture from './image-fixtures.js';
-import { listUploads, uploadDirOf, uploadImage } from './http-helpers.js';
+import { uploadImage } from './http-helpers.js';
+import { storeKinds, storeUnderTest, type StoreUnderTest } from './store-kinds.js';
 
-describe.each(databases)('image upload authorization on %s', (kind) => {
+const combinations = databases.flatMap((kind) => storeKinds.map((store) => [kind, store] as const));
+
+describe.each(combinations)('image upload authorization on %s with the %s store', (kind, storeKind) => {
   let t: TestApp;
-  let dir: string;
+  let store: StoreUnderTest;
   let admin: SignedIn;
   let customer: SignedIn;
   let png: Buffer;
 
   beforeAll(async () => {
-    t = await createTestApp(kind);
-    dir = uploadDirOf(t);
+    store = await storeUnderTest(storeKind);
+    t = await createTestApp(kind, store.env);
     admin = await logIn(t.app, ADMIN.email, ADMIN.password);
     customer = await signUp(t.app, 'Casey Buyer', 'casey@example.com');
     png = await fixture.png(1000, 800);
   });
-  afterAll(() => t.close());
+  afterAll(async () => {
+    await t.close();
+    await store.close();
+  });
 
   const upload = (who?: SignedIn, token?: string) =>
     uploadImage(t, who ? who.auth : token ? { authorization: `Bearer ${token}` } : {}, [
@@ -34,20 +39,20 @@ describe.each(databases)('image upload authorization on %s', (kind) => {
     expect(res.json()).toEqual({
       error: { code: 'unauthorized', message: 'Sign in to do this (missing, invalid or expired token)' },
     });
-    expect(await listUploads(dir)).toEqual([]);
+    expect(await store.list()).toEqual([]);
   });
 
   it('refuses a forged token with 401 and stores nothing', async () => {
     const res = await upload(undefined, 'eyJhbGciOiJIUzI1NiJ9.eyJzaWQiOiJ4In0.bm90LWEtc2lnbmF0dXJl');
     expect(res.statusCode).toBe(401);
-    expect(await listUploads(dir)).toEqual([]);
+    expect(await store.list()).toEqual([]);
   });
 
   it('refuses a customer with 403 and stores nothing', async () => {
     const res = await upload(customer);
     expect(res.statusCode).toBe(403);
     expect(res.json()).toEqual({ error: { code: 'forbidden', message: 'Only administrators may do this' } });
-    expect(await listUploads(dir)).toEqual([]);
+    expect(await store.list()).toEqual([]);
   });
 
   it('stores an admin upload and serves it to anyone as immutable WebP', async () => {
@@ -59,11 +64,11 @@ describe.each(databases)('image upload authorization on %s', (kind) => {
       success: true,
       data: { url: `/api/images/${hash}.webp`, cardUrl: `/api/images/${hash}-card.webp` },
     });
-    expect(await listUploads(dir)).toEqual([`${hash}-card.webp`, `${hash}.webp`]);
+    expect(await store.list()).toEqual([`${hash}-card.webp`, `${hash}.webp`]);
 
     for (const name of [`${hash}.webp`, `${hash}-card.webp`]) {
       const served = await t.app.inject({ method: 'GET', url: `/api/images/${name}` });
-      const onDisk = await readFile(join(dir, name));
+      const onDisk = await store.read(name);
       expect(served.statusCode).toBe(200);
       expect(served.headers['content-type']).toBe('image/webp');
       expect(served.headers['cache-control']).toBe('public, max-age=31536000, immutable');

@@ -5,21 +5,24 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { imageUploadResponseSchema } from '@kestrel/shared';
 import { ADMIN, createTestApp, logIn, type SignedIn, type TestApp } from '../helpers/test-app.js';
 import * as fixture from './image-fixtures.js';
-import { listUploads, uploadDirOf } from './http-helpers.js';
+import { storeKinds, storeUnderTest, type StoreUnderTest } from './store-kinds.js';
 
-describe('image upload over HTTP', () => {
+describe.each(storeKinds)('image upload over HTTP to the %s store', (storeKind) => {
   let t: TestApp;
-  let dir: string;
+  let store: StoreUnderTest;
   let admin: SignedIn;
   let origin: string;
 
   beforeAll(async () => {
-    t = await createTestApp('sqlite');
-    dir = uploadDirOf(t);
+    store = await storeUnderTest(storeKind);
+    t = await createTestApp('sqlite', store.env);
     admin = await logIn(t.app, ADMIN.email, ADMIN.password);
     origin = await t.app.listen({ port: 0, host: '127.0.0.1' });
   });
-  afterAll(() => t.close());
+  afterAll(async () => {
+    await t.close();
+    await store.close();
+  });
 
   const form = (bytes: Buffer, filename: string) => {
     const body = new FormData();
@@ -49,18 +52,18 @@ describe('image upload over HTTP', () => {
   });
 
   it('refuses 30 MB at once from its Content-Length and closes the connection', async () => {
-    const before = await listUploads(dir);
+    const before = await store.list();
     const res = await fetch(`${origin}/api/image`, {
       method: 'POST',
       headers: admin.auth,
       body: form(Buffer.alloc(30 * 1024 * 1024, 1), 'huge.png'),
     });
     expect([res.status, res.headers.get('connection'), await res.json()]).toEqual([413, 'close', tooLarge]);
-    expect(await listUploads(dir)).toEqual(before);
+    expect(await store.list()).toEqual(before);
   });
 
   it('refuses a chunked body without Content-Length once the file passes 5 MB', async () => {
-    const before = await listUploads(dir);
+    const before = await store.list();
     const encoded = new Response(form(Buffer.alloc(6 * 1024 * 1024, 2), 'stream.png'));
     const contentType = encoded.headers.get('content-type') ?? '';
     const res = await fetch(`${origin}/api/image`, {
@@ -70,6 +73,6 @@ describe('image upload over HTTP', () => {
       duplex: 'half',
     });
     expect([res.status, await res.json()]).toEqual([413, tooLarge]);
-    expect(await listUploads(dir)).toEqual(before);
+    expect(await store.list()).toEqual(before);
   });
 });

@@ -3,19 +3,24 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, createTestApp, logIn, type SignedIn, type TestApp } from '../helpers/test-app.js';
 import * as fixture from './image-fixtures.js';
 import { uploadImage, type FilePart } from './http-helpers.js';
+import { storeKinds, storeUnderTest, type StoreUnderTest } from './store-kinds.js';
 
-let t: TestApp;
-let admin: SignedIn;
+describe.each(storeKinds)('GET /api/images/:name from the %s store', (storeKind) => {
+  let t: TestApp;
+  let store: StoreUnderTest;
+  let admin: SignedIn;
 
-beforeAll(async () => {
-  t = await createTestApp('sqlite');
-  admin = await logIn(t.app, ADMIN.email, ADMIN.password);
-});
-afterAll(() => t.close());
+  beforeAll(async () => {
+    store = await storeUnderTest(storeKind);
+    t = await createTestApp('sqlite', store.env);
+    admin = await logIn(t.app, ADMIN.email, ADMIN.password);
+  });
+  afterAll(async () => {
+    await t.close();
+    await store.close();
+  });
 
-const upload = (files: FilePart[]) => uploadImage(t, admin.auth, files);
-
-describe('GET /api/images/:name', () => {
+  const upload = (files: FilePart[]) => uploadImage(t, admin.auth, files);
   const missing = { error: { code: 'not_found', message: 'No such image' } };
 
   it('answers 304 to a matching If-None-Match', async () => {

@@ -3,6 +3,9 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { loadConfig } from '../../src/infra/config.js';
+import { createImageStore } from '../../src/modules/images/create-image-store.js';
+import type { ImageStore } from '../../src/modules/images/image-store.js';
 import { S3_IMAGE_PREFIX } from '../../src/modules/images/s3-image-store.js';
 import { startLocalS3, type LocalS3 } from '../helpers/s3-server.js';
 import { listUploads } from './http-helpers.js';
@@ -18,10 +21,14 @@ export interface StoreUnderTest {
   /** Everything the store holds, sorted: image names, and anything else under its own name (a stray temp file). */
   list(): Promise<string[]>;
   read(name: string): Promise<Buffer>;
+  /** The store itself, chosen from `env` as the app chooses it (close it after use). */
+  open(): Promise<ImageStore>;
   /** The S3 server, for the tests that stop it. */
   s3: LocalS3 | undefined;
   close(): Promise<void>;
 }
+
+const open = (env: Record<string, string>) => createImageStore(loadConfig(env));
 
 export async function storeUnderTest(kind: StoreKind): Promise<StoreUnderTest> {
   if (kind === 'disk') {
@@ -33,6 +40,7 @@ export async function storeUnderTest(kind: StoreKind): Promise<StoreUnderTest> {
       env: { UPLOAD_DIR: dir },
       list: () => listUploads(dir),
       read: (name) => readFile(join(dir, name)),
+      open: () => open({ UPLOAD_DIR: dir }),
       s3: undefined,
       close: () => rm(root, { recursive: true, force: true }),
     };
@@ -44,6 +52,7 @@ export async function storeUnderTest(kind: StoreKind): Promise<StoreUnderTest> {
     list: async () =>
       (await s3.keys()).map((key) => (key.startsWith(S3_IMAGE_PREFIX) ? key.slice(S3_IMAGE_PREFIX.length) : key)),
     read: (name) => s3.read(`${S3_IMAGE_PREFIX}${name}`),
+    open: () => open(s3.env),
     s3,
     close: () => s3.close(),
   };
