@@ -24,6 +24,7 @@ const admins: Entry[] = [
   { to: '/dashboard/manageproduct', label: 'Manage All Products' },
   { to: '/dashboard/products-csv', label: 'Products CSV' },
   { to: '/dashboard/integrations', label: 'Integrations' },
+  { to: '/dashboard/stats', label: 'Store figures' },
 ];
 
 const entryBase = 'block whitespace-nowrap rounded-field px-3 py-2 font-medium';

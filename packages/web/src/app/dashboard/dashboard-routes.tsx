@@ -42,6 +42,10 @@ const ProductsCsvPage = lazyPart(() =>
   import('../../features/products/components/products-csv-page').then((m) => m.ProductsCsvPage),
 );
 const IntegrationsPage = lazyPart(() => import('./integrations-page').then((m) => m.IntegrationsPage));
+// Chart.js comes with this part only (B2B §8's figures).
+const AdminStatsPage = lazyPart(() =>
+  import('../../features/stats/components/admin-stats-page').then((m) => m.AdminStatsPage),
+);
 const MakeAdminPage = lazyPart(() =>
   import('../../features/users/components/make-admin-page').then((m) => m.MakeAdminPage),
 );
@@ -68,6 +72,7 @@ export function DashboardRoutes() {
             <Route path="products-csv" element={<ProductsCsvPage />} />
             <Route path="makeadmin" element={<MakeAdminPage />} />
             <Route path="integrations" element={<IntegrationsPage />} />
+            <Route path="stats" element={<AdminStatsPage />} />
           </Route>
           <Route path="*" element={<NotFoundPage />} />
         </Route>
