@@ -96,7 +96,7 @@ function Figures({ stats }: { stats: AdminStats }) {
         <div className={`${tableBox} max-h-80`} tabIndex={0} role="region" aria-label="Revenue per day, table">
           <table className="table table-sm">
             <caption className="sr-only">Revenue per day</caption>
-            <thead>
+            <thead className="text-base-content">
               <tr>
                 <th scope="col">Day</th>
                 <th scope="col" className="text-right">
@@ -134,7 +134,7 @@ function Figures({ stats }: { stats: AdminStats }) {
             <div className={tableBox}>
               <table className="table table-sm">
                 <caption className="sr-only">Top products</caption>
-                <thead>
+                <thead className="text-base-content">
                   <tr>
                     <th scope="col">Product</th>
                     <th scope="col" className="text-right">
@@ -167,7 +167,7 @@ function Figures({ stats }: { stats: AdminStats }) {
         <div className={tableBox}>
           <table className="table table-sm">
             <caption className="sr-only">Orders by status</caption>
-            <thead>
+            <thead className="text-base-content">
               <tr>
                 <th scope="col">Status</th>
                 <th scope="col" className="text-right">
@@ -197,7 +197,7 @@ function Figures({ stats }: { stats: AdminStats }) {
           <div className={tableBox}>
             <table className="table table-sm">
               <caption className="sr-only">Low stock</caption>
-              <thead>
+              <thead className="text-base-content">
                 <tr>
                   <th scope="col">Product</th>
                   <th scope="col" className="text-right">
