@@ -55,6 +55,9 @@ export const budgets = {
    */
   orderDeskMedianMs: 20,
 
+  /** GET /api/admin/stats for a whole year at 100,000 orders (issue #27), median on either database. */
+  statsYearMs: 1000,
+
   /**
    * Issue #18, as a user measures them: `npm start` (NODE_ENV=production) to the first 200 on /api/health, on the same
    * data folder; the server process's RSS at idle after a start (a fresh folder's first start included) and at its

@@ -7,6 +7,7 @@ import { catalogBench } from './catalog-bench.js';
 import { growthBench } from './growth-bench.js';
 import { lighthouseBench } from './lighthouse-bench.js';
 import { orderDeskBench } from './order-desk-bench.js';
+import { statsBench } from './stats-bench.js';
 import { pageWeightBench } from './page-bench.js';
 import { startupBench } from './startup-bench.js';
 import { webhooksBench } from './webhooks-bench.js';
@@ -16,7 +17,18 @@ import { RESULTS_DIR } from './paths.js';
 import { consoleTable, writeResults } from './report.js';
 import { staleBundleWarning, type TargetKind } from './target.js';
 
-const PARTS = ['build', 'pages', 'api', 'webhooks', 'growth', 'catalog', 'orders', 'startup', 'lighthouse'] as const;
+const PARTS = [
+  'build',
+  'pages',
+  'api',
+  'webhooks',
+  'growth',
+  'catalog',
+  'orders',
+  'stats',
+  'startup',
+  'lighthouse',
+] as const;
 type Part = (typeof PARTS)[number];
 
 export interface BenchContext {
@@ -56,6 +68,8 @@ async function runPart(part: Part, ctx: BenchContext): Promise<Figure[]> {
       return catalogBench(ctx.target);
     case 'orders':
       return orderDeskBench(ctx.target);
+    case 'stats':
+      return statsBench(ctx.target);
     case 'startup':
       return startupBench(ctx.target);
     case 'lighthouse':

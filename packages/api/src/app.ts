@@ -45,6 +45,7 @@ import {
 } from './modules/payments/index.js';
 import { createProfilesService, profileRoutes } from './modules/profiles/index.js';
 import { createReviewsService, reviewRoutes } from './modules/reviews/index.js';
+import { createStatsService, statsRoutes } from './modules/stats/index.js';
 import {
   createWebhooksService,
   WEBHOOK_DELIVERY_JOB,
@@ -251,6 +252,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(imagesRoutes, { store: imageStore, images });
       await api.register(apiKeyRoutes, { keys: apiKeys });
       await api.register(webhookRoutes, { webhooks });
+      await api.register(statsRoutes, { stats: createStatsService({ database, budgetMs: config.searchBudgetMs }) });
     },
     { prefix: '/api' },
   );

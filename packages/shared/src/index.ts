@@ -14,3 +14,4 @@ export * from './integration.js';
 export * from './webhooks.js';
 export * from './order-desk.js';
 export * from './contract-prices.js';
+export * from './admin-stats.js';

@@ -31,8 +31,8 @@ export interface World {
 
 export const START_STOCK = 100_000;
 
-export async function createWorld(kind: DatabaseKind): Promise<World> {
-  const t = await createTestApp(kind);
+export async function createWorld(kind: DatabaseKind, env: Record<string, string> = {}): Promise<World> {
+  const t = await createTestApp(kind, env);
   const admin = await logIn(t.app, ADMIN.email, ADMIN.password);
   const product = { quantity: 100, availableQuantity: START_STOCK };
   const gpu = await addProduct(t.app, admin, { ...product, name: 'Kestrel GPU Bracket', price: 2.5 });

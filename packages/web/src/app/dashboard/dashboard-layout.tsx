@@ -25,6 +25,7 @@ const admins: Entry[] = [
   { to: '/dashboard/products-csv', label: 'Products CSV' },
   { to: '/dashboard/integrations', label: 'Integrations' },
   { to: '/dashboard/contract-prices', label: 'Contract prices' },
+  { to: '/dashboard/stats', label: 'Store figures' },
 ];
 
 const entryBase = 'block whitespace-nowrap rounded-field px-3 py-2 font-medium';

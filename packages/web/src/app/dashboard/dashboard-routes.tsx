@@ -46,6 +46,10 @@ const IntegrationsPage = lazyPart(() => import('./integrations-page').then((m) =
 const ContractPricesPage = lazyPart(() =>
   import('../../features/contract-prices/components/contract-prices-page').then((m) => m.ContractPricesPage),
 );
+// Chart.js comes with this part only (B2B §8's figures).
+const AdminStatsPage = lazyPart(() =>
+  import('../../features/stats/components/admin-stats-page').then((m) => m.AdminStatsPage),
+);
 const MakeAdminPage = lazyPart(() =>
   import('../../features/users/components/make-admin-page').then((m) => m.MakeAdminPage),
 );
@@ -73,6 +77,7 @@ export function DashboardRoutes() {
             <Route path="makeadmin" element={<MakeAdminPage />} />
             <Route path="integrations" element={<IntegrationsPage />} />
             <Route path="contract-prices" element={<ContractPricesPage />} />
+            <Route path="stats" element={<AdminStatsPage />} />
           </Route>
           <Route path="*" element={<NotFoundPage />} />
         </Route>

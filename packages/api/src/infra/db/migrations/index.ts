@@ -20,6 +20,7 @@ import { creditNotesMigration } from './017-credit-notes.js';
 import { integrationKeysMigration } from './018-integration-keys.js';
 import { webhooksMigration } from './019-webhooks.js';
 import { companiesMigration } from './020-companies.js';
+import { statsMigration } from './021-stats.js';
 import { orderDeskMigration } from './016-order-desk.js';
 
 export const FIRST_MIGRATION = '001-initial';
@@ -45,6 +46,7 @@ const migrations: Record<string, Migration> = {
   '019-webhooks': webhooksMigration,
   '016-order-desk': orderDeskMigration,
   '020-companies': companiesMigration,
+  '021-stats': statsMigration,
 };
 
 export const migrationProvider: MigrationProvider = {

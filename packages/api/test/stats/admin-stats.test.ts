@@ -1,0 +1,167 @@
+// GET /api/admin/stats (B2B §8) on both databases: exact figures of orders placed and paid through the API (their
+// payment and creation instants then set in the database, the test's clock), days in UTC, refunded orders left out,
+// the 400s of a bad range, and who may ask.
+import { adminStatsSchema, API_KEY_SCOPES, type AdminStats } from '@kestrel/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { databases } from '../helpers/databases.js';
+import { addProduct, call } from '../helpers/test-app.js';
+import { arrange, createWorld, payByCard, placeOrder, type World } from '../lifecycle/lifecycle-fixtures.js';
+
+const zeroStatuses = {
+  pending: 0,
+  awaiting_approval: 0,
+  confirmed: 0,
+  shipped: 0,
+  delivered: 0,
+  cancelled: 0,
+  expired: 0,
+  rejected: 0,
+};
+
+describe.each(databases)('admin stats on %s', (kind) => {
+  let w: World;
+  let screw: string;
+  let fan: string;
+
+  const stats = async (query: string) => {
+    const res = await call(w.app, 'GET', `/api/admin/stats${query}`, w.admin);
+    expect(res.statusCode, res.body).toBe(200);
+    return adminStatsSchema.parse(res.json()) satisfies AdminStats;
+  };
+
+  beforeAll(async () => {
+    // The figures' reads get more than the 800 ms default: the first starts the SQLite reader process, slow on a test
+    // machine shared by several suites (the budget itself is the volume test's and the catalogue search's subject).
+    w = await createWorld(kind, { SEARCH_BUDGET_MS: '10000' });
+    // $0.07 a screw: 103 of them are $7.21, a sum a float of dollars would get wrong, whole cents do not.
+    screw = await addProduct(w.app, w.admin, {
+      name: 'Kestrel Screw',
+      price: 0.07,
+      quantity: 100,
+      availableQuantity: 1000,
+    });
+    // 150 in stock against a minimum of 100: below twice it. 200 against 100 is not.
+    fan = await addProduct(w.app, w.admin, {
+      name: 'Kestrel Low Fan',
+      price: 9,
+      quantity: 100,
+      availableQuantity: 150,
+    });
+    await addProduct(w.app, w.admin, { name: 'Kestrel Edge Fan', price: 9, quantity: 100, availableQuantity: 200 });
+
+    // A and B: $1,700 each (200 GPU brackets at $2.50, 300 PSU cables at $4.00), paid a second apart across midnight.
+    const a = await placeOrder(w);
+    await payByCard(w, a._id);
+    await arrange(w, a._id, { created_at: '2026-03-10T10:00:00.000Z', paid_at: '2026-03-10T23:59:59.000Z' });
+    const b = await placeOrder(w);
+    await payByCard(w, b._id);
+    await arrange(w, b._id, { created_at: '2026-03-10T20:00:00.000Z', paid_at: '2026-03-11T00:00:00.000Z' });
+    // C: one line, 103 screws, $7.21.
+    const c = await call(w.app, 'POST', '/api/orders', w.alice, {
+      lines: [{ productId: screw, quantity: 103 }],
+      phone: '555-0100',
+      address: '1 Dock Rd',
+    });
+    expect(c.statusCode, c.body).toBe(201);
+    const cId: string = c.json().order._id;
+    await payByCard(w, cId);
+    await arrange(w, cId, { created_at: '2026-03-11T09:00:00.000Z', paid_at: '2026-03-11T12:00:00.000Z' });
+    // D: paid, then cancelled by an administrator (refunded): it leaves the money figures.
+    const d = await placeOrder(w);
+    await payByCard(w, d._id);
+    const cancel = await call(w.app, 'POST', `/api/orders/${d._id}/cancel`, w.admin, { reason: 'Out of stock' });
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    await arrange(w, d._id, { created_at: '2026-03-11T10:00:00.000Z', paid_at: '2026-03-11T13:00:00.000Z' });
+    // E: placed, never paid.
+    const e = await placeOrder(w);
+    await arrange(w, e._id, { created_at: '2026-03-11T23:59:59.999Z' });
+    // The SQLite reader process starts on the first read; on a loaded machine that can outlast a read's budget, so the
+    // tests begin once it answers (as the catalogue's hostile-search test does).
+    w.app.database.reader?.warm();
+    for (let i = 0; i < 120; i++) {
+      if ((await call(w.app, 'GET', '/api/admin/stats', w.admin)).statusCode === 200) break;
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+  }, 180_000);
+  afterAll(() => w.t.close());
+
+  it('counts paid orders by their UTC day of payment, every day present, cents exact', async () => {
+    const s = await stats('?from=2026-03-09&to=2026-03-12');
+    expect(s.revenue).toEqual([
+      { day: '2026-03-09', total: 0 },
+      { day: '2026-03-10', total: 1700 },
+      { day: '2026-03-11', total: 1707.21 },
+      { day: '2026-03-12', total: 0 },
+    ]);
+    expect(s.ordersByStatus).toEqual({ ...zeroStatuses, confirmed: 3, cancelled: 1, pending: 1 });
+    expect(s.topProducts).toEqual([
+      { productId: w.psu, name: 'Kestrel PSU Cable', units: 600, revenue: 2400 },
+      { productId: w.gpu, name: 'Kestrel GPU Bracket', units: 400, revenue: 1000 },
+      { productId: screw, name: 'Kestrel Screw', units: 103, revenue: 7.21 },
+    ]);
+  });
+
+  it('takes both days whole: one day holds only what was paid (or created) on it', async () => {
+    const s = await stats('?from=2026-03-11&to=2026-03-11');
+    expect(s.revenue).toEqual([{ day: '2026-03-11', total: 1707.21 }]);
+    // Created on the 11th: C (confirmed), D (cancelled), E (pending, at 23:59:59.999).
+    expect(s.ordersByStatus).toEqual({ ...zeroStatuses, confirmed: 1, cancelled: 1, pending: 1 });
+    expect(s.topProducts).toEqual([
+      { productId: w.psu, name: 'Kestrel PSU Cable', units: 300, revenue: 1200 },
+      { productId: w.gpu, name: 'Kestrel GPU Bracket', units: 200, revenue: 500 },
+      { productId: screw, name: 'Kestrel Screw', units: 103, revenue: 7.21 },
+    ]);
+    const before = await stats('?from=2026-03-10&to=2026-03-10');
+    expect(before.revenue).toEqual([{ day: '2026-03-10', total: 1700 }]);
+    expect(before.topProducts.map((p) => p.units)).toEqual([300, 200]);
+  });
+
+  it('lists products whose stock is below twice their minimum', async () => {
+    const s = await stats('?from=2026-03-11&to=2026-03-11');
+    expect(s.lowStock).toEqual([{ productId: fan, name: 'Kestrel Low Fan', availableQuantity: 150, quantity: 100 }]);
+  });
+
+  it('answers the last 30 days, today (UTC) included, without from and to', async () => {
+    const s = await stats('');
+    const today = new Date().toISOString().slice(0, 10);
+    expect(s.revenue).toHaveLength(30);
+    expect(s.revenue.at(-1)?.day).toBe(today);
+    expect(s.revenue[0]?.day).toBe(new Date(Date.parse(today) - 29 * 86_400_000).toISOString().slice(0, 10));
+    const onlyTo = await stats('?to=2026-03-11');
+    expect(onlyTo.revenue[0]?.day).toBe('2026-02-10');
+    expect(onlyTo.revenue.at(-1)).toEqual({ day: '2026-03-11', total: 1707.21 });
+    // 366 days is the longest range.
+    expect((await stats('?from=2025-03-11&to=2026-03-11')).revenue).toHaveLength(366);
+  });
+
+  it.each([
+    ['?from=2026-02-30&to=2026-03-01', 'That date does not exist'],
+    ['?from=11-03-2026', 'Dates must look like 2026-03-31'],
+    ['?from=2026-03-12&to=2026-03-11', '"from" must not be after "to"'],
+    ['?from=2025-03-10&to=2026-03-11', 'The range may be at most 366 days; this one is 367'],
+    ['?from=2999-01-01', '"from" must not be after "to"'],
+  ])('answers 400 with a clear message to %s', async (query, message) => {
+    const res = await call(w.app, 'GET', `/api/admin/stats${query}`, w.admin);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ error: { code: 'validation_error', message } });
+  });
+
+  it('answers administrators only: customers 403, anonymous 401, API keys 403', async () => {
+    expect((await call(w.app, 'GET', '/api/admin/stats', w.alice)).statusCode).toBe(403);
+    const anonymous = await call(w.app, 'GET', '/api/admin/stats');
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.json().error.code).toBe('unauthorized');
+    const created = await call(w.app, 'POST', '/api/admin/api-keys', w.admin, {
+      name: 'ERP',
+      scopes: [...API_KEY_SCOPES],
+    });
+    expect(created.statusCode).toBe(201);
+    const keyed = await w.app.inject({
+      method: 'GET',
+      url: '/api/admin/stats',
+      headers: { authorization: `Bearer ${created.json().key}` },
+    });
+    expect(keyed.statusCode).toBe(403);
+    expect(keyed.json()).toEqual({ error: { code: 'forbidden', message: 'API keys may not make this call' } });
+  });
+});

@@ -1,0 +1,40 @@
+// The admin's figures (B2B §8, GET /api/admin/stats): the query, the answer and the bounds both sides share.
+import './zod-setup.js';
+import { z } from 'zod';
+import { calendarDay } from './documents.js';
+import { ORDER_STATUSES } from './ordering-rules.js';
+
+/** Without `from`, the range is this many days ending on `to` (today, UTC, by default), today included. */
+export const DEFAULT_STATS_DAYS = 30;
+/** The longest range one call may ask for: a leap year, so "this year" and "the last 12 months" always fit. */
+export const MAX_STATS_DAYS = 366;
+/** How many products topProducts lists at most. */
+export const TOP_PRODUCTS_LIMIT = 10;
+/** How many products lowStock lists at most, the fewest in stock first. */
+export const LOW_STOCK_LIMIT = 50;
+
+/** `GET /api/admin/stats`: whole UTC days, both included; the span and defaults are checked by the server. */
+export const adminStatsQuerySchema = z
+  .object({ from: calendarDay.optional(), to: calendarDay.optional() })
+  .refine((q) => !q.from || !q.to || q.from <= q.to, { message: '"from" must not be after "to"', path: ['from'] });
+export type AdminStatsQuery = z.infer<typeof adminStatsQuerySchema>;
+
+export const adminStatsSchema = z.object({
+  /** Every day of the range in order, a day without paid orders with total 0; dollars to the exact cent. */
+  revenue: z.object({ day: z.string(), total: z.number() }).array(),
+  /** Orders created in the range, every status named (0 when none). */
+  ordersByStatus: z.record(z.enum(ORDER_STATUSES), z.number().int()),
+  topProducts: z
+    .object({ productId: z.string().nullable(), name: z.string(), units: z.number().int(), revenue: z.number() })
+    .array(),
+  lowStock: z
+    .object({
+      productId: z.string(),
+      name: z.string(),
+      availableQuantity: z.number().int(),
+      /** The product's minimum order quantity (the API's `quantity`). */
+      quantity: z.number().int(),
+    })
+    .array(),
+});
+export type AdminStats = z.infer<typeof adminStatsSchema>;

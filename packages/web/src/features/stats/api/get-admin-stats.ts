@@ -1,0 +1,20 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { AdminStats } from '@kestrel/shared';
+import { apiRequest } from '../../../lib/api-client';
+
+/** `GET /api/admin/stats` (B2B §8) for whole UTC days, both included. */
+export function getAdminStats(from: string, to: string, signal?: AbortSignal): Promise<AdminStats> {
+  const query = new URLSearchParams({ from, to });
+  return apiRequest<AdminStats>(`/admin/stats?${query.toString()}`, { signal });
+}
+
+export function useAdminStats(from: string, to: string) {
+  // Asked on every visit: orders are paid while the page is closed.
+  return useQuery(
+    queryOptions({
+      queryKey: ['admin', 'stats', from, to],
+      queryFn: ({ signal }) => getAdminStats(from, to, signal),
+      staleTime: 0,
+    }),
+  );
+}

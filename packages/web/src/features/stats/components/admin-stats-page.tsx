@@ -1,0 +1,266 @@
+// The administrator's dashboard of figures (B2B §8): revenue per day and top products as charts with the same numbers
+// in tables, orders by status, the low-stock list, and a range of whole UTC days in the page's address.
+import { useMemo, useState, type FormEvent, type ReactNode } from 'react';
+import { ORDER_STATUSES, TOP_PRODUCTS_LIMIT, type AdminStats } from '@kestrel/shared';
+import { ListState, PageTitle } from '../../../components/ui/page-title';
+import { Spinner } from '../../../components/ui/spinner';
+import { formatDollars } from '../../../lib/money';
+import { useQueryString } from '../../../lib/use-query-string';
+import { useAdminStats } from '../api/get-admin-stats';
+import { rangeErrors, rangeFromQuery, type StatsRange } from '../stats-range';
+import { StatsChart } from './stats-chart';
+
+const fieldClass = 'h-9 w-full rounded-field border border-base-300 bg-base-100 px-2 text-sm';
+const tableBox = 'overflow-x-auto rounded-box border border-base-300';
+const count = (n: number) => n.toLocaleString('en-US');
+const statusName = (status: string) => {
+  const words = status.replace(/_/g, ' ');
+  return words.charAt(0).toUpperCase() + words.slice(1);
+};
+
+function RangePicker({ range, onApply }: { range: StatsRange; onApply: (range: StatsRange) => void }) {
+  const [from, setFrom] = useState(range.from);
+  const [to, setTo] = useState(range.to);
+  const [errors, setErrors] = useState<{ from?: string; to?: string }>({});
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const found = rangeErrors({ from, to });
+    setErrors(found);
+    if (!found.from && !found.to) onApply({ from, to });
+  };
+  const field = (id: 'from' | 'to', label: string, value: string, set: (v: string) => void) => (
+    <div className="flex w-44 flex-col gap-1">
+      <label htmlFor={`stats-${id}`} className="text-sm font-medium">
+        {label}
+      </label>
+      <input
+        id={`stats-${id}`}
+        name={id}
+        type="date"
+        className={fieldClass}
+        value={value}
+        aria-invalid={errors[id] ? true : undefined}
+        aria-describedby={errors[id] ? `stats-${id}-error` : undefined}
+        onChange={(event) => set(event.target.value)}
+      />
+      {errors[id] ? (
+        <p id={`stats-${id}-error`} role="alert" className="text-sm text-error">
+          {errors[id]}
+        </p>
+      ) : null}
+    </div>
+  );
+  return (
+    <form className="mb-6 flex flex-wrap items-start gap-3" aria-label="Range of days" noValidate onSubmit={submit}>
+      {field('from', 'From (UTC day)', from, setFrom)}
+      {field('to', 'To (UTC day)', to, setTo)}
+      <button type="submit" className="btn btn-primary btn-sm mt-6 h-9">
+        Show figures
+      </button>
+    </form>
+  );
+}
+
+function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="flex min-w-0 flex-col gap-3">
+      <h2 id={id} className="text-lg font-semibold">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+function Figures({ stats }: { stats: AdminStats }) {
+  const revenueLabels = useMemo(() => stats.revenue.map((r) => r.day), [stats]);
+  const revenueValues = useMemo(() => stats.revenue.map((r) => r.total), [stats]);
+  const productLabels = useMemo(() => stats.topProducts.map((p) => p.name), [stats]);
+  const productUnits = useMemo(() => stats.topProducts.map((p) => p.units), [stats]);
+  const total = stats.revenue.reduce((sum, r) => sum + Math.round(r.total * 100), 0) / 100;
+
+  return (
+    <div className="flex flex-col gap-10">
+      <Section id="stats-revenue" title="Revenue per day">
+        <p>
+          Paid orders, by the day they were paid (UTC); cancelled and refunded orders are left out. Total:{' '}
+          <strong>{formatDollars(total)}</strong>
+        </p>
+        <StatsChart
+          labels={revenueLabels}
+          values={revenueValues}
+          seriesLabel="Revenue"
+          label="Chart of revenue per day; the figures are in the table Revenue per day below it"
+          format={formatDollars}
+        />
+        <div className={`${tableBox} max-h-80`} tabIndex={0} role="region" aria-label="Revenue per day, table">
+          <table className="table table-sm">
+            <caption className="sr-only">Revenue per day</caption>
+            <thead className="text-base-content">
+              <tr>
+                <th scope="col">Day</th>
+                <th scope="col" className="text-right">
+                  Revenue
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {stats.revenue.map((r) => (
+                <tr key={r.day}>
+                  <th scope="row" className="font-normal">
+                    {r.day}
+                  </th>
+                  <td className="text-right">{formatDollars(r.total)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </Section>
+
+      <Section id="stats-top" title={`Top products (up to ${TOP_PRODUCTS_LIMIT}, by units sold)`}>
+        {stats.topProducts.length === 0 ? (
+          <ListState>No paid orders in this range.</ListState>
+        ) : (
+          <>
+            <StatsChart
+              labels={productLabels}
+              values={productUnits}
+              seriesLabel="Units"
+              label="Chart of units sold per top product; the figures are in the table Top products below it"
+              horizontal
+              format={count}
+            />
+            <div className={tableBox}>
+              <table className="table table-sm">
+                <caption className="sr-only">Top products</caption>
+                <thead className="text-base-content">
+                  <tr>
+                    <th scope="col">Product</th>
+                    <th scope="col" className="text-right">
+                      Units
+                    </th>
+                    <th scope="col" className="text-right">
+                      Revenue
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {stats.topProducts.map((p) => (
+                    <tr key={p.productId ?? p.name}>
+                      <th scope="row" className="font-normal">
+                        {p.name}
+                      </th>
+                      <td className="text-right">{count(p.units)}</td>
+                      <td className="text-right">{formatDollars(p.revenue)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          </>
+        )}
+      </Section>
+
+      <Section id="stats-status" title="Orders by status">
+        <p>Orders created in the range, whatever happened to them since.</p>
+        <div className={tableBox}>
+          <table className="table table-sm">
+            <caption className="sr-only">Orders by status</caption>
+            <thead className="text-base-content">
+              <tr>
+                <th scope="col">Status</th>
+                <th scope="col" className="text-right">
+                  Orders
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {ORDER_STATUSES.map((status) => (
+                <tr key={status}>
+                  <th scope="row" className="font-normal">
+                    {statusName(status)}
+                  </th>
+                  <td className="text-right">{count(stats.ordersByStatus[status])}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </Section>
+
+      <Section id="stats-low" title="Low stock">
+        <p>Products with less than twice their minimum order in stock, the fewest first.</p>
+        {stats.lowStock.length === 0 ? (
+          <ListState>Every product has at least twice its minimum order in stock.</ListState>
+        ) : (
+          <div className={tableBox}>
+            <table className="table table-sm">
+              <caption className="sr-only">Low stock</caption>
+              <thead className="text-base-content">
+                <tr>
+                  <th scope="col">Product</th>
+                  <th scope="col" className="text-right">
+                    In stock
+                  </th>
+                  <th scope="col" className="text-right">
+                    Minimum order
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {stats.lowStock.map((p) => (
+                  <tr key={p.productId}>
+                    <th scope="row" className="font-normal">
+                      {p.name}
+                    </th>
+                    <td className="text-right">{count(p.availableQuantity)}</td>
+                    <td className="text-right">{count(p.quantity)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </Section>
+    </div>
+  );
+}
+
+export function AdminStatsPage() {
+  const [query, setQuery] = useQueryString();
+  const range = rangeFromQuery(query);
+  const { data, error, isPending, isFetching, refetch } = useAdminStats(range.from, range.to);
+
+  return (
+    <div>
+      <PageTitle lead="Revenue, best sellers, orders and stock for a range of days (UTC).">Store figures</PageTitle>
+      {/* Keyed by the range: back and forward, which change the address, show the range asked for. */}
+      <RangePicker
+        key={`${range.from}/${range.to}`}
+        range={range}
+        onApply={(next) => setQuery(new URLSearchParams({ from: next.from, to: next.to }))}
+      />
+      {isPending ? (
+        <div className="flex min-h-[20vh] items-center justify-center">
+          <Spinner label="Loading the figures" size="lg" />
+        </div>
+      ) : error ? (
+        <ListState alert>
+          The figures could not be loaded: {error.message}{' '}
+          <button type="button" className="btn btn-primary btn-sm" disabled={isFetching} onClick={() => void refetch()}>
+            Try again
+          </button>
+        </ListState>
+      ) : (
+        <div aria-busy={isFetching}>
+          <p className="mb-4 text-sm" aria-live="polite">
+            Figures from {range.from} to {range.to}
+            {isFetching ? ' (updating)' : ''}
+          </p>
+          <Figures stats={data} />
+        </div>
+      )}
+    </div>
+  );
+}
