@@ -14,6 +14,10 @@ import { bareSecurityHeaders, securityPlugin } from './infra/http/security.js';
 import { staticWebPlugin } from './infra/http/static-web.js';
 import { createSealer } from './infra/sealed.js';
 import { createJobRunner } from './infra/jobs/job-runner.js';
+import { loggerOptions, type LogStream } from './infra/observability/log-output.js';
+import { metricsPlugin } from './infra/observability/metrics-plugin.js';
+import { requestIdPlugin } from './infra/observability/request-id-plugin.js';
+import { REQUEST_ID_HEADER, requestIdGenerator } from './infra/observability/request-id.js';
 import type { LimiterStore } from './infra/rate-limit/limiter.js';
 import { rateLimitPlugin } from './infra/rate-limit/rate-limit-plugin.js';
 import {
@@ -83,6 +87,10 @@ export interface BuildOptions {
   paymentProvider?: PaymentProvider;
   /** Webhook delivery's clock and host name resolution (tests move time and point names at loopback). */
   webhooks?: { now?: () => Date; resolve?: Resolve };
+  /** Where the log lines go instead of stdout (tests read them back). */
+  logStream?: LogStream;
+  /** How long GET /metrics caches the shop's figures (tests: 0, to read them afresh). */
+  metricsFiguresCacheMs?: number;
 }
 
 export const BODY_LIMIT_BYTES = 256 * 1024;
@@ -101,7 +109,10 @@ export const SERVER_TIMEOUTS = {
 
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    logger: loggerOptions(config.logLevel, options.logStream),
+    // X-Request-Id (infra/observability/request-id.ts): a trusted proxy's id, else a fresh one; logged as reqId.
+    genReqId: requestIdGenerator(config.trustProxy),
+    requestIdHeader: false,
     // Two log lines per request cost more than the hot paths themselves; errors are still logged. debug/trace turn them on.
     logController: new LogController({ disableRequestLogging: !['debug', 'trace'].includes(config.logLevel) }),
     trustProxy: trustProxyOption(config.trustProxy),
@@ -117,10 +128,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     forceCloseConnections: 'idle',
     // A URL with broken percent-encoding is refused before routing; answer it in the API's error shape as well.
     // No hook has run yet, so the security headers are set here.
-    frameworkErrors: (_error, _request, reply: FastifyReply) => {
+    frameworkErrors: (_error, request, reply: FastifyReply) => {
       void reply
         .code(400)
         .headers(bareSecurityHeaders(config))
+        .header(REQUEST_ID_HEADER, request.id)
         .send({ error: { code: 'bad_url', message: 'The request URL is malformed' } });
     },
   });
@@ -133,6 +145,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     return (data) => (serialize ??= responseSerializerCompiler(route))(data);
   });
 
+  // First, so every answer carries X-Request-Id, even one refused by a later hook.
+  await app.register(requestIdPlugin);
   await app.register(errorsPlugin);
   await app.register(emptyJsonBodyPlugin);
   await app.register(gracefulClosePlugin);
@@ -233,6 +247,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // After the rate limit, so a flood of made-up keys is limited before it costs a lookup each.
   await app.register(apiKeyPlugin, { keys: apiKeys });
   await app.register(docsPlugin);
+  await app.register(metricsPlugin, {
+    token: config.metricsToken,
+    database,
+    jobs,
+    figuresCacheMs: options.metricsFiguresCacheMs,
+  });
   await app.register(
     async (api) => {
       await api.register(healthRoutes);

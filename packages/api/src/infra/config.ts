@@ -110,6 +110,12 @@ const envSchema = z.object({
   // One mailbox, no list: a comma would be one malformed address to the mail server, and every order's mail would fail.
   SHOP_NOTIFY_EMAIL: z.string().trim().refine(isEmailAddress, 'must be one e-mail address').optional(),
   WEBHOOK_ALLOW_PRIVATE: z.enum(['true', 'false'], { error: 'must be true or false' }).default('false'),
+  // GET /metrics' bearer token (infra/observability/metrics-plugin.ts); unset, the metrics are open.
+  METRICS_TOKEN: z
+    .string()
+    .trim()
+    .regex(/^\S{16,}$/, 'must be 16 or more characters without spaces')
+    .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ...s3EnvFields,
 });
@@ -143,6 +149,8 @@ export interface Config {
    */
   dataDir: string;
   logLevel: string;
+  /** METRICS_TOKEN: GET /metrics requires it as a bearer token when set (B2B §8). */
+  metricsToken: string | undefined;
   /** How many unpaid orders one buyer may hold (B2B §3). */
   maxOpenOrders: number;
   /** How long a `pending` or `awaiting_approval` order holds its stock before it expires (B2B §4). */
@@ -257,6 +265,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: trustedHops(e.TRUST_PROXY),
     dataDir,
     logLevel: e.LOG_LEVEL,
+    metricsToken: e.METRICS_TOKEN,
     maxOpenOrders: e.MAX_OPEN_ORDERS,
     orderHoldMinutes: e.ORDER_HOLD_MINUTES,
     searchBudgetMs: e.SEARCH_BUDGET_MS,

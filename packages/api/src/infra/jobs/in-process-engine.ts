@@ -53,5 +53,13 @@ export function startInProcessEngine(jobs: readonly PeriodicJob[], log: JobLog):
       for (const state of states.values()) clearTimeout(state.timer);
       await Promise.all([...states.values()].map((s) => s.running));
     },
+    async depth() {
+      // One process owns the queue: a run asked for during a run is the one waiting.
+      return [...states.values()].map((s) => ({
+        name: s.job.name,
+        waiting: s.again ? 1 : 0,
+        running: s.running ? 1 : 0,
+      }));
+    },
   };
 }

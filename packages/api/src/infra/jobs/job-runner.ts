@@ -25,9 +25,17 @@ export interface JobLog {
   error(details: object, message: string): void;
 }
 
+/** One job's queue at this moment (GET /metrics): runs asked for and not yet started, and runs in progress. */
+export interface JobDepth {
+  name: string;
+  waiting: number;
+  running: number;
+}
+
 export interface JobEngine {
   wake(name: string): void;
   stop(): Promise<void>;
+  depth(): Promise<JobDepth[]>;
 }
 
 export interface JobRunner {
@@ -42,6 +50,8 @@ export interface JobRunner {
   wake(name: string): void;
   /** Stops scheduling, aborts the runs in progress and waits for them. */
   stop(): Promise<void>;
+  /** Each registered job's queue (B2B §8's job queue depth); zeros until the engine has started. */
+  depth(): Promise<JobDepth[]>;
 }
 
 /** After a failed start (the database unreachable), the next try. */
@@ -93,6 +103,9 @@ export function createJobRunner(database: DatabaseConfig, log: JobLog): JobRunne
       await starting;
       await engine?.stop();
       engine = undefined;
+    },
+    async depth() {
+      return engine ? engine.depth() : jobs.map((job) => ({ name: job.name, waiting: 0, running: 0 }));
     },
   };
 }

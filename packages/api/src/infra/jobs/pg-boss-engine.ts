@@ -100,6 +100,18 @@ async function startJobs(boss: PgBoss, jobs: readonly PeriodicJob[], log: JobLog
       await boss.stop({ graceful: true, wait: true, timeout: 8_000 });
       await Promise.all(running);
     },
+    depth() {
+      // Across every instance: pg-boss counts the queue's jobs before a state (created and retry are waiting).
+      return Promise.all(
+        jobs.map(async (job) => {
+          const [waiting, notDone] = await Promise.all([
+            boss.getQueueSize(job.name),
+            boss.getQueueSize(job.name, { before: 'completed' }),
+          ]);
+          return { name: job.name, waiting, running: notDone - waiting };
+        }),
+      );
+    },
   };
 }
 
