@@ -1,0 +1,4 @@
+// The companies module's public entry: what other modules and app.ts may use.
+export { companyBalanceCents } from './balance-repository.js';
+export { findMembership, type Membership } from './membership-repository.js';
+export { requireMayAct, VIEWER_REFUSAL } from './roles.js';
