@@ -125,6 +125,18 @@ const table: Row[] = [
   ['DELETE', '/api/admin/webhooks/{id}', async (c) => `/api/admin/webhooks/${await newHook(c)}`, undefined, [401, 403, 403, 204]],
   ['POST', '/api/admin/webhooks/{id}/ping', () => '/api/admin/webhooks/0123456789abcdef01234567/ping', undefined, [401, 403, 403, 404]],
   ['GET', '/api/admin/webhooks/{id}/deliveries', async (c) => `/api/admin/webhooks/${await newHook(c)}/deliveries`, undefined, [401, 403, 403, 200]],
+  // B2B §5's companies: nobody here is in a company (test/companies/company-access.test.ts has every role).
+  ['POST', '/api/companies', () => '/api/companies', () => ({}), [401, 400, 400, 400]],
+  ['GET', '/api/companies/mine', () => '/api/companies/mine', undefined, [401, 404, 404, 404]],
+  ['POST', '/api/companies/mine/invites', () => '/api/companies/mine/invites', () => ({ email: 'x@example.com', role: 'buyer' }), [401, 404, 404, 404]],
+  ['GET', '/api/companies/mine/invites', () => '/api/companies/mine/invites', undefined, [401, 404, 404, 404]],
+  ['DELETE', '/api/companies/mine/invites/{id}', () => '/api/companies/mine/invites/0123456789abcdef01234567', undefined, [401, 404, 404, 404]],
+  ['POST', '/api/invites/{token}/accept', () => '/api/invites/unknown-token/accept', undefined, [401, 400, 400, 400]],
+  ['PATCH', '/api/companies/mine/members/{userId}', (c) => `/api/companies/mine/members/${c.ann.id}`, () => ({ role: 'buyer' }), [401, 404, 404, 404]],
+  ['DELETE', '/api/companies/mine/members/{userId}', (c) => `/api/companies/mine/members/${c.ann.id}`, undefined, [401, 404, 404, 404]],
+  ['GET', '/api/company/orders', () => '/api/company/orders', undefined, [401, 404, 404, 404]],
+  ['GET', '/api/admin/companies', () => '/api/admin/companies', undefined, [401, 403, 403, 200]],
+  ['PATCH', '/api/admin/companies/{id}', () => '/api/admin/companies/0123456789abcdef01234567', () => ({ paymentTerms: 'net30', creditLimit: 1000 }), [401, 403, 403, 404]],
 ];
 // The sandbox confirm body needs a fresh secret per caller; every other body is a pure function of the context.
 const bodyOf = async (row: Row, c: Ctx) =>

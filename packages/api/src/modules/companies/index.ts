@@ -2,3 +2,5 @@
 export { companyBalanceCents } from './balance-repository.js';
 export { findMembership, type Membership } from './membership-repository.js';
 export { requireMayAct, VIEWER_REFUSAL } from './roles.js';
+export { companyRoutes } from './routes.js';
+export { createCompaniesService, type CompaniesService } from './service.js';

@@ -82,6 +82,8 @@ export async function creditNoteIssuedAt(db: Db, orderId: string): Promise<strin
 export interface CsvOrderFilter {
   /** Only this buyer's orders; null for all (admins). */
   userId: string | null;
+  /** With userId: also this company's orders (the buyer is a member, B2B §5). */
+  companyId: string | null;
   /** ISO instants: created_at >= createdFrom and < createdBefore. */
   createdFrom: string | null;
   createdBefore: string | null;
@@ -105,7 +107,10 @@ export function csvOrdersAfter(db: Db, filter: CsvOrderFilter, afterId: string, 
     .selectFrom('orders')
     .select(['id', 'number', 'created_at', 'status', 'po_number', 'email', 'total_cents', 'paid_at'])
     .where('id', '>', afterId);
-  if (filter.userId !== null) query = query.where('user_id', '=', filter.userId);
+  const { userId, companyId } = filter;
+  if (userId !== null && companyId !== null) {
+    query = query.where((eb) => eb.or([eb('user_id', '=', userId), eb('company_id', '=', companyId)]));
+  } else if (userId !== null) query = query.where('user_id', '=', userId);
   if (filter.createdFrom !== null) query = query.where('created_at', '>=', filter.createdFrom);
   if (filter.createdBefore !== null) query = query.where('created_at', '<', filter.createdBefore);
   if (filter.status !== null) query = query.where('status', '=', filter.status);

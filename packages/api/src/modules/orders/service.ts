@@ -151,6 +151,11 @@ export interface OrdersService {
    * The query is the route's, already validated.
    */
   searchOrders(caller: AuthUser, query: OrderSearchQuery): Promise<OrderSearchPage>;
+  /**
+   * The company's newest orders, newest first, at most `limit` (GET /api/company/orders; the orders_company_created
+   * index walks them in order).
+   */
+  listCompanyOrders(companyId: string, limit: number): Promise<Order[]>;
   /** Your own orders; admins may read anyone's (an unknown e-mail has none). */
   listOrdersByEmail(caller: AuthUser, email: string): Promise<Order[]>;
   /**
@@ -426,9 +431,11 @@ export function createOrdersService(deps: OrdersDeps): OrdersService {
     },
 
     async searchOrders(caller, query) {
+      const admin = caller.role === 'admin';
       const filter: search.OrderSearchFilter = {
-        // Company accounts (B2B §5) are not built yet: a member's orders are their own.
-        userId: caller.role === 'admin' ? null : caller.id,
+        // A member finds their own orders and the company's (B2B §5, §11).
+        userId: admin ? null : caller.id,
+        companyId: admin ? null : ((await findMembership(db, caller.id))?.companyId ?? null),
         q: query.q ?? null,
         status: query.status ?? null,
         createdFrom: query.from ? startOfDay(query.from) : null,
@@ -448,6 +455,17 @@ export function createOrdersService(deps: OrdersDeps): OrdersService {
         ),
       );
       return { items, total, page, pageSize };
+    },
+
+    async listCompanyOrders(companyId, limit) {
+      const rows = await repo.listCompanyOrders(db, companyId, limit);
+      return withLines(
+        rows,
+        repo.linesOfOrders(
+          db,
+          rows.map((r) => r.id),
+        ),
+      );
     },
 
     async listOrdersByEmail(caller, email) {
