@@ -47,6 +47,7 @@ import {
   type PaymentProvider,
   type PaymentsService,
 } from './modules/payments/index.js';
+import { companyRoutes, createCompaniesService } from './modules/companies/index.js';
 import { createProfilesService, profileRoutes } from './modules/profiles/index.js';
 import { createReviewsService, reviewRoutes } from './modules/reviews/index.js';
 import { createStatsService, statsRoutes } from './modules/stats/index.js';
@@ -230,6 +231,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('orders', orders);
   const cart = createCartService({ db, catalog, orders, contractPrices });
   const documents = createDocumentsService({ db, orders });
+  // Companies (B2B §5): members, invites, terms; accepting an invite confirms the e-mail, so sessions re-read it.
+  const companies = createCompaniesService({ db, mail, sessionsChanged: () => accounts.sessions.forgetChecked() });
   const provider = options.paymentProvider ?? createPaymentProvider(config, db);
   const payments = createPaymentsService({ db, provider, orders, log: app.log });
   jobs.every(paymentSweepJob(payments));
@@ -273,6 +276,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(apiKeyRoutes, { keys: apiKeys });
       await api.register(webhookRoutes, { webhooks });
       await api.register(statsRoutes, { stats: createStatsService({ database, budgetMs: config.searchBudgetMs }) });
+      await api.register(companyRoutes, { companies, orders });
     },
     { prefix: '/api' },
   );

@@ -15,3 +15,4 @@ export * from './webhooks.js';
 export * from './order-desk.js';
 export * from './contract-prices.js';
 export * from './admin-stats.js';
+export * from './companies.js';

@@ -140,6 +140,18 @@ const table: Row[] = [
   ['GET', '/api/admin/companies/{id}/prices', async (c) => `/api/admin/companies/${await newCompany(c)}/prices`, undefined, [401, 403, 403, 200]],
   ['PUT', '/api/admin/companies/{id}/prices', async (c) => `/api/admin/companies/${await newCompany(c)}/prices`, (c) => ({ prices: [{ productId: c.productId, price: 1 }] }), [401, 403, 403, 200]],
   ['POST', '/api/admin/companies/{id}/prices.csv', async (c) => `/api/admin/companies/${await newCompany(c)}/prices.csv`, () => ({ csv: 'not text/csv' }), [401, 403, 403, 400]],
+  // B2B §5's companies: nobody here is in a company (test/companies/company-access.test.ts has every role).
+  ['POST', '/api/companies', () => '/api/companies', () => ({}), [401, 400, 400, 400]],
+  ['GET', '/api/companies/mine', () => '/api/companies/mine', undefined, [401, 404, 404, 404]],
+  ['POST', '/api/companies/mine/invites', () => '/api/companies/mine/invites', () => ({ email: 'x@example.com', role: 'buyer' }), [401, 404, 404, 404]],
+  ['GET', '/api/companies/mine/invites', () => '/api/companies/mine/invites', undefined, [401, 404, 404, 404]],
+  ['DELETE', '/api/companies/mine/invites/{id}', () => '/api/companies/mine/invites/0123456789abcdef01234567', undefined, [401, 404, 404, 404]],
+  ['POST', '/api/invites/{token}/accept', () => '/api/invites/unknown-token/accept', undefined, [401, 400, 400, 400]],
+  ['PATCH', '/api/companies/mine/members/{userId}', (c) => `/api/companies/mine/members/${c.ann.id}`, () => ({ role: 'buyer' }), [401, 404, 404, 404]],
+  ['DELETE', '/api/companies/mine/members/{userId}', (c) => `/api/companies/mine/members/${c.ann.id}`, undefined, [401, 404, 404, 404]],
+  ['GET', '/api/company/orders', () => '/api/company/orders', undefined, [401, 404, 404, 404]],
+  ['GET', '/api/admin/companies', () => '/api/admin/companies', undefined, [401, 403, 403, 200]],
+  ['PATCH', '/api/admin/companies/{id}', () => '/api/admin/companies/0123456789abcdef01234567', () => ({ paymentTerms: 'net30', creditLimit: 1000 }), [401, 403, 403, 404]],
 ];
 // The sandbox confirm body needs a fresh secret per caller; every other body is a pure function of the context.
 const bodyOf = async (row: Row, c: Ctx) =>

@@ -9,9 +9,10 @@ import * as repo from './repository.js';
 /** Orders read per page (and so per database round trip pair). */
 export const CSV_PAGE_SIZE = 500;
 
-export function csvFilter(query: OrdersCsvQuery, userId: string | null): repo.CsvOrderFilter {
+export function csvFilter(query: OrdersCsvQuery, userId: string | null, companyId: string | null): repo.CsvOrderFilter {
   return {
     userId,
+    companyId,
     createdFrom: query.from ? startOfDay(query.from) : null,
     createdBefore: query.to ? startOfDayAfter(query.to) : null,
     status: query.status ?? null,

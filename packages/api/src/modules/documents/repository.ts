@@ -21,6 +21,8 @@ export function companyForDocuments(db: Db, companyId: string) {
 export interface CsvOrderFilter {
   /** Only this buyer's orders; null for all (admins). */
   userId: string | null;
+  /** With userId: also this company's orders (the buyer is a member, B2B §5). */
+  companyId: string | null;
   /** ISO instants: created_at >= createdFrom and < createdBefore. */
   createdFrom: string | null;
   createdBefore: string | null;
@@ -58,7 +60,10 @@ export function csvOrdersAfter(db: Db, filter: CsvOrderFilter, afterId: string, 
       'companies.name as company_name',
     ])
     .where('orders.id', '>', afterId);
-  if (filter.userId !== null) query = query.where('orders.user_id', '=', filter.userId);
+  const { userId, companyId } = filter;
+  if (userId !== null && companyId !== null) {
+    query = query.where((eb) => eb.or([eb('orders.user_id', '=', userId), eb('orders.company_id', '=', companyId)]));
+  } else if (userId !== null) query = query.where('orders.user_id', '=', userId);
   if (filter.createdFrom !== null) query = query.where('orders.created_at', '>=', filter.createdFrom);
   if (filter.createdBefore !== null) query = query.where('orders.created_at', '<', filter.createdBefore);
   if (filter.status !== null) query = query.where('orders.status', '=', filter.status);

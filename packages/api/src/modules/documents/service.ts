@@ -2,6 +2,7 @@
 import type { Order, OrdersCsvQuery } from '@kestrel/shared';
 import type { Db } from '../../infra/db/create-db.js';
 import { AppError } from '../../infra/errors.js';
+import { findMembership } from '../companies/index.js';
 import type { AuthUser } from '../accounts/index.js';
 import type { OrdersService } from '../orders/index.js';
 import { renderCreditNotePdf } from './credit-note-pdf.js';
@@ -21,7 +22,7 @@ export interface DocumentsService {
   invoicePdf(user: AuthUser, orderId: string): Promise<InvoiceFile>;
   /** The credit note of an order the caller may see (who may read the invoice); 409 while it has none. */
   creditNotePdf(user: AuthUser, orderId: string): Promise<InvoiceFile>;
-  /** The orders CSV: admins get every order, others their own. */
+  /** The orders CSV: admins get every order, others their own and, for company members, the company's. */
   ordersCsv(user: AuthUser, query: OrdersCsvQuery): AsyncGenerator<string>;
 }
 
@@ -45,7 +46,8 @@ export function createDocumentsService({ db, orders }: DocumentsDeps): Documents
 
   return {
     async invoicePdf(user, orderId) {
-      // The orders module's one ownership rule: the buyer or an admin; to anyone else the order does not exist.
+      // The orders module's one ownership rule: the buyer, a member of its company or an admin; to anyone else the
+      // order does not exist.
       const order = await orders.getVisibleOrder(user, orderId);
       const { invoiceNumber } = order;
       if (invoiceNumber === null) {
@@ -81,8 +83,10 @@ export function createDocumentsService({ db, orders }: DocumentsDeps): Documents
       return { fileName: `${creditNoteNumber}.pdf`, pdf };
     },
 
-    ordersCsv(user, query) {
-      return exportOrdersCsv(db, csvFilter(query, user.role === 'admin' ? null : user.id));
+    async *ordersCsv(user, query) {
+      if (user.role === 'admin') return yield* exportOrdersCsv(db, csvFilter(query, null, null));
+      const membership = await findMembership(db, user.id);
+      return yield* exportOrdersCsv(db, csvFilter(query, user.id, membership?.companyId ?? null));
     },
   };
 }

@@ -14,6 +14,8 @@ export function storedContent(content: MailContent, sealer: Sealer): string {
       return JSON.stringify({ ...content, data: { ...content.data, token: sealer.seal(content.data.token) } });
     case 'email-verification':
       return JSON.stringify({ ...content, data: { ...content.data, token: sealer.seal(content.data.token) } });
+    case 'company-invite':
+      return JSON.stringify({ ...content, data: { ...content.data, token: sealer.seal(content.data.token) } });
     default:
       return JSON.stringify(content);
   }
@@ -32,6 +34,8 @@ export function contentToSend(stored: string, sealer: Sealer): MailContent {
     case 'password-reset':
       return { ...content, data: { ...content.data, token: sealer.open(content.data.token) } };
     case 'email-verification':
+      return { ...content, data: { ...content.data, token: sealer.open(content.data.token) } };
+    case 'company-invite':
       return { ...content, data: { ...content.data, token: sealer.open(content.data.token) } };
     default:
       return content;

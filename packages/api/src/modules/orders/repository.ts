@@ -49,6 +49,17 @@ export function listOrdersOfUser(db: Db, userId: string): Promise<OrderRow[]> {
   return db.selectFrom('orders').selectAll().where('user_id', '=', userId).orderBy('id', 'asc').execute();
 }
 
+/** A company's newest orders, newest first: one walk down orders_company_created (migrations/020-companies.ts). */
+export function listCompanyOrders(db: Db, companyId: string, limit: number): Promise<OrderRow[]> {
+  return db
+    .selectFrom('orders')
+    .selectAll()
+    .where('company_id', '=', companyId)
+    .orderBy('created_at', 'desc')
+    .limit(limit)
+    .execute();
+}
+
 export function findOrder(db: Executor, id: string): Promise<OrderRow | undefined> {
   return db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst();
 }

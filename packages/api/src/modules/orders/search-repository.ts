@@ -9,6 +9,8 @@ import type { OrderRow } from './order-write-repository.js';
 export interface OrderSearchFilter {
   /** Only this buyer's orders; null for all (admins). */
   userId: string | null;
+  /** With userId: also this company's orders (the buyer is a member, B2B §5). */
+  companyId: string | null;
   q: string | null;
   status: OrderStatus | null;
   /** ISO instants: created_at >= createdFrom and < createdBefore. */
@@ -43,7 +45,10 @@ function matches(database: OpenDatabase, q: string): Expression<SqlBool> {
 function filtered(database: OpenDatabase, filter: OrderSearchFilter) {
   return database.db.selectFrom('orders').where((eb) => {
     const all: Array<Expression<SqlBool>> = [];
-    if (filter.userId !== null) all.push(eb('orders.user_id', '=', filter.userId));
+    const { userId, companyId } = filter;
+    if (userId !== null && companyId !== null) {
+      all.push(eb.or([eb('orders.user_id', '=', userId), eb('orders.company_id', '=', companyId)]));
+    } else if (userId !== null) all.push(eb('orders.user_id', '=', userId));
     if (filter.status !== null) all.push(eb('orders.status', '=', filter.status));
     if (filter.createdFrom !== null) all.push(eb('orders.created_at', '>=', filter.createdFrom));
     if (filter.createdBefore !== null) all.push(eb('orders.created_at', '<', filter.createdBefore));

@@ -34,7 +34,8 @@ import {
 } from './order-write-repository.js';
 import { parseHistory } from './history.js';
 import { createOrderLifecycle, type ExpiryReport, type OrderPayments, type PaidOutcome } from './lifecycle.js';
-import { ownedBy } from './ownership.js';
+import { authorizeOrder } from './ownership.js';
+import { findMembership, requireMayAct } from '../companies/index.js';
 import { changedOrders, type PollQuery } from './poll.js';
 import * as repo from './repository.js';
 import * as search from './search-repository.js';
@@ -153,11 +154,22 @@ export interface OrdersService {
    * The query is the route's, already validated.
    */
   searchOrders(caller: AuthUser, query: OrderSearchQuery): Promise<OrderSearchPage>;
+  /**
+   * The company's newest orders, newest first, at most `limit` (GET /api/company/orders; the orders_company_created
+   * index walks them in order).
+   */
+  listCompanyOrders(companyId: string, limit: number): Promise<Order[]>;
   /** Your own orders; admins may read anyone's (an unknown e-mail has none). */
   listOrdersByEmail(caller: AuthUser, email: string): Promise<Order[]>;
-  /** An order its owner or an admin may see; to anyone else it does not exist (404, so ids do not leak). */
+  /**
+   * An order its owner, a member of its company or an admin may see; to anyone else it does not exist (404, so ids do
+   * not leak). ownership.ts holds the rule.
+   */
   getVisibleOrder(user: AuthUser, id: string): Promise<Order>;
-  /** The caller's own order row; to anyone else, admins included, it does not exist (paying, reordering). */
+  /**
+   * The caller's own order row (paying, reordering): a colleague gets 403, a company viewer 403, anyone else, admins
+   * included, 404 (ownership.ts).
+   */
   getOwnOrder(user: AuthUser, id: string): Promise<OrderRow>;
   linesOf(orderId: string): Promise<repo.OrderLineRow[]>;
   findOrder(id: string): Promise<OrderRow | undefined>;
@@ -335,6 +347,9 @@ export function createOrdersService(deps: OrdersDeps): OrdersService {
   async function place(user: AuthUser, lines: LineRequest[], details: OrderDetails): Promise<Order> {
     if (details.paymentTerms === 'account')
       throw new AppError(409, 'no_account_terms', orderingMessages.noAccountTerms);
+    // One read by primary key: the buyer's company (the order carries it) and role (a viewer orders nothing).
+    const membership = await findMembership(db, user.id);
+    requireMayAct(membership);
     const now = Date.now();
     const pending: PendingOrder = {
       id: newId(now),
@@ -348,6 +363,7 @@ export function createOrdersService(deps: OrdersDeps): OrdersService {
       note: details.note ?? null,
       payment_terms: 'card',
       expires_at: new Date(now + orderHoldMinutes * 60_000).toISOString(),
+      company_id: membership?.companyId ?? null,
     };
     // Nothing more is written when no endpoint wants the event (the endpoints are known from memory, subscriptions.ts).
     // Contract prices (B2B §5): the buyer's company's prices of these products, one indexed read beside it, read
@@ -428,9 +444,11 @@ export function createOrdersService(deps: OrdersDeps): OrdersService {
     },
 
     async searchOrders(caller, query) {
+      const admin = caller.role === 'admin';
       const filter: search.OrderSearchFilter = {
-        // Company accounts (B2B §5) are not built yet: a member's orders are their own.
-        userId: caller.role === 'admin' ? null : caller.id,
+        // A member finds their own orders and the company's (B2B §5, §11).
+        userId: admin ? null : caller.id,
+        companyId: admin ? null : ((await findMembership(db, caller.id))?.companyId ?? null),
         q: query.q ?? null,
         status: query.status ?? null,
         createdFrom: query.from ? startOfDay(query.from) : null,
@@ -452,6 +470,17 @@ export function createOrdersService(deps: OrdersDeps): OrdersService {
       return { items, total, page, pageSize };
     },
 
+    async listCompanyOrders(companyId, limit) {
+      const rows = await repo.listCompanyOrders(db, companyId, limit);
+      return withLines(
+        rows,
+        repo.linesOfOrders(
+          db,
+          rows.map((r) => r.id),
+        ),
+      );
+    },
+
     async listOrdersByEmail(caller, email) {
       if (caller.role !== 'admin') accounts.requireOwnEmail(caller, email);
       const userId = email === caller.email ? caller.id : await accounts.findUserIdByEmail(email);
@@ -460,11 +489,11 @@ export function createOrdersService(deps: OrdersDeps): OrdersService {
     },
 
     async getVisibleOrder(user, id) {
-      return service.toAnswer(ownedBy(await repo.findOrder(db, id), user, { adminsToo: true }));
+      return service.toAnswer(await authorizeOrder(db, await repo.findOrder(db, id), user, 'read'));
     },
 
     async getOwnOrder(user, id) {
-      return ownedBy(await repo.findOrder(db, id), user);
+      return authorizeOrder(db, await repo.findOrder(db, id), user, 'pay');
     },
 
     linesOf: (orderId) => repo.linesOfOrders(db, [orderId]),

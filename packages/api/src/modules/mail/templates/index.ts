@@ -1,6 +1,7 @@
 // Every kind of message the shop sends, and its template. A message is described by its kind and data; the outbox
 // keeps that data and the subject (subjectOf, cheap: it is taken while the order is written), and delivery renders
 // the bodies (renderMail).
+import { companyInvite, companyInviteSubject, type CompanyInviteMail } from './company-invite.js';
 import { emailVerification, emailVerificationSubject, type EmailVerificationMail } from './email-verification.js';
 import { orderSubject } from './format.js';
 import { invoiceAvailable, invoiceAvailableSubject, type InvoiceAvailableMail } from './invoice-available.js';
@@ -16,6 +17,7 @@ import { webhookDisabled, webhookDisabledSubject, type WebhookDisabledMail } fro
 
 export type { RenderedMail, Site } from './layout.js';
 export type {
+  CompanyInviteMail,
   EmailVerificationMail,
   InvoiceAvailableMail,
   NewOrderForShopMail,
@@ -38,12 +40,17 @@ export type MailContent =
   | { kind: 'invoice-available'; data: InvoiceAvailableMail }
   | { kind: 'password-reset'; data: PasswordResetMail }
   | { kind: 'email-verification'; data: EmailVerificationMail }
-  | { kind: 'webhook-disabled'; data: WebhookDisabledMail };
+  | { kind: 'webhook-disabled'; data: WebhookDisabledMail }
+  | { kind: 'company-invite'; data: CompanyInviteMail };
 
 export type MailKind = MailContent['kind'];
 
 /** Kinds whose body holds a live secret (a sign-in link): their bodies are blanked once delivered. */
-export const SECRET_KINDS: ReadonlySet<string> = new Set<MailKind>(['password-reset', 'email-verification']);
+export const SECRET_KINDS: ReadonlySet<string> = new Set<MailKind>([
+  'password-reset',
+  'email-verification',
+  'company-invite',
+]);
 
 /** The subject alone, as renderMail would give it, without building the bodies. */
 export function subjectOf(site: Site, content: MailContent): string {
@@ -68,6 +75,8 @@ export function subjectOf(site: Site, content: MailContent): string {
       return emailVerificationSubject(site);
     case 'webhook-disabled':
       return webhookDisabledSubject(site);
+    case 'company-invite':
+      return companyInviteSubject(site, content.data);
   }
 }
 
@@ -93,5 +102,7 @@ export function renderMail(site: Site, content: MailContent): RenderedMail {
       return emailVerification(site, content.data);
     case 'webhook-disabled':
       return webhookDisabled(site, content.data);
+    case 'company-invite':
+      return companyInvite(site, content.data);
   }
 }

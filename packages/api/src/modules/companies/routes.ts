@@ -1,0 +1,207 @@
+// Companies (B2B §5): a customer's company, its members and invites; the company's orders; the admin's terms and
+// credit limits. Every call authorizes on the server (the service says who may).
+import {
+  adminCompanyPatchSchema,
+  adminCompanySchema,
+  COMPANY_ORDERS_DEFAULT_LIMIT,
+  companyCreateSchema,
+  companyOrdersQuerySchema,
+  companySchema,
+  errorSchema,
+  idParamsSchema,
+  inviteCreatedSchema,
+  inviteCreateSchema,
+  inviteTokenParamsSchema,
+  memberParamsSchema,
+  memberPatchSchema,
+  orderSchema,
+  pendingInviteSchema,
+} from '@kestrel/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { currentUser } from '../accounts/index.js';
+import type { OrdersService } from '../orders/index.js';
+import type { CompaniesService } from './service.js';
+
+const tags = ['companies'];
+const security = [{ bearer: [] }];
+const refusals = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
+
+export const companyRoutes: FastifyPluginAsyncZod<{
+  companies: CompaniesService;
+  orders: Pick<OrdersService, 'listCompanyOrders'>;
+}> = async (app, { companies, orders }) => {
+  app.post(
+    '/companies',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags,
+        security,
+        summary: 'Create a company; the caller (in no company yet, else 409) becomes its owner',
+        body: companyCreateSchema,
+        response: { 201: companySchema, ...refusals },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await companies.create(currentUser(request), request.body)),
+  );
+
+  app.get(
+    '/companies/mine',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags,
+        security,
+        summary: "The caller's company with its members (404 without one)",
+        response: { 200: companySchema, ...refusals },
+      },
+    },
+    (request) => companies.mine(currentUser(request)),
+  );
+
+  app.post(
+    '/companies/mine/invites',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags,
+        security,
+        summary: 'Invite someone by e-mail (owners): mails a single-use link valid for 7 days',
+        body: inviteCreateSchema,
+        response: { 201: inviteCreatedSchema, ...refusals },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send({ inviteId: await companies.invite(currentUser(request), request.body) }),
+  );
+
+  app.get(
+    '/companies/mine/invites',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags,
+        security,
+        summary: "The company's pending invites, newest first (owners)",
+        response: { 200: pendingInviteSchema.array(), ...refusals },
+      },
+    },
+    (request) => companies.pendingInvites(currentUser(request)),
+  );
+
+  app.delete(
+    '/companies/mine/invites/:id',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags,
+        security,
+        summary: 'Revoke a pending invite (owners); its link stops working',
+        params: idParamsSchema,
+        response: { 204: z.null(), ...refusals },
+      },
+    },
+    async (request, reply) => {
+      await companies.revokeInvite(currentUser(request), request.params.id);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.post(
+    '/invites/:token/accept',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags,
+        security,
+        summary: 'Accept an invite signed in with the invited e-mail: join the company (the e-mail becomes verified)',
+        params: inviteTokenParamsSchema,
+        response: { 200: companySchema, ...refusals },
+      },
+    },
+    (request) => companies.accept(currentUser(request), request.params.token),
+  );
+
+  app.patch(
+    '/companies/mine/members/:userId',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags,
+        security,
+        summary: "Change a member's role or spending limit (owners); the last owner stays an owner (409)",
+        params: memberParamsSchema,
+        body: memberPatchSchema,
+        response: { 200: companySchema, ...refusals },
+      },
+    },
+    (request) => companies.changeMember(currentUser(request), request.params.userId, request.body),
+  );
+
+  app.delete(
+    '/companies/mine/members/:userId',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags,
+        security,
+        summary: 'Remove a member (owners); the last owner cannot be removed (409)',
+        params: memberParamsSchema,
+        response: { 204: z.null(), ...refusals },
+      },
+    },
+    async (request, reply) => {
+      await companies.removeMember(currentUser(request), request.params.userId);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.get(
+    '/company/orders',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags,
+        security,
+        summary: "The company's newest orders, newest first (members; at most `limit`, default 100, up to 500)",
+        querystring: companyOrdersQuerySchema,
+        response: { 200: orderSchema.array(), ...refusals },
+      },
+    },
+    async (request) => {
+      const { companyId } = await companies.requireMembership(currentUser(request));
+      return orders.listCompanyOrders(companyId, request.query.limit ?? COMPANY_ORDERS_DEFAULT_LIMIT);
+    },
+  );
+
+  app.get(
+    '/admin/companies',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        tags,
+        security,
+        summary: 'Every company with its terms, credit limit, open balance and member count (admin)',
+        response: { 200: adminCompanySchema.array(), ...refusals },
+      },
+    },
+    () => companies.adminList(),
+  );
+
+  app.patch(
+    '/admin/companies/:id',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        tags,
+        security,
+        summary: "Set a company's payment terms and credit limit (admin)",
+        params: idParamsSchema,
+        body: adminCompanyPatchSchema,
+        response: { 200: adminCompanySchema, ...refusals },
+      },
+    },
+    (request) => companies.adminUpdate(request.params.id, request.body),
+  );
+};

@@ -1,0 +1,300 @@
+// Companies (B2B §5): creating one, its members and roles, invites by mail, and the admin's payment terms and credit
+// limits. Who may do what: an owner manages the company; every member reads it; the last owner can be neither demoted
+// nor removed. The rules of orders for members (who sees an order, what a viewer may do) live in orders/ownership.ts
+// and roles.ts.
+import {
+  companyMessages,
+  INVITE_DAYS,
+  type AdminCompany,
+  type AdminCompanyPatch,
+  type Company,
+  type CompanyRole,
+  type PendingInvite,
+} from '@kestrel/shared';
+import { createHash, randomBytes } from 'node:crypto';
+import type { Db } from '../../infra/db/create-db.js';
+import { newId } from '../../infra/db/ids.js';
+import { isUniqueViolation } from '../../infra/db/unique-violation.js';
+import { AppError, forbidden, notFound } from '../../infra/errors.js';
+import { centsToDollars, dollarsToCents } from '../../infra/money.js';
+import type { AuthUser } from '../accounts/index.js';
+import type { MailService } from '../mail/index.js';
+import { companyBalanceCents, companyBalancesCents } from './balance-repository.js';
+import { findMembership, type Membership } from './membership-repository.js';
+import * as repo from './repository.js';
+
+export interface CompaniesService {
+  create(user: AuthUser, input: { name: string; taxId: string | null; billingAddress: string }): Promise<Company>;
+  /** The caller's company as GET /api/companies/mine answers it; 404 without one. */
+  mine(user: AuthUser): Promise<Company>;
+  /** The caller's membership, or 404 'not in a company' (the company's order list). */
+  requireMembership(user: AuthUser): Promise<Membership>;
+  invite(user: AuthUser, input: { email: string; role: CompanyRole; spendingLimit: number | null }): Promise<string>;
+  pendingInvites(user: AuthUser): Promise<PendingInvite[]>;
+  revokeInvite(user: AuthUser, id: string): Promise<void>;
+  accept(user: AuthUser, token: string): Promise<Company>;
+  changeMember(
+    user: AuthUser,
+    userId: string,
+    change: { role?: CompanyRole | undefined; spendingLimit?: number | null | undefined },
+  ): Promise<Company>;
+  removeMember(user: AuthUser, userId: string): Promise<void>;
+  adminList(): Promise<AdminCompany[]>;
+  adminUpdate(id: string, patch: AdminCompanyPatch): Promise<AdminCompany>;
+}
+
+export interface CompaniesDeps {
+  db: Db;
+  mail: Pick<MailService, 'enqueue' | 'wake'>;
+  /** Signed-in requests carry emailVerified from the next one on (accepting an invite confirms the address). */
+  sessionsChanged: () => void;
+  now?: () => number;
+}
+
+const INVITE_MS = INVITE_DAYS * 24 * 3_600_000;
+const dollarsOrNull = (cents: number | null) => (cents === null ? null : centsToDollars(cents));
+const centsOrNull = (dollars: number | null) => (dollars === null ? null : dollarsToCents(dollars));
+const hashToken = (token: string) => createHash('sha256').update(token, 'utf8').digest('hex');
+
+const notInCompany = () => new AppError(404, 'not_found', companyMessages.noCompany);
+const lastOwner = () => new AppError(409, 'last_owner', companyMessages.lastOwner);
+const alreadyInCompany = () => new AppError(409, 'already_in_company', companyMessages.alreadyInCompany);
+
+export function createCompaniesService({ db, mail, sessionsChanged, now = Date.now }: CompaniesDeps): CompaniesService {
+  const iso = () => new Date(now()).toISOString();
+
+  async function answer(companyId: string): Promise<Company> {
+    const [company, members, balance] = await Promise.all([
+      repo.findCompany(db, companyId),
+      repo.membersOf(db, companyId),
+      companyBalanceCents(db, companyId),
+    ]);
+    if (!company) throw notInCompany();
+    return {
+      _id: company.id,
+      name: company.name,
+      taxId: company.tax_id,
+      billingAddress: company.billing_address,
+      paymentTerms: company.payment_terms,
+      creditLimit: dollarsOrNull(company.credit_limit_cents),
+      balance: centsToDollars(balance),
+      members: members.map((m) => ({
+        userId: m.user_id,
+        email: m.email,
+        name: m.name,
+        role: m.role,
+        spendingLimit: dollarsOrNull(m.spending_limit_cents),
+      })),
+    };
+  }
+
+  async function requireMembership(user: AuthUser): Promise<Membership> {
+    const membership = await findMembership(db, user.id);
+    if (!membership) throw notInCompany();
+    return membership;
+  }
+
+  async function requireOwner(user: AuthUser): Promise<Membership> {
+    const membership = await requireMembership(user);
+    if (membership.role !== 'owner') throw forbidden(companyMessages.ownersOnly);
+    return membership;
+  }
+
+  const toAdmin = (row: repo.AdminCompanyRow, balanceCents: number): AdminCompany => ({
+    _id: row.id,
+    name: row.name,
+    taxId: row.tax_id,
+    paymentTerms: row.payment_terms,
+    creditLimit: dollarsOrNull(row.credit_limit_cents),
+    balance: centsToDollars(balanceCents),
+    memberCount: Number(row.member_count),
+    createdAt: row.created_at,
+  });
+
+  return {
+    async create(user, input) {
+      if (await findMembership(db, user.id)) throw alreadyInCompany();
+      const at = iso();
+      const id = newId(now());
+      try {
+        await db.transaction().execute(async (trx) => {
+          await repo.insertCompany(trx, {
+            id,
+            name: input.name,
+            tax_id: input.taxId,
+            billing_address: input.billingAddress,
+            created_at: at,
+            updated_at: at,
+          });
+          await repo.insertMember(trx, {
+            user_id: user.id,
+            company_id: id,
+            role: 'owner',
+            spending_limit_cents: null,
+            joined_at: at,
+          });
+        });
+      } catch (error) {
+        // Two creates at once by one user: the member row's key lets one through.
+        if (isUniqueViolation(error)) throw alreadyInCompany();
+        throw error;
+      }
+      return answer(id);
+    },
+
+    async mine(user) {
+      return answer((await requireMembership(user)).companyId);
+    },
+
+    requireMembership,
+
+    async invite(user, input) {
+      const { companyId } = await requireOwner(user);
+      const members = await repo.membersOf(db, companyId);
+      if (members.some((m) => m.email.toLowerCase() === input.email)) {
+        throw new AppError(409, 'already_member', companyMessages.alreadyMember);
+      }
+      const company = await repo.findCompany(db, companyId);
+      if (!company) throw notInCompany();
+      const token = randomBytes(32).toString('base64url');
+      const at = now();
+      const id = newId(at);
+      await db.transaction().execute(async (trx) => {
+        // One live link per address: a new invite replaces a pending one (docs/product.md, "Companies").
+        await repo.revokeInvitesTo(trx, companyId, input.email, new Date(at).toISOString());
+        await repo.insertInvite(trx, {
+          id,
+          company_id: companyId,
+          email: input.email,
+          role: input.role,
+          spending_limit_cents: centsOrNull(input.spendingLimit),
+          token_hash: hashToken(token),
+          invited_by: user.id,
+          created_at: new Date(at).toISOString(),
+          expires_at: new Date(at + INVITE_MS).toISOString(),
+          accepted_at: null,
+          accepted_by: null,
+          revoked_at: null,
+        });
+        // In the invite's own transaction (the outbox): the link is mailed exactly when the invite exists.
+        await mail.enqueue(trx, {
+          to: input.email,
+          dedupeKey: `company-invite:${id}`,
+          content: {
+            kind: 'company-invite',
+            data: {
+              companyName: company.name,
+              inviterName: user.name,
+              role: input.role,
+              token,
+              validDays: INVITE_DAYS,
+            },
+          },
+        });
+      });
+      mail.wake();
+      return id;
+    },
+
+    async pendingInvites(user) {
+      const { companyId } = await requireOwner(user);
+      const rows = await repo.pendingInvites(db, companyId, iso());
+      return rows.map((r) => ({
+        _id: r.id,
+        email: r.email,
+        role: r.role,
+        spendingLimit: dollarsOrNull(r.spending_limit_cents),
+        createdAt: r.created_at,
+        expiresAt: r.expires_at,
+      }));
+    },
+
+    async revokeInvite(user, id) {
+      const { companyId } = await requireOwner(user);
+      if (!(await repo.revokeInvite(db, companyId, id, iso()))) throw notFound('Invite');
+    },
+
+    async accept(user, token) {
+      const invite = await repo.findInviteByHash(db, hashToken(token));
+      const at = iso();
+      if (!invite || invite.accepted_at !== null || invite.revoked_at !== null) {
+        throw new AppError(400, 'invalid_invite', companyMessages.inviteInvalid);
+      }
+      if (invite.expires_at <= at) throw new AppError(400, 'invite_expired', companyMessages.inviteExpired);
+      if (invite.email !== user.email.toLowerCase()) {
+        throw new AppError(403, 'wrong_email', companyMessages.inviteWrongEmail);
+      }
+      if (await findMembership(db, user.id)) throw alreadyInCompany();
+      try {
+        const joined = await db.transaction().execute(async (trx) => {
+          if (!(await repo.useInvite(trx, invite.id, user.id, at))) return false;
+          await repo.insertMember(trx, {
+            user_id: user.id,
+            company_id: invite.company_id,
+            role: invite.role,
+            spending_limit_cents: invite.spending_limit_cents,
+            joined_at: at,
+          });
+          // The link reached this mailbox: the address is confirmed (B2B §5).
+          await repo.markEmailVerified(trx, user.id);
+          return true;
+        });
+        if (!joined) throw new AppError(400, 'invalid_invite', companyMessages.inviteInvalid);
+      } catch (error) {
+        if (isUniqueViolation(error)) throw alreadyInCompany();
+        throw error;
+      }
+      sessionsChanged();
+      return answer(invite.company_id);
+    },
+
+    async changeMember(user, userId, change) {
+      const { companyId } = await requireOwner(user);
+      await db.transaction().execute(async (trx) => {
+        await repo.lockCompany(trx, companyId);
+        const member = await repo.findMember(trx, companyId, userId);
+        if (!member) throw notFound('Member');
+        if (member.role === 'owner' && change.role !== undefined && change.role !== 'owner') {
+          if ((await repo.countOwners(trx, companyId)) <= 1) throw lastOwner();
+        }
+        await repo.updateMember(trx, companyId, userId, {
+          ...(change.role === undefined ? {} : { role: change.role }),
+          ...(change.spendingLimit === undefined ? {} : { spending_limit_cents: centsOrNull(change.spendingLimit) }),
+        });
+      });
+      return answer(companyId);
+    },
+
+    async removeMember(user, userId) {
+      const { companyId } = await requireOwner(user);
+      await db.transaction().execute(async (trx) => {
+        await repo.lockCompany(trx, companyId);
+        const member = await repo.findMember(trx, companyId, userId);
+        if (!member) throw notFound('Member');
+        if (member.role === 'owner' && (await repo.countOwners(trx, companyId)) <= 1) throw lastOwner();
+        await repo.deleteMember(trx, companyId, userId);
+      });
+    },
+
+    async adminList() {
+      const rows = await repo.listCompaniesWithCounts(db);
+      const balances = await companyBalancesCents(
+        db,
+        rows.map((r) => r.id),
+      );
+      return rows.map((r) => toAdmin(r, balances.get(r.id) ?? 0));
+    },
+
+    async adminUpdate(id, patch) {
+      const found = await repo.updateTerms(db, id, {
+        payment_terms: patch.paymentTerms,
+        credit_limit_cents: centsOrNull(patch.creditLimit),
+        updated_at: iso(),
+      });
+      if (!found) throw notFound('Company');
+      const row = (await repo.listCompaniesWithCounts(db)).find((r) => r.id === id);
+      if (!row) throw notFound('Company');
+      return toAdmin(row, await companyBalanceCents(db, id));
+    },
+  };
+}

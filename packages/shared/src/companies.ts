@@ -1,0 +1,162 @@
+// Companies (B2B §5): what clients send and what the API answers about a company, its members and invites, shared by
+// the storefront's forms and the API's validation so both say the same thing.
+import './zod-setup.js';
+import { z } from 'zod';
+import {
+  ADDRESS_CONTROL_MESSAGE,
+  ADDRESS_PATTERN,
+  EMAIL_MAX_LENGTH,
+  EMAIL_PATTERN,
+  MAX_FIELD_LENGTH,
+  SINGLE_LINE_PATTERN,
+  singleLineMessage,
+} from './constants.js';
+
+export const COMPANY_ROLES = ['owner', 'buyer', 'viewer'] as const;
+export type CompanyRole = (typeof COMPANY_ROLES)[number];
+export const PAYMENT_TERMS = ['card', 'net15', 'net30', 'net60'] as const;
+export type PaymentTerms = (typeof PAYMENT_TERMS)[number];
+
+export const MAX_COMPANY_NAME_LENGTH = 200;
+export const MAX_TAX_ID_LENGTH = 64;
+/** The largest spending or credit limit, in dollars: far above any order (MAX_ORDER_TOTAL), exact in cents. */
+export const MAX_LIMIT_DOLLARS = 100_000_000;
+/** How long an invite link works (B2B §5). */
+export const INVITE_DAYS = 7;
+/** GET /api/company/orders answers at most this many of the newest orders (docs/product.md, "Companies"). */
+export const COMPANY_ORDERS_DEFAULT_LIMIT = 100;
+export const COMPANY_ORDERS_MAX_LIMIT = 500;
+
+export const companyMessages = {
+  nameRequired: 'name is required',
+  billingAddressRequired: 'billingAddress is required',
+  limitInvalid: `a limit is null (none) or an amount from 0 to ${MAX_LIMIT_DOLLARS} with at most 2 decimals`,
+  roleInvalid: "role must be 'owner', 'buyer' or 'viewer'",
+  termsInvalid: "paymentTerms must be 'card', 'net15', 'net30' or 'net60'",
+  emailInvalid: 'email must be one valid e-mail address',
+  alreadyInCompany: 'You are already in a company',
+  noCompany: 'You are not in a company',
+  ownersOnly: "Only the company's owners can do this",
+  lastOwner: 'A company needs an owner: make someone else an owner first',
+  alreadyMember: 'This person is already a member of your company',
+  inviteInvalid: 'This invite link is not valid: it was used, revoked or never existed',
+  inviteExpired: 'This invite link has expired: ask for a new one',
+  inviteWrongEmail: 'This invite was sent to another e-mail address: sign in with that address to accept it',
+  invitePending: 'An invite to this e-mail address is already pending: revoke it first to send a new one',
+  changeNothing: 'send role or spendingLimit',
+} as const;
+
+/** A spending or credit limit in dollars; null: no limit. */
+export const limitSchema = z
+  .number({ error: companyMessages.limitInvalid })
+  .min(0, companyMessages.limitInvalid)
+  .max(MAX_LIMIT_DOLLARS, companyMessages.limitInvalid)
+  .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, companyMessages.limitInvalid)
+  .nullable();
+
+export const companyRoleSchema = z.enum(COMPANY_ROLES, { error: companyMessages.roleInvalid });
+export const paymentTermsSchema = z.enum(PAYMENT_TERMS, { error: companyMessages.termsInvalid });
+
+const emailSchema = z
+  .string({ error: companyMessages.emailInvalid })
+  .trim()
+  .toLowerCase()
+  .max(EMAIL_MAX_LENGTH, companyMessages.emailInvalid)
+  .regex(EMAIL_PATTERN, companyMessages.emailInvalid);
+
+export const companyCreateSchema = z.object({
+  name: z
+    .string({ error: companyMessages.nameRequired })
+    .trim()
+    .min(1, companyMessages.nameRequired)
+    .max(MAX_COMPANY_NAME_LENGTH, `name must be at most ${MAX_COMPANY_NAME_LENGTH} characters`)
+    .regex(SINGLE_LINE_PATTERN, singleLineMessage('name')),
+  taxId: z
+    .string()
+    .trim()
+    .max(MAX_TAX_ID_LENGTH, `taxId must be at most ${MAX_TAX_ID_LENGTH} characters`)
+    .regex(SINGLE_LINE_PATTERN, singleLineMessage('taxId'))
+    .nullish()
+    .transform((v) => (v ? v : null)),
+  billingAddress: z
+    .string({ error: companyMessages.billingAddressRequired })
+    .trim()
+    .min(1, companyMessages.billingAddressRequired)
+    .max(MAX_FIELD_LENGTH, `billingAddress must be at most ${MAX_FIELD_LENGTH} characters`)
+    .regex(ADDRESS_PATTERN, ADDRESS_CONTROL_MESSAGE),
+});
+export type CompanyCreate = z.input<typeof companyCreateSchema>;
+
+export const companyMemberSchema = z.object({
+  userId: z.string(),
+  email: z.string(),
+  name: z.string(),
+  role: companyRoleSchema,
+  spendingLimit: z.number().nullable(),
+});
+export type CompanyMember = z.infer<typeof companyMemberSchema>;
+
+export const companySchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  taxId: z.string().nullable(),
+  billingAddress: z.string(),
+  paymentTerms: paymentTermsSchema,
+  creditLimit: z.number().nullable(),
+  balance: z.number(),
+  members: companyMemberSchema.array(),
+});
+export type Company = z.infer<typeof companySchema>;
+
+export const inviteCreateSchema = z.object({
+  email: emailSchema,
+  role: companyRoleSchema,
+  spendingLimit: limitSchema.optional().transform((v) => v ?? null),
+});
+export type InviteCreate = z.input<typeof inviteCreateSchema>;
+export const inviteCreatedSchema = z.object({ inviteId: z.string() });
+
+export const pendingInviteSchema = z.object({
+  _id: z.string(),
+  email: z.string(),
+  role: companyRoleSchema,
+  spendingLimit: z.number().nullable(),
+  createdAt: z.string(),
+  expiresAt: z.string(),
+});
+export type PendingInvite = z.infer<typeof pendingInviteSchema>;
+
+export const inviteTokenParamsSchema = z.object({ token: z.string().min(1).max(200) });
+export const memberParamsSchema = z.object({ userId: z.string().min(1).max(64) });
+
+export const memberPatchSchema = z
+  .object({ role: companyRoleSchema.optional(), spendingLimit: limitSchema.optional() })
+  .refine((v) => v.role !== undefined || v.spendingLimit !== undefined, companyMessages.changeNothing);
+export type MemberPatch = z.input<typeof memberPatchSchema>;
+
+export const companyOrdersQuerySchema = z.object({
+  limit: z.coerce
+    .number()
+    .int('limit must be a whole number')
+    .min(1, `limit must be from 1 to ${COMPANY_ORDERS_MAX_LIMIT}`)
+    .max(COMPANY_ORDERS_MAX_LIMIT, `limit must be from 1 to ${COMPANY_ORDERS_MAX_LIMIT}`)
+    .optional(),
+});
+
+export const adminCompanySchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  taxId: z.string().nullable(),
+  paymentTerms: paymentTermsSchema,
+  creditLimit: z.number().nullable(),
+  balance: z.number(),
+  memberCount: z.number().int(),
+  createdAt: z.string(),
+});
+export type AdminCompany = z.infer<typeof adminCompanySchema>;
+
+export const adminCompanyPatchSchema = z.object({
+  paymentTerms: paymentTermsSchema,
+  creditLimit: limitSchema,
+});
+export type AdminCompanyPatch = z.input<typeof adminCompanyPatchSchema>;
