@@ -13,3 +13,4 @@ export * from './documents.js';
 export * from './integration.js';
 export * from './webhooks.js';
 export * from './order-desk.js';
+export * from './company-ordering.js';

@@ -1,6 +1,14 @@
 // Every kind of message the shop sends, and its template. A message is described by its kind and data; the outbox
 // keeps that data and the subject (subjectOf, cheap: it is taken while the order is written), and delivery renders
 // the bodies (renderMail).
+import {
+  approvalDecided,
+  approvalDecidedSubject,
+  approvalNeeded,
+  approvalNeededSubject,
+  type ApprovalDecidedMail,
+  type ApprovalNeededMail,
+} from './approval.js';
 import { emailVerification, emailVerificationSubject, type EmailVerificationMail } from './email-verification.js';
 import { orderSubject } from './format.js';
 import { invoiceAvailable, invoiceAvailableSubject, type InvoiceAvailableMail } from './invoice-available.js';
@@ -16,6 +24,8 @@ import { webhookDisabled, webhookDisabledSubject, type WebhookDisabledMail } fro
 
 export type { RenderedMail, Site } from './layout.js';
 export type {
+  ApprovalDecidedMail,
+  ApprovalNeededMail,
   EmailVerificationMail,
   InvoiceAvailableMail,
   NewOrderForShopMail,
@@ -38,7 +48,10 @@ export type MailContent =
   | { kind: 'invoice-available'; data: InvoiceAvailableMail }
   | { kind: 'password-reset'; data: PasswordResetMail }
   | { kind: 'email-verification'; data: EmailVerificationMail }
-  | { kind: 'webhook-disabled'; data: WebhookDisabledMail };
+  | { kind: 'webhook-disabled'; data: WebhookDisabledMail }
+  // Approvals (issue #25).
+  | { kind: 'approval-needed'; data: ApprovalNeededMail }
+  | { kind: 'approval-decided'; data: ApprovalDecidedMail };
 
 export type MailKind = MailContent['kind'];
 
@@ -68,6 +81,10 @@ export function subjectOf(site: Site, content: MailContent): string {
       return emailVerificationSubject(site);
     case 'webhook-disabled':
       return webhookDisabledSubject(site);
+    case 'approval-needed':
+      return approvalNeededSubject(content.data);
+    case 'approval-decided':
+      return approvalDecidedSubject(content.data);
   }
 }
 
@@ -93,5 +110,9 @@ export function renderMail(site: Site, content: MailContent): RenderedMail {
       return emailVerification(site, content.data);
     case 'webhook-disabled':
       return webhookDisabled(site, content.data);
+    case 'approval-needed':
+      return approvalNeeded(site, content.data);
+    case 'approval-decided':
+      return approvalDecided(site, content.data);
   }
 }
