@@ -55,12 +55,12 @@ describe.each(databases)('the order write on %s', (kind) => {
     product_id,
     quantity,
     ...order
-  }: Omit<PendingOrder, 'po_number' | 'note' | 'payment_terms' | 'expires_at'> & {
+  }: Omit<PendingOrder, 'po_number' | 'note' | 'payment_terms' | 'expires_at' | 'company_id'> & {
     product_id: string;
     quantity: number;
   }) =>
     writer()(
-      { ...order, po_number: null, note: null, payment_terms: 'card', expires_at: order.created_at },
+      { ...order, po_number: null, note: null, payment_terms: 'card', expires_at: order.created_at, company_id: null },
       [{ productId: product_id, quantity }],
       ([product]) => {
         const verdict = judgeLine(product, quantity);

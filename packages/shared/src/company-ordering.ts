@@ -18,7 +18,6 @@ export const companyOrderingMessages = {
   cardTerms: "Your company pays by card: payment on account needs net terms (ask the shop to set your company's terms)",
   noCompany: 'Payment on account is for company accounts: create or join a company first',
   awaitingApproval: "This order awaits approval by your company's owner and cannot be paid yet",
-  viewerCannotOrder: 'Viewers read the company’s orders; they cannot place orders',
   onlyOwnersApprove: "Only an owner of the order's company approves or rejects its orders",
 } as const;
 

@@ -4,8 +4,8 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database, OrderStatus } from '../../infra/db/schema.js';
 
-/** Statuses of an on-account order that count against the credit until it is paid (confirmed, not cancelled). */
-export const BALANCE_STATUSES: readonly OrderStatus[] = ['confirmed', 'shipped', 'delivered'];
+/** Orders in these statuses owe nothing: the same rule as balance-repository.ts's companyBalanceCents. */
+const CLOSED_STATUSES: readonly OrderStatus[] = ['cancelled', 'expired', 'rejected'];
 
 /**
  * Locks the company row for the rest of the transaction (PostgreSQL), so two on-account orders of one company sum the
@@ -31,22 +31,17 @@ export async function companyTerms(trx: Kysely<Database>, companyId: string) {
     .executeTakeFirst();
 }
 
-/** Unpaid on-account orders not cancelled: what the company owes. */
+/**
+ * Unpaid on-account orders not cancelled, expired or rejected: what the company owes, awaiting approval included (an
+ * on-account order awaiting approval holds its credit until decided). companyBalanceCents sums the same orders.
+ */
 export function openAccountOrders(db: Kysely<Database>, companyId: string) {
   return db
     .selectFrom('orders')
     .where('company_id', '=', companyId)
     .where('payment_terms', '=', 'account')
     .where('paid_at', 'is', null)
-    .where('status', 'in', BALANCE_STATUSES);
-}
-
-/** The open balance in cents. */
-export async function openBalanceCents(db: Kysely<Database>, companyId: string): Promise<number> {
-  const row = await openAccountOrders(db, companyId)
-    .select((eb) => eb.fn.coalesce(eb.fn.sum<string | number>('total_cents'), sql<number>`0`).as('total'))
-    .executeTakeFirst();
-  return Number(row?.total ?? 0);
+    .where('status', 'not in', CLOSED_STATUSES);
 }
 
 /** How many open on-account orders were due before `today` (YYYY-MM-DD, UTC): due on the day, overdue after it. */

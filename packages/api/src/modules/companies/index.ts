@@ -1,12 +1,6 @@
-// The companies module's public entry: what other modules may use.
+// The companies module's public entry: what other modules and app.ts may use.
+export { companyBalanceCents } from './balance-repository.js';
 export { findMembership, type Membership } from './membership-repository.js';
-// Credit (issue #25): the company lock, open balance, overdue orders and owners, read inside the caller's transaction.
-export {
-  BALANCE_STATUSES,
-  companyTerms,
-  lockCompany,
-  openAccountOrders,
-  openBalanceCents,
-  overdueCount,
-  ownerEmails,
-} from './credit-repository.js';
+export { requireMayAct, VIEWER_REFUSAL } from './roles.js';
+// Credit (issue #25): the company lock, overdue orders and owners, read inside the caller's transaction.
+export { companyTerms, lockCompany, openAccountOrders, overdueCount, ownerEmails } from './credit-repository.js';

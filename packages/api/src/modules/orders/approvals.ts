@@ -120,7 +120,8 @@ export function createApprovals(deps: ApprovalsDeps) {
           await lockCompany(trx, companyId, postgres);
           const terms = await companyTerms(trx, companyId);
           dueDate = dueDateOf(terms?.payment_terms ?? 'card', at);
-          await checkCredit(trx, companyId, terms, Number(row.total_cents), at);
+          // The balance already counts this order (it is on account, unpaid, open): nothing is added to it.
+          await checkCredit(trx, companyId, terms, 0, at);
         }
         const to = onAccount ? 'confirmed' : 'pending';
         const changed = await lifecycleRepo.changeStatus(trx, id, 'awaiting_approval', {

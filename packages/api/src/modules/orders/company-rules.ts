@@ -5,8 +5,8 @@
 import { companyOrderingMessages, isNetTerms, NET_TERM_DAYS } from '@kestrel/shared';
 import type { Kysely } from 'kysely';
 import type { CompanyRole, Database, PaymentTermsName } from '../../infra/db/schema.js';
-import { AppError, forbidden } from '../../infra/errors.js';
-import { openBalanceCents, overdueCount, type Membership } from '../companies/index.js';
+import { AppError } from '../../infra/errors.js';
+import { companyBalanceCents, overdueCount, type Membership } from '../companies/index.js';
 
 /** Who places a company order and how: what the order write needs to apply the rules. */
 export interface CompanyPlacement {
@@ -25,7 +25,7 @@ const cardTerms = () => new AppError(409, 'no_account_terms', companyOrderingMes
 
 /**
  * The company rule that applies to this order, or undefined when none does (the order takes the ordinary write).
- * Refuses here what no company state can change: on account without a company, a viewer ordering.
+ * Refuses on account without a company or without net terms (a viewer was refused before: companies/roles.ts).
  */
 export function companyPlacementFor(
   membership: Membership | undefined,
@@ -36,7 +36,6 @@ export function companyPlacementFor(
     if (onAccount) throw new AppError(409, 'no_account_terms', companyOrderingMessages.noCompany);
     return undefined;
   }
-  if (membership.role === 'viewer') throw forbidden(companyOrderingMessages.viewerCannotOrder);
   if (onAccount && !isNetTerms(membership.paymentTerms)) throw cardTerms();
   const limit = membership.role === 'buyer' ? membership.spendingLimitCents : null;
   if (!onAccount && limit === null) return undefined;
@@ -80,17 +79,18 @@ export function placementOf(
 
 /**
  * B2B §5's credit check, inside a transaction that holds the company's lock: no open on-account order overdue, and
- * the open balance plus this order within the credit limit (null: no limit).
+ * the open balance plus `addedCents` within the credit limit (null: no limit). The balance (companyBalanceCents)
+ * already holds an on-account order awaiting approval, so its approval adds 0 and a new order its total.
  */
 export async function checkCredit(
   trx: Kysely<Database>,
   companyId: string,
   terms: { credit_limit_cents: number | null } | undefined,
-  totalCents: number,
+  addedCents: number,
   at: string,
 ): Promise<void> {
   if ((await overdueCount(trx, companyId, at.slice(0, 10))) > 0) throw accountOverdue();
   const limit = terms?.credit_limit_cents ?? null;
   if (limit === null) return;
-  if ((await openBalanceCents(trx, companyId)) + totalCents > Number(limit)) throw creditLimitExceeded();
+  if ((await companyBalanceCents(trx, companyId)) + addedCents > Number(limit)) throw creditLimitExceeded();
 }

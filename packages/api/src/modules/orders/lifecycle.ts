@@ -37,7 +37,7 @@ import { withStep } from './history.js';
 import * as lifecycleRepo from './lifecycle-repository.js';
 import { deliveredMail, endedMail, paidMail, shippedMail } from './lifecycle-mail.js';
 import type { OrderRow } from './order-write-repository.js';
-import { ownedBy } from './ownership.js';
+import { authorizeOrder } from './ownership.js';
 import * as repo from './repository.js';
 
 /** What the lifecycle needs of the payments module (app.ts hands the payments service; orders never import it). */
@@ -291,7 +291,7 @@ export function createOrderLifecycle(deps: LifecycleDeps) {
 
     /** `confirmed` -> `shipped` with the carrier and tracking number (admin). */
     async ship(user: AuthUser, id: string, carrier: string, trackingNumber: string): Promise<OrderRow> {
-      const row = ownedBy(await repo.findOrder(db, id), user, { adminsToo: true });
+      const row = await authorizeOrder(db, await repo.findOrder(db, id), user, 'read');
       if (user.role !== 'admin') throw forbidden('Only administrators may ship orders');
       if (row.status !== 'confirmed') throw invalidTransition(row.status, 'shipped');
       const at = now().toISOString();
@@ -314,9 +314,9 @@ export function createOrderLifecycle(deps: LifecycleDeps) {
       return reread(id);
     },
 
-    /** `shipped` -> `delivered` (the buyer or an admin). */
+    /** `shipped` -> `delivered` (the buyer, a member of the buyer's company, or an admin). */
     async deliver(user: AuthUser, id: string): Promise<OrderRow> {
-      const row = ownedBy(await repo.findOrder(db, id), user, { adminsToo: true });
+      const row = await authorizeOrder(db, await repo.findOrder(db, id), user, 'deliver');
       if (row.status !== 'shipped') throw invalidTransition(row.status, 'marked delivered');
       const at = now().toISOString();
       const done = await transaction(async (trx, record) => {
@@ -338,7 +338,7 @@ export function createOrderLifecycle(deps: LifecycleDeps) {
 
     /** An on-account order's payment arrived (admin, with the transfer's reference); the status stays. */
     async markPaidOnAccount(user: AuthUser, id: string, reference: string): Promise<OrderRow> {
-      const row = ownedBy(await repo.findOrder(db, id), user, { adminsToo: true });
+      const row = await authorizeOrder(db, await repo.findOrder(db, id), user, 'read');
       if (user.role !== 'admin') throw forbidden('Only administrators may record payments');
       if (row.payment_terms !== 'account') {
         throw new AppError(409, 'invalid_transition', 'A card order is paid by card, not marked paid');
@@ -369,7 +369,7 @@ export function createOrderLifecycle(deps: LifecycleDeps) {
      * `confirmed` (a card payment is refunded). The stock returns.
      */
     async cancel(user: AuthUser, id: string, reason: string | null): Promise<OrderRow> {
-      let row = ownedBy(await repo.findOrder(db, id), user, { adminsToo: true });
+      let row = await authorizeOrder(db, await repo.findOrder(db, id), user, 'cancel');
       const allowed = user.role === 'admin' ? ADMIN_CANCELLABLE_STATUSES : OPEN_ORDER_STATUSES;
       if (!allowed.includes(row.status)) throw invalidTransition(row.status, 'cancelled');
       if (await chargeWon(row)) {
@@ -393,7 +393,7 @@ export function createOrderLifecycle(deps: LifecycleDeps) {
      * succeeded wins: 409); an order that still reserved stock gives it back and is uncounted.
      */
     async deleteOrder(user: AuthUser, id: string): Promise<number> {
-      const row = ownedBy(await repo.findOrder(db, id), user);
+      const row = await authorizeOrder(db, await repo.findOrder(db, id), user, 'delete');
       if (row.paid_at !== null) throw orderPaid('deleted');
       if (!DELETABLE_ORDER_STATUSES.includes(row.status)) throw invalidTransition(row.status, 'deleted');
       if (await chargeWon(row)) throw orderPaid('deleted');

@@ -37,6 +37,8 @@ export type PendingOrder = Pick<
   | 'note'
   | 'payment_terms'
   | 'expires_at'
+  // The buyer's company (B2B §5), read by the orders service with the buyer's membership; null outside a company.
+  | 'company_id'
 >;
 
 export interface LineRequest {
@@ -159,7 +161,6 @@ export function rowsOf(
       carrier: null,
       tracking_number: null,
       invoice_number: null,
-      company_id: null,
       refunded_at: null,
       cancel_reason: null,
       paid_reference: null,
@@ -332,9 +333,9 @@ const ONE_LINE_ORDER = perMailCount((mails) => ({
     ), placed AS (
       INSERT INTO orders (id, product_id, user_id, item_name, quantity, unit_price_cents, total_cents, email,
         user_name, phone, address, created_at, po_number, note, status, status_history, payment_terms, expires_at,
-        updated_at, number)
+        updated_at, number, company_id)
       SELECT $1, $2, $3, $5, $4::integer, $6::bigint, $7::bigint, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $21,
-        $12, $${22 + mails * MAIL_COLUMNS.length}
+        $12, $${22 + mails * MAIL_COLUMNS.length}, $${23 + mails * MAIL_COLUMNS.length}
       FROM reserved
       RETURNING id
     ), line AS (
@@ -380,6 +381,7 @@ function oneLineValues(
     o.expires_at, // $21
     ...mailValues(mail), // $22 on: each message's columns
     o.number, // after the messages' columns
+    o.company_id, // after the number
   ];
 }
 
@@ -486,9 +488,9 @@ const PLACE_LINES = perMailCount((mails) => ({
     ), placed AS (
       INSERT INTO orders (id, product_id, user_id, item_name, quantity, unit_price_cents, total_cents, email,
         user_name, phone, address, created_at, po_number, note, status, status_history, payment_terms, expires_at,
-        updated_at, number)
+        updated_at, number, company_id)
       VALUES ($1, $2, $3, $4, $5::integer, $6::bigint, $7::bigint, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17,
-        $26, $12, $${27 + mails * MAIL_COLUMNS.length})
+        $26, $12, $${27 + mails * MAIL_COLUMNS.length}, $${28 + mails * MAIL_COLUMNS.length})
     ), lines AS (
       INSERT INTO order_lines (order_id, line_no, product_id, sku, name, quantity, unit_price_cents, line_total_cents)
       SELECT $1, t.line_no, t.product_id, t.sku, t.name, t.quantity, t.unit_price_cents, t.line_total_cents
@@ -528,7 +530,7 @@ function manyLinesValues({ order: o, lines: ls }: PlacedOrder, maxOpenOrders: nu
  * is under the limit, take the stock and write the order, its lines, the count and the message. One round trip holds
  * the locks for the statement alone, where the transaction below holds them over four. Answers whether it placed the
  * order; when it did not, nothing was written. Parameters: `manyLinesValues`, then each line's `updated_at`, then
- * the order's number.
+ * the order's number and company.
  */
 const PLACE_DECIDED_LINES = perMailCount((mails) => ({
   name: `kestrel-place-decided-order-of-lines-${mails}`,
@@ -552,9 +554,9 @@ const PLACE_DECIDED_LINES = perMailCount((mails) => ({
     ), placed AS (
       INSERT INTO orders (id, product_id, user_id, item_name, quantity, unit_price_cents, total_cents, email,
         user_name, phone, address, created_at, po_number, note, status, status_history, payment_terms, expires_at,
-        updated_at, number)
+        updated_at, number, company_id)
       SELECT $1, $2, $3, $4, $5::integer, $6::bigint, $7::bigint, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $26,
-        $12, $${28 + mails * MAIL_COLUMNS.length}
+        $12, $${28 + mails * MAIL_COLUMNS.length}, $${29 + mails * MAIL_COLUMNS.length}
       FROM decided WHERE ok
     ), lines AS (
       INSERT INTO order_lines (order_id, line_no, product_id, sku, name, quantity, unit_price_cents, line_total_cents)
@@ -604,6 +606,7 @@ async function postgresDecidedLines(
     ...manyLinesValues(placed, maxOpenOrders, mails),
     products.map((p) => p.updated_at), // after the messages' columns
     placed.order.number,
+    placed.order.company_id,
   ];
   const { rows } = await pool.query<{ ok: boolean }>(
     withEvent(PLACE_DECIDED_LINES(mails.length), values, '(SELECT ok FROM decided)', event?.(placed)),
@@ -639,7 +642,7 @@ async function postgresManyLines(
       const products = lines.map((l) => byId.get(l.productId));
       const placed = rowsOf(order, products.filter(isProductTerms), lines, decide(products));
       const mails = placedMails(placed).map((m) => mail.prepare(m));
-      const values = [...manyLinesValues(placed, maxOpenOrders, mails), placed.order.number];
+      const values = [...manyLinesValues(placed, maxOpenOrders, mails), placed.order.number, placed.order.company_id];
       // Gated by nothing: a refused order rolls the whole transaction back, its event with it.
       const { rows } = await client.query<{ counted: string }>(
         withEvent(PLACE_LINES(mails.length), values, 'TRUE', event?.(placed)),

@@ -1,10 +1,49 @@
-// The one ownership rule of orders (docs/architecture.md, "Conventions"): an order is its buyer's; to anyone else it
-// does not exist (404, so ids do not leak). Admins may see every order where the caller says so.
-import { notFound } from '../../infra/errors.js';
+// The one rule of who may see and act on an order (docs/architecture.md, "Conventions"; B2B §5): an order is seen by
+// its buyer, any member of the company it was placed for, and admins; to anyone else it does not exist (404, so ids
+// do not leak). Acting on it goes further: a company viewer may act on nothing (403, companies/roles.ts); paying and
+// deleting are the buyer's own; cancelling is the buyer's, the company owner's or an admin's; delivering is anyone's
+// who sees it. Every route that reads or acts on one order comes through `authorizeOrder`.
+import type { Db } from '../../infra/db/create-db.js';
+import { forbidden, notFound } from '../../infra/errors.js';
 import type { AuthUser } from '../accounts/index.js';
+import { findMembership, requireMayAct, type Membership } from '../companies/index.js';
 import type { OrderRow } from './order-write-repository.js';
 
-export function ownedBy(row: OrderRow | undefined, user: AuthUser, { adminsToo = false } = {}): OrderRow {
-  if (!row || (row.user_id !== user.id && !(adminsToo && user.role === 'admin'))) throw notFound('Order');
-  return row;
+/**
+ * read: see it and its documents; pay: a payment intent, reorder; delete: SPEC's DELETE; cancel; deliver: B2B §4's
+ * delivery confirmation. Admin-only transitions (ship, mark paid) read it and check the role themselves.
+ */
+export type OrderAction = 'read' | 'pay' | 'delete' | 'cancel' | 'deliver';
+
+export async function authorizeOrder(
+  db: Db,
+  row: OrderRow | undefined,
+  user: AuthUser,
+  action: OrderAction,
+): Promise<OrderRow> {
+  if (!row) throw notFound('Order');
+  const own = row.user_id === user.id;
+  const admin = user.role === 'admin';
+  // The membership is read only when it decides something: an order of another's in a company, or any act.
+  let membership: Membership | undefined;
+  if (action !== 'read' || (!own && !admin && row.company_id !== null)) membership = await findMembership(db, user.id);
+  const colleague = row.company_id !== null && membership?.companyId === row.company_id;
+  // Paying and deleting were always the buyer's alone: to anyone but a colleague they stay invisible.
+  const sees = own || colleague || (admin && action !== 'pay' && action !== 'delete');
+  if (!sees) throw notFound('Order');
+  if (action === 'read') return row;
+  if (!admin || own) requireMayAct(membership);
+  switch (action) {
+    case 'pay':
+    case 'delete':
+      if (!own) throw forbidden('Only the person who placed this order can do this');
+      return row;
+    case 'cancel':
+      if (!own && !admin && membership?.role !== 'owner') {
+        throw forbidden("Only the person who placed this order or the company's owner can cancel it");
+      }
+      return row;
+    case 'deliver':
+      return row;
+  }
 }

@@ -34,12 +34,12 @@ import {
 } from './order-write-repository.js';
 import { parseHistory } from './history.js';
 // Company orders (issue #25, co-ordering): spending limits, approvals, payment on account.
-import { findMembership } from '../companies/index.js';
 import { createApprovals } from './approvals.js';
 import { createCompanyOrderWriter } from './company-order-write-repository.js';
 import { companyPlacementFor } from './company-rules.js';
 import { createOrderLifecycle, type ExpiryReport, type OrderPayments, type PaidOutcome } from './lifecycle.js';
-import { ownedBy } from './ownership.js';
+import { authorizeOrder } from './ownership.js';
+import { findMembership, requireMayAct } from '../companies/index.js';
 import { changedOrders, type PollQuery } from './poll.js';
 import * as repo from './repository.js';
 import * as search from './search-repository.js';
@@ -158,9 +158,15 @@ export interface OrdersService {
   searchOrders(caller: AuthUser, query: OrderSearchQuery): Promise<OrderSearchPage>;
   /** Your own orders; admins may read anyone's (an unknown e-mail has none). */
   listOrdersByEmail(caller: AuthUser, email: string): Promise<Order[]>;
-  /** An order its owner or an admin may see; to anyone else it does not exist (404, so ids do not leak). */
+  /**
+   * An order its owner, a member of its company or an admin may see; to anyone else it does not exist (404, so ids do
+   * not leak). ownership.ts holds the rule.
+   */
   getVisibleOrder(user: AuthUser, id: string): Promise<Order>;
-  /** The caller's own order row; to anyone else, admins included, it does not exist (paying, reordering). */
+  /**
+   * The caller's own order row (paying, reordering): a colleague gets 403, a company viewer 403, anyone else, admins
+   * included, 404 (ownership.ts).
+   */
   getOwnOrder(user: AuthUser, id: string): Promise<OrderRow>;
   linesOf(orderId: string): Promise<repo.OrderLineRow[]>;
   findOrder(id: string): Promise<OrderRow | undefined>;
@@ -351,8 +357,11 @@ export function createOrdersService(deps: OrdersDeps): OrdersService {
   }
 
   async function place(user: AuthUser, lines: LineRequest[], details: OrderDetails): Promise<Order> {
-    // The company rule of this order, if any (company-rules.ts): refuses 'account' without net terms, viewers.
-    const company = companyPlacementFor(await findMembership(db, user.id), details.paymentTerms);
+    // One read by primary key: the buyer's company (the order carries it) and role (a viewer orders nothing).
+    const membership = await findMembership(db, user.id);
+    requireMayAct(membership);
+    // The company rule of this order, if any (company-rules.ts, issue #25): refuses 'account' without net terms.
+    const company = companyPlacementFor(membership, details.paymentTerms);
     const now = Date.now();
     const pending: PendingOrder = {
       id: newId(now),
@@ -366,6 +375,7 @@ export function createOrdersService(deps: OrdersDeps): OrdersService {
       note: details.note ?? null,
       payment_terms: 'card',
       expires_at: new Date(now + orderHoldMinutes * 60_000).toISOString(),
+      company_id: membership?.companyId ?? null,
     };
     // Nothing more is written when no endpoint wants the event (the endpoints are known from memory, subscriptions.ts).
     const subscribed = await webhooks.subscribers('order.created');
@@ -484,11 +494,11 @@ export function createOrdersService(deps: OrdersDeps): OrdersService {
     },
 
     async getVisibleOrder(user, id) {
-      return service.toAnswer(ownedBy(await repo.findOrder(db, id), user, { adminsToo: true }));
+      return service.toAnswer(await authorizeOrder(db, await repo.findOrder(db, id), user, 'read'));
     },
 
     async getOwnOrder(user, id) {
-      return ownedBy(await repo.findOrder(db, id), user);
+      return authorizeOrder(db, await repo.findOrder(db, id), user, 'pay');
     },
 
     linesOf: (orderId) => repo.linesOfOrders(db, [orderId]),

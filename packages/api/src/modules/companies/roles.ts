@@ -1,0 +1,12 @@
+// What each company role may do (B2B §5): an owner everything, a buyer orders and pays, a viewer reads only. The
+// orders service asks this before placing an order, and the order ownership rule (orders/ownership.ts) before paying,
+// cancelling or deleting one, so a viewer's refusal is decided here and nowhere else.
+import { forbidden } from '../../infra/errors.js';
+import type { Membership } from './membership-repository.js';
+
+export const VIEWER_REFUSAL = 'Your company role is viewer: you can read its orders but not order, pay or cancel';
+
+/** Throws 403 when the caller's company role does not allow ordering, paying or cancelling. */
+export function requireMayAct(membership: Pick<Membership, 'role'> | undefined): void {
+  if (membership?.role === 'viewer') throw forbidden(VIEWER_REFUSAL);
+}
