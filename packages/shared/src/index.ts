@@ -16,3 +16,4 @@ export * from './order-desk.js';
 export * from './contract-prices.js';
 export * from './admin-stats.js';
 export * from './companies.js';
+export * from './company-ordering.js';

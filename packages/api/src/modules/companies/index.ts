@@ -4,3 +4,5 @@ export { findMembership, type Membership } from './membership-repository.js';
 export { requireMayAct, VIEWER_REFUSAL } from './roles.js';
 export { companyRoutes } from './routes.js';
 export { createCompaniesService, type CompaniesService } from './service.js';
+// Credit (issue #25): the company lock, overdue orders and owners, read inside the caller's transaction.
+export { companyTerms, lockCompany, openAccountOrders, overdueCount, ownerEmails } from './credit-repository.js';

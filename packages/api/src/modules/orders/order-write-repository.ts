@@ -60,7 +60,7 @@ export type ProductTerms = Pick<
   | 'price_breaks'
   | 'updated_at'
 >;
-const TERMS_COLUMNS = [
+export const TERMS_COLUMNS = [
   'id',
   'name',
   'sku',
@@ -116,10 +116,15 @@ export const tooManyUnpaid = (message: string) => new AppError(409, 'too_many_un
 const MAX_ATTEMPTS = 20;
 
 /** A pending order with the number it will carry (order-numbers.ts). */
-type NumberedOrder = PendingOrder & { number: string };
+export type NumberedOrder = PendingOrder & { number: string };
 
-/** The order row and line rows of a decided order. */
-function rowsOf(order: NumberedOrder, products: ProductTerms[], lines: LineRequest[], units: number[]): PlacedOrder {
+/** The order row and line rows of a decided order (company-order-write.ts builds on it too). */
+export function rowsOf(
+  order: NumberedOrder,
+  products: ProductTerms[],
+  lines: LineRequest[],
+  units: number[],
+): PlacedOrder {
   const lineRows: OrderLineRow[] = lines.map((line, i) => {
     const product = products[i];
     const unit = units[i];
@@ -220,7 +225,7 @@ function isCounterRow(row: unknown): row is { last_number: number } {
   return typeof row === 'object' && row !== null && 'last_number' in row && typeof row.last_number === 'number';
 }
 
-function isProductTerms(row: unknown): row is ProductTerms {
+export function isProductTerms(row: unknown): row is ProductTerms {
   return (
     typeof row === 'object' &&
     row !== null &&

@@ -18,12 +18,15 @@ import {
 } from '@kestrel/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '../accounts/index.js';
+import { approvalRoutes } from './approval-routes.js';
 import type { OrdersService } from './service.js';
 
 const tags = ['orders'];
 const security = [{ bearer: [] }];
 
 export const orderRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = async (app, { orders }) => {
+  // Issue #25: approvals and the company's account (approval-routes.ts).
+  await app.register(approvalRoutes, { orders });
   app.post(
     '/order',
     {

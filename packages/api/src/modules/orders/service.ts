@@ -8,6 +8,7 @@ import {
   quantityProblem,
   unitPriceCents,
   DEFAULT_ORDER_PAGE_SIZE,
+  type CompanyAccount,
   type Order,
   type OrderSearchPage,
   type OrderSearchQuery,
@@ -33,6 +34,10 @@ import {
   type ProductTerms,
 } from './order-write-repository.js';
 import { parseHistory } from './history.js';
+// Company orders (issue #25, co-ordering): spending limits, approvals, payment on account.
+import { createApprovals } from './approvals.js';
+import { createCompanyOrderWriter } from './company-order-write-repository.js';
+import { companyPlacementFor } from './company-rules.js';
 import { createOrderLifecycle, type ExpiryReport, type OrderPayments, type PaidOutcome } from './lifecycle.js';
 import { authorizeOrder } from './ownership.js';
 import { findMembership, requireMayAct } from '../companies/index.js';
@@ -205,6 +210,12 @@ export interface OrdersService {
     at: string,
     record: (trx: Transaction<Database>) => Promise<void>,
   ): Promise<PaidOutcome>;
+  /** Issue #25 (approvals.ts): an owner approves or rejects an order awaiting approval; the queue; the account. */
+  approve(user: AuthUser, id: string): Promise<Order>;
+  reject(user: AuthUser, id: string, reason: string): Promise<Order>;
+  approvalQueue(user: AuthUser): Promise<Order[]>;
+  companyAccount(user: AuthUser): Promise<CompanyAccount>;
+  companyAccountForAdmin(user: AuthUser, companyId: string): Promise<CompanyAccount>;
 }
 
 export interface OrdersDeps {
@@ -255,6 +266,7 @@ function placedMailOf({ order, lines }: PlacedOrder): OutgoingMail {
         totalCents: order.total_cents,
         paymentTerms: order.payment_terms,
         dueDate: order.due_date,
+        awaitingApproval: order.status === 'awaiting_approval',
       },
     },
   };
@@ -292,6 +304,16 @@ export function createOrdersService(deps: OrdersDeps): OrdersService {
   const { database, catalog, accounts, maxOpenOrders, orderHoldMinutes, mail, shopNotifyEmail, webhooks } = deps;
   const { db } = database;
   const writeOrder = createOrderWriter(database, {
+    maxOpenOrders,
+    limitMessage: orderingMessages.tooManyUnpaid,
+    placedMails: shopNotifyEmail
+      ? (placed) => [placedMailOf(placed), shopMailOf(placed, shopNotifyEmail)]
+      : (placed) => [placedMailOf(placed)],
+    mail,
+    webhooks,
+  });
+  // Orders a company rule applies to take their own transaction (company-order-write-repository.ts); the others the write above.
+  const writeCompanyOrder = createCompanyOrderWriter(database, {
     maxOpenOrders,
     limitMessage: orderingMessages.tooManyUnpaid,
     placedMails: shopNotifyEmail
@@ -345,11 +367,11 @@ export function createOrdersService(deps: OrdersDeps): OrdersService {
   }
 
   async function place(user: AuthUser, lines: LineRequest[], details: OrderDetails): Promise<Order> {
-    if (details.paymentTerms === 'account')
-      throw new AppError(409, 'no_account_terms', orderingMessages.noAccountTerms);
     // One read by primary key: the buyer's company (the order carries it) and role (a viewer orders nothing).
     const membership = await findMembership(db, user.id);
     requireMayAct(membership);
+    // The company rule of this order, if any (company-rules.ts, issue #25): refuses 'account' without net terms.
+    const company = companyPlacementFor(membership, details.paymentTerms);
     const now = Date.now();
     const pending: PendingOrder = {
       id: newId(now),
@@ -379,32 +401,46 @@ export function createOrdersService(deps: OrdersDeps): OrdersService {
       subscribed.length > 0
         ? (placed: PlacedOrder) => webhooks.event('order.created', toOrder(placed.order, placed.lines), subscribed)
         : undefined;
+    const decide = (products: Array<ProductTerms | undefined>): number[] => {
+      const problems: LineProblem[] = [];
+      const units = lines.map((line, index) => {
+        const verdict = judgeLine(products[index], line.quantity, contract?.get(line.productId));
+        if (typeof verdict === 'number') return verdict;
+        problems.push({ index, productId: line.productId, ...verdict });
+        return 0;
+      });
+      if (problems.length > 0) throw new LinesRefused(problems);
+      // Past the bound a total would lose cents between integer cents and the answer's dollars.
+      if (sumCents(units.map((unit, i) => unit * (lines[i]?.quantity ?? 0))) > BigInt(MAX_ORDER_TOTAL_CENTS)) {
+        throw new AppError(400, 'order_total_too_large', orderingMessages.orderTotalTooLarge);
+      }
+      return units;
+    };
     const placed = await movingStock(() =>
-      writeOrder(
-        pending,
-        lines,
-        (products) => {
-          const problems: LineProblem[] = [];
-          const units = lines.map((line, index) => {
-            const verdict = judgeLine(products[index], line.quantity, contract?.get(line.productId));
-            if (typeof verdict === 'number') return verdict;
-            problems.push({ index, productId: line.productId, ...verdict });
-            return 0;
-          });
-          if (problems.length > 0) throw new LinesRefused(problems);
-          // Past the bound a total would lose cents between integer cents and the answer's dollars.
-          if (sumCents(units.map((unit, i) => unit * (lines[i]?.quantity ?? 0))) > BigInt(MAX_ORDER_TOTAL_CENTS)) {
-            throw new AppError(400, 'order_total_too_large', orderingMessages.orderTotalTooLarge);
-          }
-          return units;
-        },
-        event,
-      ),
+      company ? writeCompanyOrder(pending, lines, decide, event, company) : writeOrder(pending, lines, decide, event),
     );
     mail.wake();
     if (event) webhooks.wake();
     return toOrder(placed.order, placed.lines);
   }
+
+  const approvals = createApprovals({
+    database,
+    mail,
+    recordEvent: recordOrderEvent,
+    wakeWebhooks: () => webhooks.wake(),
+    movingStock,
+    orderHoldMinutes,
+    toAnswer: (row) => service.toAnswer(row),
+    withLines: (rows) =>
+      withLines(
+        rows,
+        repo.linesOfOrders(
+          db,
+          rows.map((r) => r.id),
+        ),
+      ),
+  });
 
   const service: OrdersService = {
     async placeOrder(user, input) {
@@ -510,6 +546,11 @@ export function createOrdersService(deps: OrdersDeps): OrdersService {
     expireDue: (signal) => lifecycle.expireDue(signal),
     markPaid: (id, transactionId, at, record) => lifecycle.markPaid(id, transactionId, at, record),
     recordWhilePayable: (id, record) => lifecycle.recordWhilePayable(id, record),
+    approve: (user, id) => approvals.approve(user, id),
+    reject: (user, id, reason) => approvals.reject(user, id, reason),
+    approvalQueue: (user) => approvals.queue(user),
+    companyAccount: (user) => approvals.accountOfMember(user),
+    companyAccountForAdmin: (user, companyId) => approvals.accountForAdmin(user, companyId),
   };
   return service;
 }

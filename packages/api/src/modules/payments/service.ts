@@ -5,7 +5,7 @@
 // An intent is recorded only while its order is held payable (issue #24): a cancel, expiry or delete racing
 // create-payment-intent either refuses the intent or finds it recorded and voids it after its commit, and the sweep
 // (sweep-job.ts) voids or refunds whatever is left on orders that can no longer be paid, without waiting for a browser.
-import type { Order } from '@kestrel/shared';
+import { companyOrderingMessages, type Order } from '@kestrel/shared';
 import type { Db } from '../../infra/db/create-db.js';
 import { AppError, notFound } from '../../infra/errors.js';
 import type { AuthUser } from '../accounts/index.js';
@@ -241,6 +241,10 @@ export function createPaymentsService({ db, provider, orders, log }: PaymentsDep
     async createPaymentIntent(user, orderId) {
       const order = await orders.getOwnOrder(user, orderId);
       if (order.paid_at !== null) throw alreadyPaid();
+      // An order above its buyer's spending limit is paid only once its company's owner approved it (issue #25).
+      if (order.status === 'awaiting_approval') {
+        throw new AppError(409, 'awaiting_approval', companyOrderingMessages.awaitingApproval);
+      }
       if (order.status !== 'pending') {
         // A charge that slipped in before the order stopped being payable is found here and, the order not being
         // payable, given back; an intent still open is voided on the way.

@@ -3,6 +3,7 @@ import { NavItem } from '../../components/ui/nav-item';
 import { Spinner } from '../../components/ui/spinner';
 import { useAuth } from '../../lib/auth-store';
 import { useAdminStatus } from '../../features/users/api/get-admin-status';
+import { useCompanyAccount } from '../../lib/company-account';
 
 interface Entry {
   to: string;
@@ -16,6 +17,12 @@ const everybody: Entry[] = [
 const customers: Entry[] = [
   { to: '/dashboard/addreview', label: 'Add a Reviews' },
   { to: '/dashboard/myorder', label: 'My Order' },
+];
+// Issue #25, for members of a company only (SPEC's customer sidebar stays as it is for everyone else): the owners'
+// queue (others in the company are told it is the owners'), and the account any member reads.
+const companyMembers: Entry[] = [
+  { to: '/dashboard/approvals', label: 'Approvals' },
+  { to: '/dashboard/company-account', label: 'Company account' },
 ];
 const admins: Entry[] = [
   { to: '/dashboard/makeadmin', label: 'Make Admin' },
@@ -34,7 +41,11 @@ const entryBase = 'block whitespace-nowrap rounded-field px-3 py-2 font-medium';
 export function DashboardLayout() {
   const { user } = useAuth();
   const { data, isPending } = useAdminStatus(user?.email);
-  const entries = [...everybody, ...(isPending ? [] : data?.admin ? admins : customers)];
+  const { data: company } = useCompanyAccount(!isPending && data?.admin !== true);
+  const entries = [
+    ...everybody,
+    ...(isPending ? [] : data?.admin ? admins : [...customers, ...(company ? companyMembers : [])]),
+  ];
 
   return (
     <div className="mx-auto grid max-w-6xl grid-cols-1 gap-6 px-4 py-8 md:grid-cols-[14rem_1fr]">

@@ -54,6 +54,14 @@ const MakeAdminPage = lazyPart(() =>
   import('../../features/users/components/make-admin-page').then((m) => m.MakeAdminPage),
 );
 
+// Issue #25: the owners' approval queue and the company's account (company-ordering).
+const ApprovalsPage = lazyPart(() =>
+  import('../../features/orders/components/approvals-page').then((m) => m.ApprovalsPage),
+);
+const CompanyAccountPage = lazyPart(() =>
+  import('../../features/company-ordering/components/company-account-page').then((m) => m.CompanyAccountPage),
+);
+
 /** The nested routes under /dashboard (docs/product.md §13), for signed-in users only. */
 export function DashboardRoutes() {
   return (
@@ -67,6 +75,8 @@ export function DashboardRoutes() {
           <Route path="payment/:id" element={<PaymentPage />} />
           <Route path="myorder" element={<MyOrdersPage />} />
           <Route path="orders/:id" element={<BuyerOrderPage />} />
+          <Route path="approvals" element={<ApprovalsPage />} />
+          <Route path="company-account" element={<CompanyAccountPage />} />
           <Route element={<RequireAdmin />}>
             <Route path="addproduct" element={<AddProductPage />} />
             <Route path="manageorder" element={<ManageOrdersPage />} />

@@ -2,6 +2,14 @@
 // keeps that data and the subject (subjectOf, cheap: it is taken while the order is written), and delivery renders
 // the bodies (renderMail).
 import { companyInvite, companyInviteSubject, type CompanyInviteMail } from './company-invite.js';
+import {
+  approvalDecided,
+  approvalDecidedSubject,
+  approvalNeeded,
+  approvalNeededSubject,
+  type ApprovalDecidedMail,
+  type ApprovalNeededMail,
+} from './approval.js';
 import { emailVerification, emailVerificationSubject, type EmailVerificationMail } from './email-verification.js';
 import { orderSubject } from './format.js';
 import { invoiceAvailable, invoiceAvailableSubject, type InvoiceAvailableMail } from './invoice-available.js';
@@ -18,6 +26,8 @@ import { webhookDisabled, webhookDisabledSubject, type WebhookDisabledMail } fro
 export type { RenderedMail, Site } from './layout.js';
 export type {
   CompanyInviteMail,
+  ApprovalDecidedMail,
+  ApprovalNeededMail,
   EmailVerificationMail,
   InvoiceAvailableMail,
   NewOrderForShopMail,
@@ -41,7 +51,10 @@ export type MailContent =
   | { kind: 'password-reset'; data: PasswordResetMail }
   | { kind: 'email-verification'; data: EmailVerificationMail }
   | { kind: 'webhook-disabled'; data: WebhookDisabledMail }
-  | { kind: 'company-invite'; data: CompanyInviteMail };
+  | { kind: 'company-invite'; data: CompanyInviteMail }
+  // Approvals (issue #25).
+  | { kind: 'approval-needed'; data: ApprovalNeededMail }
+  | { kind: 'approval-decided'; data: ApprovalDecidedMail };
 
 export type MailKind = MailContent['kind'];
 
@@ -77,6 +90,10 @@ export function subjectOf(site: Site, content: MailContent): string {
       return webhookDisabledSubject(site);
     case 'company-invite':
       return companyInviteSubject(site, content.data);
+    case 'approval-needed':
+      return approvalNeededSubject(content.data);
+    case 'approval-decided':
+      return approvalDecidedSubject(content.data);
   }
 }
 
@@ -104,5 +121,9 @@ export function renderMail(site: Site, content: MailContent): RenderedMail {
       return webhookDisabled(site, content.data);
     case 'company-invite':
       return companyInvite(site, content.data);
+    case 'approval-needed':
+      return approvalNeeded(site, content.data);
+    case 'approval-decided':
+      return approvalDecided(site, content.data);
   }
 }

@@ -23,14 +23,17 @@ export interface OrderPlacedMail {
   /** card: waits for payment by card; account: confirmed on account, payable by `dueDate`. */
   paymentTerms: 'card' | 'account';
   dueDate: string | null;
+  /** Above the buyer's spending limit: it waits for the company owner's approval first (issue #25). */
+  awaitingApproval?: boolean | undefined;
 }
 
 const count = new Intl.NumberFormat('en-US');
 
 export function orderPlaced(site: Site, m: OrderPlacedMail): RenderedMail {
   const subject = orderSubject(m, 'placed');
-  const next =
-    m.paymentTerms === 'account'
+  const next = m.awaitingApproval
+    ? 'It is above your spending limit, so it is reserved for you and waits for approval by your company’s owner.'
+    : m.paymentTerms === 'account'
       ? `It is confirmed on account${m.dueDate ? ` and payable by ${day(m.dueDate)}` : ''}.`
       : 'It is reserved for you and waits for payment by card.';
   const rows: Array<[string, string | null]> = [

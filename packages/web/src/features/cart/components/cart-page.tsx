@@ -49,12 +49,17 @@ export function CartPage() {
   );
 
   const placed = ({ insertedId, order }: Placed) => {
-    notify.success(`Order placed${order.poNumber ? ` (PO ${order.poNumber})` : ''}: ${formatDollars(order.price)}`);
+    notify.success(
+      `Order placed${order.poNumber ? ` (PO ${order.poNumber})` : ''}: ${formatDollars(order.price)}${
+        order.status === 'awaiting_approval' ? ', awaiting approval' : ''
+      }`,
+    );
     // A card order is paid next (B2B §11): straight to its Payment page; anything else (on account) is on My Order.
     void navigate(
       order.status === 'pending' && order.paymentTerms === 'card'
         ? `/dashboard/payment/${encodeURIComponent(insertedId)}`
-        : '/dashboard/myorder',
+        : // Awaiting approval or confirmed on account (issue #25): the order's own page says which.
+          `/dashboard/orders/${encodeURIComponent(insertedId)}`,
     );
   };
 

@@ -3,6 +3,18 @@ import { MAX_NOTE_LENGTH, MAX_PO_NUMBER_LENGTH, messages, orderingMessages } fro
 import { InputField, TextAreaField } from '../../../components/ui/field';
 import { ApiRequestError } from '../../../lib/api-client';
 import { useCheckout, type Placed } from '../api/checkout';
+import { useCompanyAccount } from '../../../lib/company-account';
+import { formatDollars } from '../../../lib/money';
+
+const NET_DAYS: Record<string, number> = { net15: 15, net30: 30, net60: 60 };
+/** The day an on-account order placed now falls due, as the API computes it (UTC day + N). */
+function dueDayIn(days: number): string {
+  const due = new Date();
+  due.setUTCDate(due.getUTCDate() + days);
+  return new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+    due,
+  );
+}
 
 interface CheckoutFormProps {
   disabled: boolean;
@@ -42,6 +54,9 @@ function validate(phone: string, address: string, poNumber: string): Errors {
 export function CheckoutForm({ disabled, lineNames, onPlaced, onLineProblems }: CheckoutFormProps) {
   const checkout = useCheckout();
   const [errors, setErrors] = useState<Errors>({});
+  // Payment on account (issue #25): offered to members of a company with net terms.
+  const { data: account } = useCompanyAccount();
+  const netDays = account ? NET_DAYS[account.paymentTerms] : undefined;
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -53,7 +68,8 @@ export function CheckoutForm({ disabled, lineNames, onPlaced, onLineProblems }: 
     if (Object.keys(found).length > 0) return;
     onLineProblems(new Map());
     // mutateAsync rather than mutate's callbacks: the cart empties (and this form unmounts) before they would run.
-    checkout.mutateAsync({ phone, address, poNumber, note, paymentTerms: 'card' }).then(onPlaced, (error: unknown) => {
+    const paymentTerms = field('paymentTerms') === 'account' ? 'account' : 'card';
+    checkout.mutateAsync({ phone, address, poNumber, note, paymentTerms }).then(onPlaced, (error: unknown) => {
       const problems = error instanceof ApiRequestError ? lineProblemsOf(error) : new Map<string, string>();
       if (problems.size > 0) {
         onLineProblems(problems);
@@ -94,13 +110,21 @@ export function CheckoutForm({ disabled, lineNames, onPlaced, onLineProblems }: 
             name="paymentTerms"
             className="radio radio-sm"
             value="account"
-            disabled
+            disabled={netDays === undefined}
             aria-describedby="account-terms-note"
           />
-          On account
+          {netDays === undefined ? 'On account' : `Pay on account (net ${netDays}, due ${dueDayIn(netDays)})`}
         </label>
         <p id="account-terms-note" className="text-xs">
-          Paying on account needs a company account with payment terms, which is not available yet.
+          {!account
+            ? 'Paying on account needs a company account with payment terms.'
+            : netDays === undefined
+              ? 'Your company pays by card; the shop sets payment terms.'
+              : account.overdueCount > 0
+                ? `Your company has ${account.overdueCount} overdue order(s): no new order on account until paid.`
+                : account.available === null
+                  ? `Open balance ${formatDollars(account.balance)}; no credit limit.`
+                  : `Open balance ${formatDollars(account.balance)}; ${formatDollars(account.available)} of credit left.`}
         </p>
       </fieldset>
       {errors.form ? (

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { CancelOrder, MarkPaid, Order, ShipOrder } from '@kestrel/shared';
+import type { CancelOrder, MarkPaid, Order, RejectOrder, ShipOrder } from '@kestrel/shared';
 import { apiRequest } from '../../../lib/api-client';
 
 /** What each lifecycle call takes (B2B §4); every one answers the order as it now is. */
@@ -8,6 +8,9 @@ export interface TransitionBodies {
   deliver: undefined;
   'mark-paid': MarkPaid;
   cancel: NonNullable<CancelOrder>;
+  // Issue #25: an owner decides on an order awaiting approval.
+  approve: undefined;
+  reject: RejectOrder;
 }
 export type TransitionAction = keyof TransitionBodies;
 
@@ -26,8 +29,14 @@ export function useTransitionOrder() {
     mutationFn: transitionOrder,
     // A cancelled order's stock goes back on the shelf, so product figures change too.
     onSuccess: (_order, { action }) =>
-      action === 'cancel' ? queryClient.invalidateQueries({ queryKey: ['products'] }) : undefined,
+      action === 'cancel' || action === 'reject'
+        ? queryClient.invalidateQueries({ queryKey: ['products'] })
+        : undefined,
     // Refused or not, the lists reload: a 409 means the order moved on (paid, expired) since the page loaded.
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['orders'] }),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['orders'] }),
+        queryClient.invalidateQueries({ queryKey: ['company-ordering'] }),
+      ]),
   });
 }

@@ -1,0 +1,95 @@
+// Issue #25's calls (B2B §5): approve or reject an order awaiting approval (owners of its company), the owners'
+// approval queue, and the company's account (balance, due dates, overdue orders) for members and administrators.
+import {
+  approvalQueueSchema,
+  companyAccountSchema,
+  errorSchema,
+  idParamsSchema,
+  orderSchema,
+  rejectOrderSchema,
+} from '@kestrel/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { currentUser } from '../accounts/index.js';
+import type { OrdersService } from './service.js';
+
+const tags = ['companies'];
+const security = [{ bearer: [] }];
+const refusals = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
+
+export const approvalRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = async (app, { orders }) => {
+  app.post(
+    '/orders/:id/approve',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags,
+        security,
+        summary:
+          'Approve an order awaiting approval (an owner of its company): card orders become payable, on-account orders confirmed after the credit check',
+        params: idParamsSchema,
+        response: { 200: orderSchema, ...refusals },
+      },
+    },
+    async (request) => orders.approve(currentUser(request), request.params.id),
+  );
+
+  app.post(
+    '/orders/:id/reject',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags,
+        security,
+        summary: 'Reject an order awaiting approval with a reason (an owner of its company); its stock returns',
+        params: idParamsSchema,
+        body: rejectOrderSchema,
+        response: { 200: orderSchema, ...refusals },
+      },
+    },
+    async (request) => orders.reject(currentUser(request), request.params.id, request.body.reason),
+  );
+
+  app.get(
+    '/company/approvals',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags,
+        security,
+        summary: "The company's orders awaiting approval, oldest first (owners)",
+        response: { 200: approvalQueueSchema, ...refusals },
+      },
+    },
+    async (request) => orders.approvalQueue(currentUser(request)),
+  );
+
+  app.get(
+    '/company/account',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags,
+        security,
+        summary:
+          "The company's payment terms, credit, open balance and unpaid on-account orders with due dates (members)",
+        response: { 200: companyAccountSchema, ...refusals },
+      },
+    },
+    async (request) => orders.companyAccount(currentUser(request)),
+  );
+
+  app.get(
+    '/admin/companies/:id/balance',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags,
+        security,
+        summary: "A company's open balance, credit and unpaid on-account orders, overdue ones marked (admin)",
+        params: idParamsSchema,
+        response: { 200: companyAccountSchema, ...refusals },
+      },
+    },
+    async (request) => orders.companyAccountForAdmin(currentUser(request), request.params.id),
+  );
+};

@@ -1,0 +1,234 @@
+// Approvals (B2B §4/§5, issue #25): an owner of the order's company approves an order awaiting approval (to `pending`,
+// payable by card, or, on account, to `confirmed` with its due date and invoice number after the credit check again)
+// or rejects it with a reason (to `rejected`, stock back). Each decision is one transaction guarded by the status it
+// starts from (lifecycle-repository.ts changeStatus), with its mail and webhook event in it (the outboxes). Also the
+// owners' queue and the company's account (balance, due dates, overdue orders).
+//
+// Locks, PostgreSQL: the company row (on account), then the order row, then the buyer's row, then the products in id
+// order: the order every other write takes them in (company-order-write-repository.ts, lifecycle.ts), so nothing deadlocks.
+import { companyOrderingMessages, type CompanyAccount, type Order } from '@kestrel/shared';
+import type { Transaction } from 'kysely';
+import type { OpenDatabase } from '../../infra/db/create-db.js';
+import type { Database } from '../../infra/db/schema.js';
+import { forbidden, notFound } from '../../infra/errors.js';
+import { centsToDollars } from '../../infra/money.js';
+import type { AuthUser } from '../accounts/index.js';
+import { companyTerms, findMembership, lockCompany } from '../companies/index.js';
+import * as approvalsRepo from './approvals-repository.js';
+import { assignInvoiceNumber } from './invoice-numbers.js';
+import type { MailService, OutgoingMail } from '../mail/index.js';
+import { checkCredit, dueDateOf } from './company-rules.js';
+import { withStep } from './history.js';
+import { invalidTransition } from './lifecycle.js';
+import * as lifecycleRepo from './lifecycle-repository.js';
+import type { OrderRow } from './order-write-repository.js';
+import * as repo from './repository.js';
+
+export interface ApprovalsDeps {
+  database: OpenDatabase;
+  mail: Pick<MailService, 'enqueue' | 'wake'>;
+  recordEvent: (trx: Transaction<Database>, type: string, orderId: string) => Promise<boolean>;
+  wakeWebhooks: () => void;
+  movingStock: <T>(write: () => Promise<T>) => Promise<T>;
+  /** ORDER_HOLD_MINUTES: an approved card order gets a full hold to be paid in. */
+  orderHoldMinutes: number;
+  toAnswer: (row: OrderRow) => Promise<Order>;
+  withLines: (rows: OrderRow[]) => Promise<Order[]>;
+  now?: () => Date;
+}
+
+function decidedMail(
+  order: OrderRow,
+  decision: 'approved' | 'rejected',
+  reason: string | null,
+  next: 'pay' | 'confirmed' | null,
+): OutgoingMail {
+  return {
+    to: order.email,
+    dedupeKey: `order-${decision}:${order.id}`,
+    content: {
+      kind: 'approval-decided',
+      data: {
+        orderId: order.id,
+        orderNumber: order.number,
+        buyerName: order.user_name,
+        poNumber: order.po_number,
+        totalCents: Number(order.total_cents),
+        decision,
+        reason,
+        next,
+      },
+    },
+  };
+}
+
+export function createApprovals(deps: ApprovalsDeps) {
+  const { database, mail, movingStock } = deps;
+  const { db } = database;
+  const postgres = !database.sqlite;
+  const now = deps.now ?? (() => new Date());
+
+  /**
+   * The order an owner of its company may decide on: to outsiders (admins outside the company included, who see it
+   * elsewhere but do not decide) it does not exist, unless they may see it: then 403.
+   */
+  async function decidable(user: AuthUser, id: string): Promise<OrderRow> {
+    const row = await repo.findOrder(db, id);
+    if (!row) throw notFound('Order');
+    const membership = await findMembership(db, user.id);
+    const member = row.company_id !== null && membership?.companyId === row.company_id;
+    if (!member && row.user_id !== user.id && user.role !== 'admin') throw notFound('Order');
+    if (!member || membership?.role !== 'owner') throw forbidden(companyOrderingMessages.onlyOwnersApprove);
+    return row;
+  }
+
+  async function transaction<T>(
+    work: (trx: Transaction<Database>, record: (type: string) => Promise<void>, id: string) => Promise<T>,
+    id: string,
+  ) {
+    let recorded = false;
+    const result = await db.transaction().execute((trx) =>
+      work(
+        trx,
+        async (type) => {
+          if (await deps.recordEvent(trx, type, id)) recorded = true;
+        },
+        id,
+      ),
+    );
+    if (recorded) deps.wakeWebhooks();
+    return result;
+  }
+
+  async function raced(id: string, action: string): Promise<never> {
+    const after = await repo.findOrder(db, id);
+    if (!after) throw notFound('Order');
+    throw invalidTransition(after.status, action);
+  }
+
+  return {
+    async approve(user: AuthUser, id: string): Promise<Order> {
+      const row = await decidable(user, id);
+      if (row.status !== 'awaiting_approval') throw invalidTransition(row.status, 'approved');
+      const onAccount = row.payment_terms === 'account';
+      const companyId = row.company_id ?? '';
+      const at = now().toISOString();
+      const done = await transaction(async (trx, record) => {
+        let dueDate: string | null = null;
+        if (onAccount) {
+          // The credit check again, under the company's lock: the balance may have grown since the order was placed.
+          await lockCompany(trx, companyId, postgres);
+          const terms = await companyTerms(trx, companyId);
+          dueDate = dueDateOf(terms?.payment_terms ?? 'card', at);
+          // The balance already counts this order (it is on account, unpaid, open): nothing is added to it.
+          await checkCredit(trx, companyId, terms, 0, at);
+        }
+        const to = onAccount ? 'confirmed' : 'pending';
+        const changed = await lifecycleRepo.changeStatus(trx, id, 'awaiting_approval', {
+          status: to,
+          status_history: withStep(row.status_history, to, at),
+          updated_at: at,
+          due_date: dueDate,
+          // Pending: a full hold to pay in from now; confirmed: nothing left to expire.
+          expires_at: onAccount ? null : new Date(now().getTime() + deps.orderHoldMinutes * 60_000).toISOString(),
+        });
+        if (!changed) return false;
+        // Confirmed on account no longer waits for payment or approval: it leaves the buyer's open orders.
+        if (onAccount) await repo.uncountOpenOrder(trx, row.user_id);
+        await mail.enqueue(trx, decidedMail(row, 'approved', null, onAccount ? 'confirmed' : 'pay'));
+        if (onAccount) await assignInvoiceNumber(trx, id, at);
+        await record('order.approved');
+        return true;
+      }, id);
+      if (!done) return raced(id, 'approved');
+      mail.wake();
+      return deps.toAnswer(await repo.findOrder(db, id).then((r) => r ?? raced(id, 'approved')));
+    },
+
+    async reject(user: AuthUser, id: string, reason: string): Promise<Order> {
+      const row = await decidable(user, id);
+      if (row.status !== 'awaiting_approval') throw invalidTransition(row.status, 'rejected');
+      const at = now().toISOString();
+      const done = await movingStock(() =>
+        transaction(async (trx, record) => {
+          const changed = await lifecycleRepo.changeStatus(trx, id, 'awaiting_approval', {
+            status: 'rejected',
+            status_history: withStep(row.status_history, 'rejected', at),
+            updated_at: at,
+            // The order answer's cancelReason carries why it ended, a rejection's reason too (docs/product.md).
+            cancel_reason: reason,
+          });
+          if (!changed) return false;
+          await repo.uncountOpenOrder(trx, row.user_id);
+          const lines = await repo.linesOfOrders(trx, [id]);
+          const byProduct = lines
+            .filter((l) => l.product_id !== null)
+            .sort((a, b) => String(a.product_id).localeCompare(String(b.product_id)));
+          for (const line of byProduct)
+            if (line.product_id) await repo.releaseStock(trx, line.product_id, line.quantity);
+          await mail.enqueue(trx, decidedMail(row, 'rejected', reason, null));
+          await record('order.rejected');
+          return true;
+        }, id),
+      );
+      if (!done) return raced(id, 'rejected');
+      mail.wake();
+      return deps.toAnswer(await repo.findOrder(db, id).then((r) => r ?? raced(id, 'rejected')));
+    },
+
+    /** The owner's queue: the company's orders awaiting approval, oldest first (the first to expire on top). */
+    async queue(user: AuthUser): Promise<Order[]> {
+      const membership = await findMembership(db, user.id);
+      if (!membership) throw notFound('Company');
+      if (membership.role !== 'owner') throw forbidden(companyOrderingMessages.onlyOwnersApprove);
+      const rows = await approvalsRepo.awaitingApproval(db, membership.companyId);
+      return deps.withLines(rows);
+    },
+
+    /** The company's account as its members see it (every role reads it). */
+    async accountOfMember(user: AuthUser): Promise<CompanyAccount> {
+      const membership = await findMembership(db, user.id);
+      if (!membership) throw notFound('Company');
+      return accountOf(membership.companyId);
+    },
+
+    /** Any company's account (admin). */
+    async accountForAdmin(user: AuthUser, companyId: string): Promise<CompanyAccount> {
+      if (user.role !== 'admin') throw forbidden('Only administrators may read other companies’ accounts');
+      return accountOf(companyId);
+    },
+  };
+
+  async function accountOf(companyId: string): Promise<CompanyAccount> {
+    const company = await approvalsRepo.companyRow(db, companyId);
+    if (!company) throw notFound('Company');
+    const rows = await approvalsRepo.openAccountOrderRows(db, companyId);
+    const today = now().toISOString().slice(0, 10);
+    const openOrders = rows.map((r) => ({
+      _id: r.id,
+      number: r.number,
+      poNumber: r.po_number,
+      invoiceNumber: r.invoice_number,
+      status: r.status,
+      amount: centsToDollars(Number(r.total_cents)),
+      createdAt: r.created_at,
+      dueDate: r.due_date,
+      overdue: r.due_date !== null && r.due_date < today,
+    }));
+    const balanceCents = rows.reduce((sum, r) => sum + Number(r.total_cents), 0);
+    const overdue = rows.filter((r) => r.due_date !== null && r.due_date < today);
+    const limit = company.credit_limit_cents === null ? null : Number(company.credit_limit_cents);
+    return {
+      companyId,
+      paymentTerms: company.payment_terms,
+      creditLimit: limit === null ? null : centsToDollars(limit),
+      balance: centsToDollars(balanceCents),
+      available: limit === null ? null : centsToDollars(Math.max(0, limit - balanceCents)),
+      overdueCount: overdue.length,
+      overdueAmount: centsToDollars(overdue.reduce((sum, r) => sum + Number(r.total_cents), 0)),
+      openOrders,
+    };
+  }
+}
+
+export type Approvals = ReturnType<typeof createApprovals>;

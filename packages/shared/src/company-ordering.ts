@@ -1,0 +1,72 @@
+// Spending limits, approvals and payment on account (B2B §5, issue #25): the calls' bodies and answers and the
+// messages buyers see, shared by the API (modules/orders/approvals.ts, company-terms.ts) and the storefront.
+import './zod-setup.js';
+import { z } from 'zod';
+import { orderSchema } from './entities.js';
+import { MAX_CANCEL_REASON_LENGTH } from './ordering-rules.js';
+
+export const MAX_REJECT_REASON_LENGTH = MAX_CANCEL_REASON_LENGTH;
+
+/** Net terms and the days until an on-account order is due. */
+export const NET_TERM_DAYS = { net15: 15, net30: 30, net60: 60 } as const;
+export type NetTerms = keyof typeof NET_TERM_DAYS;
+export const isNetTerms = (terms: string): terms is NetTerms => terms in NET_TERM_DAYS;
+
+export const companyOrderingMessages = {
+  creditLimitExceeded: 'credit limit exceeded',
+  overdue: 'Your company has an overdue invoice; it must be paid before another order is placed on account',
+  cardTerms: "Your company pays by card: payment on account needs net terms (ask the shop to set your company's terms)",
+  noCompany: 'Payment on account is for company accounts: create or join a company first',
+  awaitingApproval: "This order awaits approval by your company's owner and cannot be paid yet",
+  onlyOwnersApprove: "Only an owner of the order's company approves or rejects its orders",
+} as const;
+
+/** `POST /api/orders/{id}/reject`: the reason is required, and the buyer reads it. */
+export const rejectOrderSchema = z.object({
+  reason: z
+    .string({ error: 'reason is required' })
+    .trim()
+    .min(1, 'reason is required')
+    .max(MAX_REJECT_REASON_LENGTH, `reason must be at most ${MAX_REJECT_REASON_LENGTH} characters`)
+    // Line breaks allowed (a reason may be a few lines); other control characters not.
+    .regex(/^(?:[^\p{Cc}]|\n)*$/u, 'reason must be printable text'),
+});
+export type RejectOrder = z.input<typeof rejectOrderSchema>;
+
+/** One unpaid on-account order of the company, as its account shows it. */
+export const accountOrderSchema = z.object({
+  _id: z.string(),
+  number: z.string(),
+  poNumber: z.string().nullable(),
+  invoiceNumber: z.string().nullable(),
+  status: z.string(),
+  /** Dollars. */
+  amount: z.number(),
+  createdAt: z.string(),
+  /** YYYY-MM-DD (UTC): due on that day, overdue from the next. */
+  dueDate: z.string().nullable(),
+  overdue: z.boolean(),
+});
+export type AccountOrder = z.infer<typeof accountOrderSchema>;
+
+/**
+ * `GET /api/company/account` (members) and `GET /api/admin/companies/{id}/balance` (admins): the company's terms, its
+ * open balance (unpaid on-account orders not cancelled), what is left of its credit, and those orders, oldest due
+ * first.
+ */
+export const companyAccountSchema = z.object({
+  companyId: z.string(),
+  paymentTerms: z.enum(['card', 'net15', 'net30', 'net60']),
+  /** Dollars; null: no limit. */
+  creditLimit: z.number().nullable(),
+  balance: z.number(),
+  /** creditLimit - balance (never below 0); null without a limit. */
+  available: z.number().nullable(),
+  overdueCount: z.number().int(),
+  overdueAmount: z.number(),
+  openOrders: accountOrderSchema.array(),
+});
+export type CompanyAccount = z.infer<typeof companyAccountSchema>;
+
+/** `GET /api/company/approvals` (owners): the company's orders awaiting approval, oldest first. */
+export const approvalQueueSchema = orderSchema.array();
