@@ -152,6 +152,12 @@ const table: Row[] = [
   ['GET', '/api/company/orders', () => '/api/company/orders', undefined, [401, 404, 404, 404]],
   ['GET', '/api/admin/companies', () => '/api/admin/companies', undefined, [401, 403, 403, 200]],
   ['PATCH', '/api/admin/companies/{id}', () => '/api/admin/companies/0123456789abcdef01234567', () => ({ paymentTerms: 'net30', creditLimit: 1000 }), [401, 403, 403, 404]],
+  // Approvals and the account (B2B §5): Ann's order has no company, so nobody may decide it; its buyer is told 403.
+  ['POST', '/api/orders/{id}/approve', async (c) => `/api/orders/${await annOrder(c)}/approve`, undefined, [401, 403, 404, 403]],
+  ['POST', '/api/orders/{id}/reject', async (c) => `/api/orders/${await annOrder(c)}/reject`, () => ({ reason: 'Too many' }), [401, 403, 404, 403]],
+  ['GET', '/api/company/approvals', () => '/api/company/approvals', undefined, [401, 404, 404, 404]],
+  ['GET', '/api/company/account', () => '/api/company/account', undefined, [401, 404, 404, 404]],
+  ['GET', '/api/admin/companies/{id}/balance', async (c) => `/api/admin/companies/${await newCompany(c)}/balance`, undefined, [401, 403, 403, 200]],
 ];
 // The sandbox confirm body needs a fresh secret per caller; every other body is a pure function of the context.
 const bodyOf = async (row: Row, c: Ctx) =>

@@ -372,6 +372,17 @@ export function createOrdersService(deps: OrdersDeps): OrdersService {
     requireMayAct(membership);
     // The company rule of this order, if any (company-rules.ts, issue #25): refuses 'account' without net terms.
     const company = companyPlacementFor(membership, details.paymentTerms);
+    // Nothing more is written when no endpoint wants the event (the endpoints are known from memory, subscriptions.ts).
+    // Contract prices (B2B §5): the buyer's company's prices of these products, one indexed read beside it, read
+    // before the write like the remembered terms; `decide` below charges the lower of each and its price break.
+    const [subscribed, contract] = await Promise.all([
+      webhooks.subscribers('order.created'),
+      deps.contractPrices?.forOrder(
+        user.id,
+        lines.map((l) => l.productId),
+      ),
+    ]);
+    // The id (creation order, hence the order number's order) is taken after the last await before the write.
     const now = Date.now();
     const pending: PendingOrder = {
       id: newId(now),
@@ -387,16 +398,6 @@ export function createOrdersService(deps: OrdersDeps): OrdersService {
       expires_at: new Date(now + orderHoldMinutes * 60_000).toISOString(),
       company_id: membership?.companyId ?? null,
     };
-    // Nothing more is written when no endpoint wants the event (the endpoints are known from memory, subscriptions.ts).
-    // Contract prices (B2B §5): the buyer's company's prices of these products, one indexed read beside it, read
-    // before the write like the remembered terms; `decide` below charges the lower of each and its price break.
-    const [subscribed, contract] = await Promise.all([
-      webhooks.subscribers('order.created'),
-      deps.contractPrices?.forOrder(
-        user.id,
-        lines.map((l) => l.productId),
-      ),
-    ]);
     const event =
       subscribed.length > 0
         ? (placed: PlacedOrder) => webhooks.event('order.created', toOrder(placed.order, placed.lines), subscribed)
