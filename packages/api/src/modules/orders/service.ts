@@ -375,12 +375,15 @@ export function createOrdersService(deps: OrdersDeps): OrdersService {
     // Nothing more is written when no endpoint wants the event (the endpoints are known from memory, subscriptions.ts).
     // Contract prices (B2B §5): the buyer's company's prices of these products, one indexed read beside it, read
     // before the write like the remembered terms; `decide` below charges the lower of each and its price break.
+    // A buyer in no company has none: the read is skipped (it measured as a fifth of the order path's throughput).
     const [subscribed, contract] = await Promise.all([
       webhooks.subscribers('order.created'),
-      deps.contractPrices?.forOrder(
-        user.id,
-        lines.map((l) => l.productId),
-      ),
+      membership
+        ? deps.contractPrices?.forOrder(
+            user.id,
+            lines.map((l) => l.productId),
+          )
+        : undefined,
     ]);
     // The id (creation order, hence the order number's order) is taken after the last await before the write.
     const now = Date.now();
