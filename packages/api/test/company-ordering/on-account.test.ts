@@ -88,6 +88,9 @@ describe.each(databases)('payment on account on %s', (kind) => {
     expect((await balance()).balance).toBe(300);
     const admin = await call(w.t.app, 'GET', `/api/admin/companies/${w.companyId}/balance`, w.admin);
     expect([admin.statusCode, admin.json().balance]).toEqual([200, 300]);
+    // The admin's list groups every company's balance in one read: the same figure.
+    const listed = (await call(w.t.app, 'GET', '/api/admin/companies', w.admin)).json() as Array<{ _id: string }>;
+    expect(listed.find((c) => c._id === w.companyId)).toMatchObject({ balance: 300 });
     expect((await call(w.t.app, 'GET', `/api/admin/companies/${w.companyId}/balance`, w.owner)).statusCode).toBe(403);
     expect((await call(w.t.app, 'GET', '/api/company/account', w.outsider)).statusCode).toBe(404);
     expect((await call(w.t.app, 'GET', '/api/company/account', w.viewer)).statusCode).toBe(200);

@@ -23,12 +23,12 @@ export async function companyBalanceCents(db: Pick<Db, 'selectFrom'>, companyId:
 }
 
 /** The balances of several companies at once (the admin list): company id -> cents; companies owing nothing absent. */
-export async function companyBalancesCents(db: Db, companyIds: string[]): Promise<Map<string, number>> {
-  if (companyIds.length === 0) return new Map();
+export async function companyBalancesCents(db: Db): Promise<Map<string, number>> {
+  // Grouped over every company at once (no list of ids: no bound on how many companies there are).
   const rows = await db
     .selectFrom('orders')
     .select((eb) => ['company_id', eb.fn.sum<number | string | bigint>('total_cents').as('owed')])
-    .where('company_id', 'in', companyIds)
+    .where('company_id', 'is not', null)
     .where('payment_terms', '=', 'account')
     .where('paid_at', 'is', null)
     .where('status', 'not in', CLOSED_STATUSES)

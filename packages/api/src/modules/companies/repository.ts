@@ -130,9 +130,11 @@ export interface AdminCompanyRow extends CompanyRow {
   member_count: number | string;
 }
 
-export function listCompaniesWithCounts(db: Db): Promise<AdminCompanyRow[]> {
+/** Every company with its member count, by name; with `id`, that company only. */
+export function listCompaniesWithCounts(db: Db, id?: string): Promise<AdminCompanyRow[]> {
   return db
     .selectFrom('companies as c')
+    .$if(id !== undefined, (q) => q.where('c.id', '=', id ?? ''))
     .selectAll('c')
     .select((eb) =>
       eb

@@ -278,10 +278,7 @@ export function createCompaniesService({ db, mail, sessionsChanged, now = Date.n
 
     async adminList() {
       const rows = await repo.listCompaniesWithCounts(db);
-      const balances = await companyBalancesCents(
-        db,
-        rows.map((r) => r.id),
-      );
+      const balances = await companyBalancesCents(db);
       return rows.map((r) => toAdmin(r, balances.get(r.id) ?? 0));
     },
 
@@ -292,7 +289,7 @@ export function createCompaniesService({ db, mail, sessionsChanged, now = Date.n
         updated_at: iso(),
       });
       if (!found) throw notFound('Company');
-      const row = (await repo.listCompaniesWithCounts(db)).find((r) => r.id === id);
+      const [row] = await repo.listCompaniesWithCounts(db, id);
       if (!row) throw notFound('Company');
       return toAdmin(row, await companyBalanceCents(db, id));
     },
