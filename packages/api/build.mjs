@@ -1,18 +1,34 @@
 // Bundles src/server.ts into dist/server.js, and beside it dist/process-images-entry.js, the child process the demo
 // seed runs its pictures through (src/modules/images/process-in-child.ts), and dist/sqlite-reader-entry.js, the
 // process that runs catalogue searches off the event loop on SQLite (src/infra/db/off-loop-reader.ts).
-// @kestrel/shared is TypeScript source, so it is bundled in; so are the few pure-JavaScript packages that only this
-// code imports and that load as hundreds of small ES modules (resolving and linking them was a quarter of the
-// start-up: docs/performance.md, "Memory and start-up"). Every other npm package stays external, installed beside
-// the bundle: native addons, packages that read files next to themselves, and anything another external package also
-// imports (two copies would not be one module).
+// Everything the server imports at start-up is bundled in with it (@kestrel/shared's TypeScript source, fastify and its
+// plugins, kysely, zod, jose, prom-client...): resolving, reading and linking hundreds of small modules in
+// node_modules was most of a restart's CPU (docs/performance.md, "Memory and start-up"). What stays external, installed
+// beside the bundle, is what cannot or need not load at start-up:
 import { build } from 'esbuild';
 import { fileURLToPath } from 'node:url';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 
-/** kysely: 264 files; zod: 100 (and the zod type provider with it, so that zod is loaded once). */
-const BUNDLED_PACKAGES = new Set(['kysely', 'zod', 'fastify-type-provider-zod']);
+const EXTERNAL_PACKAGES = new Set([
+  // native addons
+  'better-sqlite3',
+  '@node-rs/argon2',
+  'sharp',
+  // loaded on first use only, and large: a shop that never uses them never loads them
+  'pg',
+  'pg-boss',
+  'stripe',
+  'openid-client',
+  'nodemailer',
+  'pdfkit',
+  'fontkit',
+  '@fastify/swagger',
+  '@fastify/swagger-ui', // also reads its static files next to itself
+  'rate-limiter-flexible',
+]);
+/** Scopes kept external whole (the S3 client, loaded on first use, is hundreds of modules). */
+const EXTERNAL_SCOPES = ['@aws-sdk/', '@smithy/', '@embedpdf/', '@expo-google-fonts/'];
 
 /** `@scope/name/sub/path` -> `@scope/name`, `name/sub` -> `name`. */
 function packageName(specifier) {
@@ -25,8 +41,9 @@ const externalPackages = {
   setup(b) {
     // Bare specifiers only (relative paths and the @kestrel/shared alias are bundled).
     b.onResolve({ filter: /^[^./]/ }, ({ path }) => {
-      if (path === '@kestrel/shared' || BUNDLED_PACKAGES.has(packageName(path))) return undefined;
-      return { path, external: true };
+      const name = packageName(path);
+      const external = EXTERNAL_PACKAGES.has(name) || EXTERNAL_SCOPES.some((scope) => name.startsWith(scope));
+      return external ? { path, external: true } : undefined;
     });
   },
 };

@@ -1,9 +1,10 @@
 // The one seam between SQLite and PostgreSQL: everything above this file is dialect-agnostic.
 import { mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
-import pg from 'pg';
+import type pg from 'pg';
 import type { DatabaseConfig } from '../config.js';
 import { FIRST_MIGRATION, migrationProvider } from './migrations/index.js';
 import { createOffLoopReader, type OffLoopReader } from './off-loop-reader.js';
@@ -12,6 +13,16 @@ import type { Database } from './schema.js';
 export type Db = Kysely<Database>;
 
 const PG_INT8 = 20;
+
+/**
+ * The pg driver, loaded when a PostgreSQL database is opened: a shop on SQLite never pays for it at start-up (it was
+ * about a tenth of a restart's CPU; docs/performance.md, "Memory and start-up"). pg is CommonJS, so it loads in step.
+ */
+let pgModule: typeof pg | undefined;
+function pgDriver(): typeof pg {
+  pgModule ??= createRequire(import.meta.url)('pg') as typeof pg;
+  return pgModule;
+}
 
 /**
  * The open database: Kysely for every query, and behind it the driver itself for the one write that runs on it
@@ -42,7 +53,7 @@ export interface TimedPools {
 const pgTypes = {
   // Totals are bigint columns; every value we store is far below 2^53, so a JS number is exact.
   getTypeParser: (oid: number, format?: 'text' | 'binary') =>
-    oid === PG_INT8 ? (v: string) => Number(v) : pg.types.getTypeParser(oid, format),
+    oid === PG_INT8 ? (v: string) => Number(v) : pgDriver().types.getTypeParser(oid, format),
 };
 
 function timedPools(url: string, onPoolError: (error: Error) => void): TimedPools {
@@ -51,7 +62,7 @@ function timedPools(url: string, onPoolError: (error: Error) => void): TimedPool
     pool(budgetMs) {
       let pool = pools.get(budgetMs);
       if (!pool) {
-        pool = new pg.Pool({ connectionString: url, max: 4, statement_timeout: budgetMs, types: pgTypes });
+        pool = new (pgDriver().Pool)({ connectionString: url, max: 4, statement_timeout: budgetMs, types: pgTypes });
         pool.on('error', onPoolError);
         pools.set(budgetMs, pool);
       }
@@ -71,7 +82,7 @@ export function openDatabase(
   onPoolError: (error: Error) => void = () => undefined,
 ): OpenDatabase {
   if (config.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: config.url, max: 10, types: pgTypes });
+    const pool = new (pgDriver().Pool)({ connectionString: config.url, max: 10, types: pgTypes });
     pool.on('error', onPoolError);
     return {
       db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }),

@@ -3,7 +3,7 @@
 // audience, expiry, nonce, PKCE, RFC 9207 `iss`) are the library's well-tested ones rather than ours; non-repudiation
 // checks are switched on so the ID token's signature is also verified against the provider's JWKS, not only trusted
 // because it came over TLS.
-import * as oidc from 'openid-client';
+import type * as Oidc from 'openid-client';
 import { OidcSignInError } from './oidc-errors.js';
 import { isLoopbackHttp, type OidcSettings } from './oidc-settings.js';
 import { identityFromClaims, type VerifiedIdentity } from './verified-identity.js';
@@ -25,19 +25,25 @@ export interface OidcClient {
 
 const SCOPE = 'openid email profile';
 
+/** The library, loaded at the first sign-in rather than at every start-up (a shop without Google never loads it). */
+let library: Promise<typeof Oidc> | undefined;
+const oidcLibrary = (): Promise<typeof Oidc> => (library ??= import('openid-client'));
+
 export function createOidcClient(settings: OidcSettings, options: { timeoutSeconds?: number } = {}): OidcClient {
   const timeout = options.timeoutSeconds ?? 10;
   // Discovery is fetched on first use and kept for the life of the process (a cache, not state: every instance
   // builds the same one). A failed attempt is forgotten so the next sign-in tries again.
-  let configuration: Promise<oidc.Configuration> | undefined;
-  const discover = (): Promise<oidc.Configuration> => {
-    configuration ??= oidc
-      .discovery(settings.issuer, settings.clientId, settings.clientSecret, undefined, {
-        timeout,
-        execute: isLoopbackHttp(settings.issuer)
-          ? [oidc.allowInsecureRequests, oidc.enableNonRepudiationChecks]
-          : [oidc.enableNonRepudiationChecks],
-      })
+  let configuration: Promise<Oidc.Configuration> | undefined;
+  const discover = (): Promise<Oidc.Configuration> => {
+    configuration ??= oidcLibrary()
+      .then((oidc) =>
+        oidc.discovery(settings.issuer, settings.clientId, settings.clientSecret, undefined, {
+          timeout,
+          execute: isLoopbackHttp(settings.issuer)
+            ? [oidc.allowInsecureRequests, oidc.enableNonRepudiationChecks]
+            : [oidc.enableNonRepudiationChecks],
+        }),
+      )
       .catch((error: unknown) => {
         configuration = undefined;
         throw new OidcSignInError('unavailable', `OpenID discovery of ${settings.issuer.href} failed`, {
@@ -51,7 +57,7 @@ export function createOidcClient(settings: OidcSettings, options: { timeoutSecon
     settings,
 
     async startAuthorization() {
-      const config = await discover();
+      const [oidc, config] = await Promise.all([oidcLibrary(), discover()]);
       const checks: FlowChecks = {
         state: oidc.randomState(),
         nonce: oidc.randomNonce(),
@@ -70,7 +76,7 @@ export function createOidcClient(settings: OidcSettings, options: { timeoutSecon
     },
 
     async completeAuthorization(callbackQuery, checks) {
-      const config = await discover();
+      const [oidc, config] = await Promise.all([oidcLibrary(), discover()]);
       // The redirect URI sent to the token endpoint must be the registered one (PUBLIC_URL's), whatever host or
       // proxy the request arrived through, so the callback URL is rebuilt on it with only the provider's parameters.
       const callbackUrl = new URL(settings.redirectUri);
@@ -92,7 +98,7 @@ export function createOidcClient(settings: OidcSettings, options: { timeoutSecon
             : await oidc.fetchUserInfo(config, tokens.access_token, claims.sub);
         return identityFromClaims(claims, userInfo);
       } catch (error) {
-        throw classify(error);
+        throw classify(error, oidc);
       }
     },
   };
@@ -107,7 +113,7 @@ const unreachableCodes = new Set([
 ]);
 
 /** Maps the library's failures to the few reasons the login page distinguishes. */
-function classify(error: unknown): OidcSignInError {
+function classify(error: unknown, oidc: typeof Oidc): OidcSignInError {
   if (error instanceof OidcSignInError) return error;
   if (error instanceof oidc.AuthorizationResponseError) {
     return new OidcSignInError('denied', `the provider answered ${error.error}`, { cause: error });
