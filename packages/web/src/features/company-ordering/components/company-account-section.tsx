@@ -60,7 +60,7 @@ export function CompanyAccountView({
         <div className="overflow-x-auto">
           <table className="table table-sm">
             <caption className="text-left">Unpaid orders on account</caption>
-            <thead>
+            <thead className="text-base-content">
               <tr>
                 <th scope="col">Order</th>
                 <th scope="col">Invoice</th>

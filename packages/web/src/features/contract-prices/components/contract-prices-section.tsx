@@ -96,7 +96,7 @@ export function ContractPricesSection({ companyId }: { companyId: string }) {
         <div
           className="overflow-x-auto rounded-box border border-base-300 bg-base-100"
           role="region"
-          aria-label="Contract prices"
+          aria-label="Contract prices by SKU"
           tabIndex={0}
         >
           <table className="table">
@@ -117,8 +117,9 @@ export function ContractPricesSection({ companyId }: { companyId: string }) {
             </thead>
             <tbody>
               {list.map((row) => (
+                // Keyed by the price too: a row whose price changed elsewhere (a CSV import) shows the new one.
                 <PriceRow
-                  key={row.productId}
+                  key={`${row.productId}:${row.price}`}
                   row={row}
                   busy={busy}
                   onPrice={(next) =>
