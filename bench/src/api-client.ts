@@ -1,4 +1,5 @@
-// The few calls the bench makes to set a scene: sign customers up, log the admin in, add a product.
+// The few calls the bench makes to set a scene: sign customers up, log the admin in, add a product, give a company
+// contract prices.
 import { setTimeout as sleep } from 'node:timers/promises';
 import { BENCH_ADMIN } from './target.js';
 
@@ -82,6 +83,27 @@ export async function newestProduct(origin: string): Promise<{ id: string; minim
   const minimum = read(first, 'quantity');
   if (typeof id !== 'string' || typeof minimum !== 'number') throw new Error('the catalogue has no product');
   return { id, minimum };
+}
+
+/** `POST /api/companies`: the signed-in customer founds a company (and owns it); answers its id. */
+export async function createCompany(origin: string, token: string, name: string): Promise<string> {
+  const body = { name, billingAddress: '1 Bench Street\nTestville' };
+  return field(await call(origin, 'POST', '/api/companies', body, token), '_id');
+}
+
+/** `PUT /api/admin/companies/{id}/prices` (admin): the company's whole list of contract prices. */
+export async function putContractPrices(
+  origin: string,
+  adminToken: string,
+  companyId: string,
+  prices: Array<{ productId: string; price: number }>,
+): Promise<void> {
+  await call(origin, 'PUT', `/api/admin/companies/${companyId}/prices`, { prices }, adminToken);
+}
+
+/** A GET as a signed-in user (or anonymous without a token): the parsed answer, failing on anything but 2xx. */
+export function getAs(origin: string, path: string, token?: string): Promise<unknown> {
+  return call(origin, 'GET', path, undefined, token);
 }
 
 /** `PUT /api/cart`: the customer's whole cart. */

@@ -38,6 +38,8 @@ export const budgets = {
   /**
    * GET /api/catalog (issue #14): the median of a one-word search, a SKU-prefix search and a category page with its
    * facets, at 100, 10,000 and 100,000 products, on either database; and each flat from 10,000 to 100,000 products.
+   * Issue #25: the same budgets for the category page read by a member of a company with contract prices (a member's
+   * catalogue read is priced for their company, so it gets its own line).
    */
   catalogMedianMs: 20,
   catalogGrowthRatio: 1.5,

@@ -5,9 +5,12 @@
 // own triggers fill the search index. The three servers of one database then run side by side and three calls are
 // timed round-robin (a one-word search, a SKU-prefix search, a category page with its facets), so outside load hits
 // all sizes alike. Before timing, every answer is checked: the searches find exactly series 0's 30 products and the
-// category page's facets count the whole catalogue.
+// category page's facets count the whole catalogue. A fourth call (issue #25) reads the category page as a signed-in
+// member of a company with contract prices on some of its products (every other processor of the first 500, so up to
+// 250 prices, 12 of them on the page): the answer carries each one's contractPrice, and the budgets are the same.
 import http from 'node:http';
 import path from 'node:path';
+import { createCompany, getAs, logInAdmin, putContractPrices, read, signUpCustomers } from './api-client.js';
 import { budgets } from './budgets.js';
 import { CATALOG_SEARCHES, CATALOGUE_SIZES, fillPostgres, fillSqlite, firstSeriesCount } from './catalogue-data.js';
 import { atMost, guarded, type Figure } from './figures.js';
@@ -23,12 +26,14 @@ const WARMUP_ROUNDS = 20;
 interface Call {
   label: string;
   path: string;
+  /** Asked with the site's company member's token (the others are anonymous, as a visitor browses). */
+  member?: boolean;
   /** Throws when the answer is not what the generated catalogue must give (wrong matches, unfilled index). */
   check(page: CatalogAnswer, size: number, generated: number): void;
 }
 
 interface CatalogAnswer {
-  items: Array<{ sku: string; name: string; category: string }>;
+  items: Array<{ sku: string; name: string; category: string; contractPrice?: number }>;
   total: number;
   categories: Array<{ name: string; count: number }>;
 }
@@ -61,6 +66,17 @@ function expectSeries(
   }
 }
 
+/** The category page's checks: its facets count the whole catalogue and its items are all of the category. */
+function checkCategoryPage(page: CatalogAnswer, size: number) {
+  const counted = page.categories.reduce((sum, c) => sum + c.count, 0);
+  const own = page.categories.find((c) => c.name === category)?.count ?? 0;
+  const full = page.categories.length === 8 && counted === size && page.total === own;
+  if (!full || page.items.length !== Math.min(24, own)) {
+    throw new Error(`category=${category}: facets count ${counted} of ${size} products, total ${page.total}`);
+  }
+  if (!page.items.every((item) => item.category === category)) throw new Error(`category=${category}: other items`);
+}
+
 export const CATALOG_CALLS: readonly Call[] = [
   {
     label: 'one word',
@@ -78,21 +94,62 @@ export const CATALOG_CALLS: readonly Call[] = [
     label: 'category page',
     path: `/api/catalog?category=${encodeURIComponent(category)}`,
     check: (page, size) => {
-      const counted = page.categories.reduce((sum, c) => sum + c.count, 0);
-      const own = page.categories.find((c) => c.name === category)?.count ?? 0;
-      const full = page.categories.length === 8 && counted === size && page.total === own;
-      if (!full || page.items.length !== Math.min(24, own)) {
-        throw new Error(`category=${category}: facets count ${counted} of ${size} products, total ${page.total}`);
+      checkCategoryPage(page, size);
+      if (page.items.some((item) => item.contractPrice !== undefined)) throw new Error('a visitor got contract prices');
+    },
+  },
+  {
+    label: "member's category page",
+    path: `/api/catalog?category=${encodeURIComponent(category)}`,
+    member: true,
+    check: (page, size) => {
+      checkCategoryPage(page, size);
+      const priced = page.items.filter((item) => item.contractPrice !== undefined).length;
+      if (priced !== Math.ceil(page.items.length / 2)) {
+        throw new Error(`the member's category page has ${priced} contract prices of ${page.items.length} items`);
       }
-      if (!page.items.every((item) => item.category === category)) throw new Error(`category=${category}: other items`);
     },
   },
 ];
+
+/** Pages of the category read to choose the priced products from (100 a page). */
+const PRICED_PAGES = 5;
+
+/**
+ * A customer who founds a company, and that company's contract prices on every other processor of the first
+ * PRICED_PAGES pages by newest (so every other item of the category page the member reads), at 90% of the list price.
+ */
+async function memberWithContractPrices(origin: string, label: string): Promise<string> {
+  const [token = ''] = await signUpCustomers(origin, 1, label);
+  const companyId = await createCompany(origin, token, `Bench Company ${label}`);
+  const ids: Array<{ productId: string; price: number }> = [];
+  for (let page = 1; page <= PRICED_PAGES; page += 1) {
+    const answer = await getAs(
+      origin,
+      `/api/catalog?category=${encodeURIComponent(category)}&pageSize=100&page=${page}`,
+    );
+    const items = read(answer, 'items');
+    if (!Array.isArray(items)) throw new Error('GET /api/catalog answered no items');
+    for (const item of items) {
+      const productId = read(item, '_id');
+      const price = read(item, 'price');
+      if (typeof productId === 'string' && typeof price === 'number') ids.push({ productId, price });
+    }
+    if (items.length < 100) break;
+  }
+  const prices = ids
+    .filter((_, i) => i % 2 === 0)
+    .map((p) => ({ productId: p.productId, price: Math.max(0.01, Math.round(p.price * 90) / 100) }));
+  await putContractPrices(origin, await logInAdmin(origin), companyId, prices);
+  return token;
+}
 
 interface Site {
   size: number;
   generated: number;
   server: ServerProcess;
+  /** A member of a company with contract prices (the member's call). */
+  memberToken: string;
 }
 
 interface Timing {
@@ -103,8 +160,11 @@ interface Timing {
   total: number;
 }
 
-async function getAnswer(url: string): Promise<CatalogAnswer> {
-  const res = await fetch(url);
+const headersOf = (call: Call, site: Site): Record<string, string> =>
+  call.member ? { authorization: `Bearer ${site.memberToken}` } : {};
+
+async function getAnswer(url: string, headers: Record<string, string>): Promise<CatalogAnswer> {
+  const res = await fetch(url, { headers });
   const body: unknown = await res.json();
   if (res.status !== 200 || !isCatalogAnswer(body))
     throw new Error(`${url}: ${res.status} ${JSON.stringify(body).slice(0, 120)}`);
@@ -117,7 +177,7 @@ async function measure(sites: Site[]): Promise<Timing[][]> {
     sites.map((site) =>
       Promise.all(
         CATALOG_CALLS.map(async (call) => {
-          const page = await getAnswer(site.server.origin + call.path);
+          const page = await getAnswer(site.server.origin + call.path, headersOf(call, site));
           call.check(page, site.size, site.generated);
           return page.total;
         }),
@@ -131,7 +191,7 @@ async function measure(sites: Site[]): Promise<Timing[][]> {
     for (let round = -WARMUP_ROUNDS; round < SAMPLES; round += 1) {
       for (const [s, site] of sites.entries()) {
         for (const [c, call] of CATALOG_CALLS.entries()) {
-          const r = await timedGet(site.server.origin + call.path, agent);
+          const r = await timedGet(site.server.origin + call.path, agent, headersOf(call, site));
           if (round >= 0) times[s]?.[c]?.push(r.ms);
           const row = bytes[s];
           if (row) row[c] = r.bytes;
@@ -169,7 +229,7 @@ function figuresOf(section: string, sites: Site[], timings: Timing[][]): Figure[
         unit: 'ms',
         budget: atMost(budgets.catalogMedianMs),
         note: t
-          ? `GET ${call.path}: total ${count(t.total)}, ${count(t.bytes)} bytes; median of ${SAMPLES}, p90 ${t.p90.toFixed(2)}, p99 ${t.p99.toFixed(2)} ms`
+          ? `GET ${call.path}${call.member ? " with a member's token" : ''}: total ${count(t.total)}, ${count(t.bytes)} bytes; median of ${SAMPLES}, p90 ${t.p90.toFixed(2)}, p99 ${t.p99.toFixed(2)} ms`
           : '',
       });
     }
@@ -207,7 +267,9 @@ async function benchDatabases(
       console.log(
         `[bench] ${section}: ${count(generated)} products generated in ${((performance.now() - began) / 1000).toFixed(1)} s`,
       );
-      sites.push({ size, generated, server: await startServer(spec) });
+      const site: Site = { size, generated, server: await startServer(spec), memberToken: '' };
+      sites.push(site); // before the set-up below, so the finally stops this server whatever happens next
+      site.memberToken = await memberWithContractPrices(site.server.origin, `${section.replace(' ', '-')}-${size}`);
     }
     const figures = figuresOf(section, sites, await measure(sites));
     const largest = sites.find((site) => site.size === 100_000);

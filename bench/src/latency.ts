@@ -2,11 +2,15 @@
 // read, only 200s accepted.
 import http from 'node:http';
 
-export function timedGet(url: string, agent: http.Agent): Promise<{ ms: number; bytes: number }> {
+export function timedGet(
+  url: string,
+  agent: http.Agent,
+  headers: Record<string, string> = {},
+): Promise<{ ms: number; bytes: number }> {
   return new Promise((resolve, reject) => {
     const began = performance.now();
     http
-      .get(url, { agent }, (res) => {
+      .get(url, { agent, headers }, (res) => {
         let bytes = 0;
         res.on('data', (chunk: Buffer) => (bytes += chunk.length));
         res.on('end', () =>

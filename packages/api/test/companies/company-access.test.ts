@@ -169,6 +169,7 @@ describe.each(databases)('companies on %s', (kind) => {
     ],
     ['GET', 'company orders', () => '/api/company/orders', undefined, [200, 200, 200, 200, 404, 404, 401]],
     ['GET', 'admin list', () => '/api/admin/companies', undefined, [403, 403, 403, 403, 403, 200, 401]],
+    ['GET', 'admin company', () => `/api/admin/companies/${companyId}`, undefined, [403, 403, 403, 403, 403, 200, 401]],
     [
       'PATCH',
       'admin terms',
@@ -390,5 +391,11 @@ describe.each(databases)('invites, owners and company orders on %s', (kind) => {
     const set = await call(t.app, 'PATCH', url, admin, { paymentTerms: 'net60', creditLimit: 2500.5 });
     expect(set.json()).toEqual({ ...company, paymentTerms: 'net60', creditLimit: 2500.5 });
     expect(company).toMatchObject({ name: 'Acme', taxId: null, balance: 0, memberCount: 2, paymentTerms: 'card' });
+    const one = await call(t.app, 'GET', url, admin);
+    expect(one.json()).toMatchObject({ _id: company._id, name: 'Acme', paymentTerms: 'net60', creditLimit: 2500.5 });
+    expect(one.json().members).toHaveLength(2);
+    const unknown = await call(t.app, 'GET', '/api/admin/companies/0123456789abcdef01234567', admin);
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().error.message).toBe('Company not found');
   });
 });

@@ -151,6 +151,7 @@ const table: Row[] = [
   ['DELETE', '/api/companies/mine/members/{userId}', (c) => `/api/companies/mine/members/${c.ann.id}`, undefined, [401, 404, 404, 404]],
   ['GET', '/api/company/orders', () => '/api/company/orders', undefined, [401, 404, 404, 404]],
   ['GET', '/api/admin/companies', () => '/api/admin/companies', undefined, [401, 403, 403, 200]],
+  ['GET', '/api/admin/companies/{id}', async (c) => `/api/admin/companies/${await newCompany(c)}`, undefined, [401, 403, 403, 200]],
   ['PATCH', '/api/admin/companies/{id}', () => '/api/admin/companies/0123456789abcdef01234567', () => ({ paymentTerms: 'net30', creditLimit: 1000 }), [401, 403, 403, 404]],
   // Approvals and the account (B2B §5): Ann's order has no company, so nobody may decide it; its buyer is told 403.
   ['POST', '/api/orders/{id}/approve', async (c) => `/api/orders/${await annOrder(c)}/approve`, undefined, [401, 403, 404, 403]],

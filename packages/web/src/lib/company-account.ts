@@ -12,6 +12,14 @@ export async function getCompanyAccount(): Promise<CompanyAccount | null> {
   }
 }
 
+/** How each of B2B §5's payment terms reads on screen (the account, the admin's company list and form). */
+export const paymentTermsLabels: Record<CompanyAccount['paymentTerms'], string> = {
+  card: 'Card payment',
+  net15: 'Net 15 days',
+  net30: 'Net 30 days',
+  net60: 'Net 60 days',
+};
+
 export function useCompanyAccount(enabled = true) {
   return useQuery({ queryKey: ['company-ordering', 'account'], queryFn: getCompanyAccount, enabled });
 }

@@ -189,6 +189,21 @@ export const companyRoutes: FastifyPluginAsyncZod<{
     () => companies.adminList(),
   );
 
+  app.get(
+    '/admin/companies/:id',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        tags,
+        security,
+        summary: 'One company with its billing address, terms, balance and members (admin)',
+        params: idParamsSchema,
+        response: { 200: companySchema, ...refusals },
+      },
+    },
+    (request) => companies.adminGet(request.params.id),
+  );
+
   app.patch(
     '/admin/companies/:id',
     {

@@ -40,6 +40,8 @@ export interface CompaniesService {
   ): Promise<Company>;
   removeMember(user: AuthUser, userId: string): Promise<void>;
   adminList(): Promise<AdminCompany[]>;
+  /** One company with its billing address and members, as GET /api/companies/mine answers it (admin; 404 unknown). */
+  adminGet(id: string): Promise<Company>;
   adminUpdate(id: string, patch: AdminCompanyPatch): Promise<AdminCompany>;
 }
 
@@ -63,13 +65,13 @@ const alreadyInCompany = () => new AppError(409, 'already_in_company', companyMe
 export function createCompaniesService({ db, mail, sessionsChanged, now = Date.now }: CompaniesDeps): CompaniesService {
   const iso = () => new Date(now()).toISOString();
 
-  async function answer(companyId: string): Promise<Company> {
+  async function answer(companyId: string, missing = notInCompany): Promise<Company> {
     const [company, members, balance] = await Promise.all([
       repo.findCompany(db, companyId),
       repo.membersOf(db, companyId),
       companyBalanceCents(db, companyId),
     ]);
-    if (!company) throw notInCompany();
+    if (!company) throw missing();
     return {
       _id: company.id,
       name: company.name,
@@ -280,6 +282,10 @@ export function createCompaniesService({ db, mail, sessionsChanged, now = Date.n
       const rows = await repo.listCompaniesWithCounts(db);
       const balances = await companyBalancesCents(db);
       return rows.map((r) => toAdmin(r, balances.get(r.id) ?? 0));
+    },
+
+    adminGet(id) {
+      return answer(id, () => notFound('Company'));
     },
 
     async adminUpdate(id, patch) {

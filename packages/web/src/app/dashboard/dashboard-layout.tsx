@@ -8,6 +8,8 @@ import { useCompanyAccount } from '../../lib/company-account';
 interface Entry {
   to: string;
   label: string;
+  /** Also marked current on the pages under it (a company's page under Companies). */
+  section?: boolean;
 }
 
 const everybody: Entry[] = [
@@ -31,7 +33,7 @@ const admins: Entry[] = [
   { to: '/dashboard/manageproduct', label: 'Manage All Products' },
   { to: '/dashboard/products-csv', label: 'Products CSV' },
   { to: '/dashboard/integrations', label: 'Integrations' },
-  { to: '/dashboard/contract-prices', label: 'Contract prices' },
+  { to: '/dashboard/companies', label: 'Companies', section: true },
   { to: '/dashboard/stats', label: 'Store figures' },
 ];
 
@@ -58,7 +60,7 @@ export function DashboardLayout() {
                 <NavItem
                   to={entry.to}
                   label={entry.label}
-                  end
+                  end={!entry.section}
                   className={`${entryBase} hover:bg-base-200`}
                   activeClassName={`${entryBase} bg-primary text-primary-content`}
                 />

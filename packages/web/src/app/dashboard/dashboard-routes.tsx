@@ -42,10 +42,11 @@ const ProductsCsvPage = lazyPart(() =>
   import('../../features/products/components/products-csv-page').then((m) => m.ProductsCsvPage),
 );
 const IntegrationsPage = lazyPart(() => import('./integrations-page').then((m) => m.IntegrationsPage));
-// Temporary (#25): contract prices by company id until the admin company page holds ContractPricesSection.
-const ContractPricesPage = lazyPart(() =>
-  import('../../features/contract-prices/components/contract-prices-page').then((m) => m.ContractPricesPage),
+// Issue #25: the administrator's companies (terms, credit limits, balances, contract prices).
+const CompaniesPage = lazyPart(() =>
+  import('../../features/admin-companies/components/companies-page').then((m) => m.CompaniesPage),
 );
+const AdminCompanyPage = lazyPart(() => import('./company-page').then((m) => m.AdminCompanyPage));
 // Chart.js comes with this part only (B2B §8's figures).
 const AdminStatsPage = lazyPart(() =>
   import('../../features/stats/components/admin-stats-page').then((m) => m.AdminStatsPage),
@@ -86,7 +87,8 @@ export function DashboardRoutes() {
             <Route path="products-csv" element={<ProductsCsvPage />} />
             <Route path="makeadmin" element={<MakeAdminPage />} />
             <Route path="integrations" element={<IntegrationsPage />} />
-            <Route path="contract-prices" element={<ContractPricesPage />} />
+            <Route path="companies" element={<CompaniesPage />} />
+            <Route path="companies/:id" element={<AdminCompanyPage />} />
             <Route path="stats" element={<AdminStatsPage />} />
           </Route>
           <Route path="*" element={<NotFoundPage />} />

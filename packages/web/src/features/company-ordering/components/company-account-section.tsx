@@ -1,14 +1,7 @@
 import type { CompanyAccount } from '@kestrel/shared';
 import { Link } from 'react-router';
 import { formatDollars } from '../../../lib/money';
-import { useCompanyAccount } from '../../../lib/company-account';
-
-const terms: Record<CompanyAccount['paymentTerms'], string> = {
-  card: 'Card payment',
-  net15: 'Net 15 days',
-  net30: 'Net 30 days',
-  net60: 'Net 60 days',
-};
+import { paymentTermsLabels, useCompanyAccount } from '../../../lib/company-account';
 
 const day = (iso: string) =>
   new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(
@@ -24,6 +17,22 @@ export function CompanyAccountSection() {
   if (isPending) return <p>Loading the account…</p>;
   if (error) return <p role="alert">{error.message}</p>;
   if (!account) return <p>You are not in a company account.</p>;
+  return <CompanyAccountView account={account} orderHref={(id) => `/dashboard/orders/${encodeURIComponent(id)}`} />;
+}
+
+/**
+ * An account as GET /api/company/account or the admin's GET /api/admin/companies/{id}/balance answers it; each order
+ * links to `orderHref` (the buyer's order page, or the admin's where mark-paid is).
+ */
+export function CompanyAccountView({
+  account,
+  orderHref,
+  overdueNote = 'no new order on account until paid.',
+}: {
+  account: CompanyAccount;
+  orderHref: (orderId: string) => string;
+  overdueNote?: string;
+}) {
   return (
     <section aria-labelledby="company-account-title" className="flex flex-col gap-3">
       <h2 id="company-account-title" className="text-xl font-semibold">
@@ -31,7 +40,7 @@ export function CompanyAccountSection() {
       </h2>
       <dl className="grid grid-cols-2 gap-x-4 gap-y-1 sm:grid-cols-4">
         <dt className="text-sm">Terms</dt>
-        <dd className="font-medium">{terms[account.paymentTerms]}</dd>
+        <dd className="font-medium">{paymentTermsLabels[account.paymentTerms]}</dd>
         <dt className="text-sm">Open balance</dt>
         <dd className="font-medium">{formatDollars(account.balance)}</dd>
         <dt className="text-sm">Credit limit</dt>
@@ -42,7 +51,7 @@ export function CompanyAccountSection() {
       {account.overdueCount > 0 ? (
         <p role="alert" className="font-medium text-error">
           {account.overdueCount} overdue {account.overdueCount === 1 ? 'order' : 'orders'} (
-          {formatDollars(account.overdueAmount)}): no new order on account until paid.
+          {formatDollars(account.overdueAmount)}): {overdueNote}
         </p>
       ) : null}
       {account.openOrders.length === 0 ? (
@@ -51,7 +60,7 @@ export function CompanyAccountSection() {
         <div className="overflow-x-auto">
           <table className="table table-sm">
             <caption className="text-left">Unpaid orders on account</caption>
-            <thead>
+            <thead className="text-base-content">
               <tr>
                 <th scope="col">Order</th>
                 <th scope="col">Invoice</th>
@@ -63,7 +72,7 @@ export function CompanyAccountSection() {
               {account.openOrders.map((o) => (
                 <tr key={o._id}>
                   <td>
-                    <Link className="link" to={`/dashboard/orders/${encodeURIComponent(o._id)}`}>
+                    <Link className="link" to={orderHref(o._id)}>
                       {o.number}
                     </Link>
                   </td>

@@ -1,6 +1,8 @@
-// A company's contract prices for the admin (B2B §5): the table by SKU with the list price beside each, a price to
-// change or remove per row, a row to add by SKU, and a CSV upload that replaces the list. Every change is one PUT of
-// the whole list (the API's PUT semantics), so what is on screen after saving is what the company pays.
+// A company's contract prices for the admin (B2B §5), on the admin's company page (app/dashboard/company-page.tsx):
+// the table by SKU with the list price beside each, a price to change or remove per row, a row to add by SKU, and a
+// CSV upload that replaces the list, all rows or none (a refused file lists its bad rows and changes nothing). Every
+// change is one PUT of the whole list (the API's PUT semantics), so what is on screen after saving is what the company
+// pays.
 import { useId, useState, type FormEvent } from 'react';
 import type { ContractPrice } from '@kestrel/shared';
 import { isRefusal } from '../../../lib/api-client';
@@ -21,6 +23,11 @@ interface RowError {
   message: string;
 }
 
+interface Refusal {
+  message: string;
+  rows: RowError[];
+}
+
 export function ContractPricesSection({ companyId }: { companyId: string }) {
   const id = useId();
   const prices = useContractPrices(companyId);
@@ -28,7 +35,7 @@ export function ContractPricesSection({ companyId }: { companyId: string }) {
   const upload = useImportContractPrices(companyId);
   const [sku, setSku] = useState('');
   const [price, setPrice] = useState('');
-  const [rowErrors, setRowErrors] = useState<RowError[]>([]);
+  const [refusal, setRefusal] = useState<Refusal | null>(null);
   const list = prices.data?.prices ?? [];
   const busy = replace.isPending || upload.isPending;
 
@@ -63,14 +70,13 @@ export function ContractPricesSection({ companyId }: { companyId: string }) {
 
   async function importFile(file: File | undefined) {
     if (!file) return;
-    setRowErrors([]);
+    setRefusal(null);
     try {
       const answer = await upload.mutateAsync(file);
       notify.success(`Imported ${answer.prices.length} contract prices`);
     } catch (error) {
       const rows = isRefusal(error) ? (error.detail as { rows?: RowError[] } | null)?.rows : undefined;
-      if (rows) setRowErrors(rows);
-      notify.error(messageOf(error));
+      setRefusal({ message: messageOf(error), rows: rows ?? [] });
     }
   }
 
@@ -90,7 +96,7 @@ export function ContractPricesSection({ companyId }: { companyId: string }) {
         <div
           className="overflow-x-auto rounded-box border border-base-300 bg-base-100"
           role="region"
-          aria-label="Contract prices"
+          aria-label="Contract prices by SKU"
           tabIndex={0}
         >
           <table className="table">
@@ -111,8 +117,9 @@ export function ContractPricesSection({ companyId }: { companyId: string }) {
             </thead>
             <tbody>
               {list.map((row) => (
+                // Keyed by the price too: a row whose price changed elsewhere (a CSV import) shows the new one.
                 <PriceRow
-                  key={row.productId}
+                  key={`${row.productId}:${row.price}`}
                   row={row}
                   busy={busy}
                   onPrice={(next) =>
@@ -172,14 +179,20 @@ export function ContractPricesSection({ companyId }: { companyId: string }) {
           }}
         />
       </label>
-      {rowErrors.length > 0 ? (
-        <ul role="alert" className="list-disc pl-6 text-sm text-error">
-          {rowErrors.map((r) => (
-            <li key={`${r.line}:${r.message}`}>
-              Line {r.line}: {r.message}
-            </li>
-          ))}
-        </ul>
+      {refusal ? (
+        <div role="alert" className="rounded-box border border-error p-4 text-sm wrap-anywhere">
+          <p className="font-semibold text-error">The file was refused, and no contract price was changed.</p>
+          <p className="mt-1">{refusal.message}</p>
+          {refusal.rows.length > 0 ? (
+            <ul className="mt-2 list-disc pl-6">
+              {refusal.rows.map((r) => (
+                <li key={`${r.line}:${r.message}`}>
+                  Line {r.line}: {r.message}
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </div>
       ) : null}
     </section>
   );
