@@ -3,13 +3,16 @@
 import { pageWeightBudget } from '../../packages/web/scripts/page-weight-budget.js';
 
 export const budgets = {
-  /** GET /api/service and GET /api/review, as a share of a raw node:http server replaying the same bytes. */
-  readRatioToRaw: 0.7,
+  /**
+   * GET /api/service and GET /api/review, as a share of a raw node:http server replaying the same bytes (issue #27
+   * raised it from 0.7, with metrics and request ids on).
+   */
+  readRatioToRaw: 0.9,
   ordersPerSecondSqlite: 1500,
   ordersPerSecondPostgres: 800,
   orderP99Ms: 50,
-  /** POST /api/order on SQLite as a share of the bare node:http + HMAC + one SQLite transaction floor. */
-  orderRatioToFloor: 0.5,
+  /** POST /api/order on SQLite as a share of the bare node:http + HMAC + one SQLite transaction floor (#27: from 0.5). */
+  orderRatioToFloor: 0.8,
   orderConnections: 50,
   /**
    * POST /api/orders (issue #15): an order of 5 lines over 8 shared products, its orders/s as a share of the
@@ -63,11 +66,12 @@ export const budgets = {
   /**
    * Issue #18, as a user measures them: `npm start` (NODE_ENV=production) to the first 200 on /api/health, on the same
    * data folder; the server process's RSS at idle after a start (a fresh folder's first start included) and at its
-   * peak under the api part's load.
+   * peak under the api part's load. Issue #27 tightened them (from 1,000 ms, 120 and 200 MiB) for a restart nobody
+   * notices behind nginx.
    */
-  restartMs: 1000,
-  idleRssMiB: 120,
-  loadRssMiB: 200,
+  restartMs: 500,
+  idleRssMiB: 100,
+  loadRssMiB: 150,
 } as const;
 
 /** Load-run shape shared by every throughput figure. */
