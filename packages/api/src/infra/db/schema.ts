@@ -77,6 +77,8 @@ export interface OrdersTable {
   /** The credit note of a cancelled or refunded invoiced order, and when it was issued (migrations/017). */
   credit_note_number: string | null;
   credit_note_at: string | null;
+  /** B2B §10: the quote whose acceptance placed this order (migrations/022-quotes.ts), or null. */
+  quote_id: string | null;
   /** The time of the order's latest change, every write sets it (B2B §9's poll; migrations/018-integration-keys.ts). */
   updated_at: string;
 }

@@ -86,6 +86,8 @@ export function toOrder(row: OrderRow, lines: repo.OrderLineRow[]): Order {
     refunded: row.refunded_at !== null,
     cancelReason: row.cancel_reason,
     creditNoteNumber: row.credit_note_number,
+    // Absent before migration 022 has run on this database: null.
+    quoteId: row.quote_id ?? null,
     updatedAt: row.updated_at,
   };
 }
