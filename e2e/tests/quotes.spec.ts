@@ -84,8 +84,11 @@ test('a quote from the product page: the shop offers, they talk, the buyer accep
   await checkScreen(adminPage, 'quote-admin', () => expect(price).toBeVisible());
   await price.fill('3.85');
   await expect(adminPage.getByText('List $4.20, target $3.80: 8.3% below list ($0.35 less)')).toBeVisible();
-  await adminPage.getByLabel('Message to the buyer (optional)').fill('3.85 at this volume, deliveries monthly.');
-  await adminPage.getByRole('button', { name: 'Send offer' }).click();
+  await adminPage.getByLabel('Message to the buyer (optional)').focus();
+  await adminPage.keyboard.type('3.85 at this volume, deliveries monthly.');
+  await adminPage.keyboard.press('Tab');
+  await expect(adminPage.getByRole('button', { name: 'Send offer' })).toBeFocused();
+  await adminPage.keyboard.press('Enter');
   await expectMessage(adminPage, `Offer sent for ${requested.number}: $7,700.00`);
   await expect(adminPage.getByText('Offered: waiting for the buyer. A new offer replaces this one.')).toBeVisible();
 

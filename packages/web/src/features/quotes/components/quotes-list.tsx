@@ -36,7 +36,7 @@ export function QuotesList({ admin }: { admin: boolean }) {
 
   return (
     <>
-      <div className="mb-4 flex w-48 flex-col gap-1">
+      <div className="mb-4 flex w-40 flex-col gap-1">
         <label htmlFor="quote-status-filter" className="text-sm font-medium">
           Show quotes
         </label>
