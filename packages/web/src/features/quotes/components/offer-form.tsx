@@ -32,8 +32,7 @@ export function OfferForm({ quote }: { quote: Quote }) {
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const form = event.currentTarget;
-    const data = new FormData(form);
+    const data = new FormData(event.currentTarget);
     const day = String(data.get('validUntil') ?? '');
     const message = String(data.get('message') ?? '').trim();
     const found: Errors = {};
@@ -47,16 +46,17 @@ export function OfferForm({ quote }: { quote: Quote }) {
     if (!validUntil) found.validUntil = `Choose a day from today on, at most ${MAX_QUOTE_VALID_DAYS} days ahead`;
     setErrors(found);
     if (Object.values(found).some(Boolean) || !validUntil) return;
-    step.mutate(
-      { quoteId: quote._id, action: 'offer', body: { lines, validUntil, ...(message ? { message } : {}) } },
-      {
-        onSuccess: (offered) => {
-          notify.success(`Offer sent for ${offered.number}: ${formatDollars(offered.offeredTotal ?? 0)}`);
-          form.reset();
-        },
-        onError: (error) => setErrors({ form: error.message }),
-      },
-    );
+    // mutateAsync: the answer remounts this form (a new offer starts afresh), before mutate's callbacks would run.
+    step
+      .mutateAsync({
+        quoteId: quote._id,
+        action: 'offer',
+        body: { lines, validUntil, ...(message ? { message } : {}) },
+      })
+      .then(
+        (offered) => notify.success(`Offer sent for ${offered.number}: ${formatDollars(offered.offeredTotal ?? 0)}`),
+        (error: unknown) => setErrors({ form: error instanceof Error ? error.message : String(error) }),
+      );
   };
 
   return (
