@@ -8,6 +8,9 @@ import { adminByApi, createProductByApi, signUpByApi, uniqueSku, useSession, typ
 import { checkScreen, expectMessage } from '../support/screens';
 import { BASE_URL } from '../support/settings';
 
+// Long journeys through two sessions, with axe and two screen widths on every new screen.
+test.describe.configure({ timeout: 180_000 });
+
 const auth = (account: Account) => ({ Authorization: `Bearer ${account.token}` });
 const QUOTE_URL = /\/dashboard\/quotes\/([0-9a-f]{24})$/;
 
