@@ -106,7 +106,6 @@ test('a quote from the product page: the shop offers, they talk, the buyer accep
   await page.getByLabel('Message to the shop').focus();
   await page.keyboard.type('Can the first 1,000 ship by Friday?');
   await page.keyboard.press('Tab');
-  await page.keyboard.press('Tab');
   await expect(page.getByRole('button', { name: 'Send message' })).toBeFocused();
   await page.keyboard.press('Enter');
   await expectMessage(page, 'Message sent to the shop');
