@@ -6,7 +6,7 @@ import type { Order, Quote } from '@kestrel/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailsOf, openOrdersOf } from '../company-ordering/fixtures.js';
 import { databases } from '../helpers/databases.js';
-import { call } from '../helpers/test-app.js';
+import { addProduct, call } from '../helpers/test-app.js';
 import { createQuoteWorld, offerQuote, quoteIn, requestQuote, where, type QuoteWorld } from './quote-fixtures.js';
 
 async function stock(w: QuoteWorld, productId: string): Promise<number> {
@@ -157,6 +157,17 @@ describe.each(databases)('accepting a quote on %s', (kind) => {
     });
     expect([res.statusCode, res.json().error.code]).toEqual([409, 'no_account_terms']);
     expect((await call(w.t.app, 'GET', `/api/quotes/${quote._id}`, w.free)).json().status).toBe('offered');
+  });
+
+  it("a deleted product's line keeps its SKU and name; accepting then answers 409 and places nothing", async () => {
+    const part = await addProduct(w.t.app, w.admin, { name: 'Gone', sku: 'KC-GONE-1', price: 4, quantity: 1 });
+    const quote = await offerQuote(w, await requestQuote(w, w.free, [{ productId: part, quantity: 10 }]), 3);
+    expect((await call(w.t.app, 'DELETE', `/api/service/${part}`, w.admin)).statusCode).toBe(200);
+    const read: Quote = (await call(w.t.app, 'GET', `/api/quotes/${quote._id}`, w.free)).json();
+    expect(read.lines.map((l) => [l.productId, l.sku, l.name])).toEqual([[null, 'KC-GONE-1', 'Gone']]);
+    const res = await call(w.t.app, 'POST', `/api/quotes/${quote._id}/accept`, w.free, where);
+    expect([res.statusCode, res.json().error.code]).toEqual([409, 'product_gone']);
+    expect(await ordersOfQuote(w, quote._id)).toEqual([]);
   });
 
   it('bad accept bodies answer 400', async () => {
