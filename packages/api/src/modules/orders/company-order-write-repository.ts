@@ -8,6 +8,8 @@
 //   write the order, its lines, its invoice number (confirmed on account), its mail and webhook event.
 //
 // Two on-account orders of one company thus sum the balance one after the other: together they never pass the limit.
+// An accepted quote's order (B2B §10) comes here too, with or without a company rule: its claim of the quote runs
+// first in the same transaction (`within.before`), its records last (`within.after`).
 import { sql, type Transaction } from 'kysely';
 import type { OpenDatabase } from '../../infra/db/create-db.js';
 import type { Database } from '../../infra/db/schema.js';

@@ -44,7 +44,7 @@ export const quotesMigration: Migration = {
       .addColumn('quote_id', 'varchar(24)', (c) => c.notNull().references('quotes.id').onDelete('cascade'))
       .addColumn('line_no', 'integer', (c) => c.notNull())
       // Null once the product is deleted; sku and name keep what was asked for.
-      .addColumn('product_id', 'varchar(24)')
+      .addColumn('product_id', 'varchar(24)', (c) => c.references('products.id').onDelete('set null'))
       .addColumn('sku', 'varchar(32)', (c) => c.notNull())
       .addColumn('name', 'varchar(120)', (c) => c.notNull())
       .addColumn('quantity', 'integer', (c) => c.notNull())
@@ -53,6 +53,9 @@ export const quotesMigration: Migration = {
       .addColumn('unit_price_cents', 'bigint')
       .addPrimaryKeyConstraint('quote_lines_pk', ['quote_id', 'line_no'])
       .execute();
+
+    // A product's deletion finds its quote lines by index.
+    await db.schema.createIndex('quote_lines_product_id').on('quote_lines').column('product_id').execute();
 
     await db.schema
       .createTable('quote_messages')
