@@ -29,6 +29,7 @@ export function OfferForm({ quote }: { quote: Quote }) {
   const [prices, setPrices] = useState(() => quote.lines.map(startingPrice));
   const [errors, setErrors] = useState<Errors>({});
   const again = quote.status === 'offered';
+  const gone = quote.lines.filter((line) => line.productId === null);
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -58,6 +59,16 @@ export function OfferForm({ quote }: { quote: Quote }) {
         (error: unknown) => setErrors({ form: error instanceof Error ? error.message : String(error) }),
       );
   };
+
+  // A product deleted since the request cannot be priced (the API answers 409 product_gone): reject it instead.
+  if (gone.length > 0) {
+    return (
+      <p className="text-sm">
+        {gone.map((line) => line.sku).join(', ')} no longer exists in the catalogue, so this quote cannot be offered:
+        reject it with a reason instead.
+      </p>
+    );
+  }
 
   return (
     <form noValidate onSubmit={submit} aria-labelledby="offer-title" className="flex flex-col gap-3">
