@@ -6,7 +6,7 @@ import { expectMessage } from '../support/screens';
 
 const PNG = new URL('../fixtures/e2e-part.png', import.meta.url).pathname;
 
-test('the admin sidebar lists My Profile, Sign-in and security, the four admin pages of SPEC.md, Products CSV, Integrations, Companies and Store figures', async ({
+test('the admin sidebar lists My Profile, Sign-in and security, the four admin pages of SPEC.md, Quotes, Products CSV, Integrations, Companies and Store figures', async ({
   page,
   request,
 }) => {
@@ -18,6 +18,7 @@ test('the admin sidebar lists My Profile, Sign-in and security, the four admin p
     'Make Admin',
     'Add a product',
     'Manage All Orders',
+    'Quotes',
     'Manage All Products',
     'Products CSV',
     'Integrations',

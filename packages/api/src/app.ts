@@ -49,6 +49,7 @@ import {
 } from './modules/payments/index.js';
 import { companyRoutes, createCompaniesService } from './modules/companies/index.js';
 import { createProfilesService, profileRoutes } from './modules/profiles/index.js';
+import { createQuotesService, quoteExpiryJob, quoteRoutes, type QuotesService } from './modules/quotes/index.js';
 import { createReviewsService, reviewRoutes } from './modules/reviews/index.js';
 import { createStatsService, statsRoutes } from './modules/stats/index.js';
 import {
@@ -76,6 +77,8 @@ declare module 'fastify' {
     payments: PaymentsService;
     /** The webhooks service (tests deliver with app.webhooks.deliverDue()). */
     webhooks: WebhooksService;
+    /** The quotes service (tests run an expiry pass now with app.quotes.expireDue()). */
+    quotes: QuotesService;
   }
 }
 
@@ -88,6 +91,8 @@ export interface BuildOptions {
   paymentProvider?: PaymentProvider;
   /** Webhook delivery's clock and host name resolution (tests move time and point names at loopback). */
   webhooks?: { now?: () => Date; resolve?: Resolve };
+  /** The quotes' clock of validUntil and expiry (tests move it). */
+  quotes?: { now?: () => number };
   /** Where the log lines go instead of stdout (tests read them back). */
   logStream?: LogStream;
   /** How long GET /metrics caches the shop's figures (tests: 0, to read them afresh). */
@@ -231,6 +236,19 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('orders', orders);
   const cart = createCartService({ db, catalog, orders, contractPrices });
   const documents = createDocumentsService({ db, orders });
+  // Quotes (B2B §10): an accepted offer is placed through the orders service; a request may come from the cart.
+  const quotes = createQuotesService({
+    database,
+    catalog,
+    orders,
+    cart,
+    mail,
+    webhooks,
+    contractPrices,
+    ...options.quotes,
+  });
+  jobs.every(quoteExpiryJob(quotes));
+  app.decorate('quotes', quotes);
   // Companies (B2B §5): members, invites, terms; accepting an invite confirms the e-mail, so sessions re-read it.
   const companies = createCompaniesService({ db, mail, sessionsChanged: () => accounts.sessions.forgetChecked() });
   const provider = options.paymentProvider ?? createPaymentProvider(config, db);
@@ -277,6 +295,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(webhookRoutes, { webhooks });
       await api.register(statsRoutes, { stats: createStatsService({ database, budgetMs: config.searchBudgetMs }) });
       await api.register(companyRoutes, { companies, orders });
+      await api.register(quoteRoutes, { quotes });
     },
     { prefix: '/api' },
   );

@@ -85,6 +85,7 @@ describe.each(databases)('orders on %s', (kind) => {
       refunded: false,
       cancelReason: null,
       creditNoteNumber: null,
+      quoteId: null,
       updatedAt: body.order.createdAt,
     });
     expect(body.order.createdAt).toMatch(/^\d{4}-\d\d-\d\dT/);

@@ -34,6 +34,7 @@ const order = {
   refunded: false,
   cancelReason: null,
   creditNoteNumber: null,
+  quoteId: null,
   updatedAt: '2026-01-01T00:00:00.000Z',
 };
 

@@ -17,3 +17,4 @@ export * from './contract-prices.js';
 export * from './admin-stats.js';
 export * from './companies.js';
 export * from './company-ordering.js';
+export * from './quotes.js';

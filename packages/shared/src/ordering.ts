@@ -61,6 +61,8 @@ export const orderB2BFieldsSchema = z.object({
   cancelReason: z.string().nullable(),
   /** B2B §11: the credit note issued when this invoiced order was cancelled or refunded (CN-{year}-{000001}). */
   creditNoteNumber: z.string().nullable(),
+  /** B2B §10: the quote whose acceptance placed this order, or null. */
+  quoteId: z.string().nullable(),
   /** The time of the order's latest change of any kind (B2B §9's poll follows it). */
   updatedAt: z.string(),
 });

@@ -19,6 +19,9 @@ export const WEBHOOK_EVENT_TYPES = [
   'product.created',
   'product.updated',
   'product.deleted',
+  // B2B §10 (issue #29): a quote asked for, and an offer accepted (its order's `order.created` goes with it).
+  'quote.requested',
+  'quote.accepted',
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 

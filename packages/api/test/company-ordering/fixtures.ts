@@ -1,6 +1,7 @@
 // A company world for issue #25's tests: an owner, a buyer with a spending limit, a buyer without, a viewer, an
 // outsider and the admin; one product; a webhook endpoint subscribed to every event (rows are asserted, not sent).
 import type { Order } from '@kestrel/shared';
+import type { BuildOptions } from '../../src/app.js';
 import type { DatabaseKind } from '../helpers/databases.js';
 import {
   ADMIN,
@@ -34,8 +35,10 @@ export interface CompanyWorld {
 export async function createCompanyWorld(
   kind: DatabaseKind,
   terms: { paymentTerms: 'card' | 'net15' | 'net30' | 'net60'; creditLimitCents: number | null },
+  /** More of the app's build options (the quotes' clock). */
+  options: BuildOptions = {},
 ): Promise<CompanyWorld> {
-  const t = await createTestApp(kind, { WEBHOOK_ALLOW_PRIVATE: 'true' });
+  const t = await createTestApp(kind, { WEBHOOK_ALLOW_PRIVATE: 'true' }, options);
   const admin = await logIn(t.app, ADMIN.email, ADMIN.password);
   const [owner, limited, free, viewer, outsider] = [
     await signUp(t.app, 'Olga Owner', 'olga@example.com'),

@@ -161,6 +161,7 @@ describe('invoice PDF of an on-account order of a company', () => {
         refunded: false,
         cancelReason: null,
         creditNoteNumber: null,
+        quoteId: null,
         updatedAt: '2026-03-01T09:00:00.000Z',
       },
       issuedAt: '2026-05-01T09:00:00.000Z',

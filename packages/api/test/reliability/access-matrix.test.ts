@@ -51,6 +51,30 @@ const newKey = async (c: Ctx): Promise<string> => {
   });
   return String(made.json()._id);
 };
+// A fresh quote request of Ann's (B2B §10) for each caller, and one the admin has offered.
+const annQuote = async (c: Ctx): Promise<string> => {
+  const made = await c.app.inject({
+    method: 'POST',
+    url: '/api/quotes',
+    headers: { authorization: `Bearer ${c.ann.token}` },
+    payload: { lines: [{ productId: c.productId, quantity: 1000 }] },
+  });
+  return String(made.json()._id);
+};
+const offer = (c: Ctx) => ({
+  lines: [{ productId: c.productId, unitPrice: 1 }],
+  validUntil: new Date(Date.now() + 86_400_000).toISOString(),
+});
+const annOffered = async (c: Ctx): Promise<string> => {
+  const id = await annQuote(c);
+  await c.app.inject({
+    method: 'POST',
+    url: `/api/quotes/${id}/offer`,
+    headers: { authorization: `Bearer ${c.admin.token}` },
+    payload: offer(c),
+  });
+  return id;
+};
 // A fresh session of Ann's for each caller to try to sign out.
 const annSessionId = async (c: Ctx) => String(decodeJwt(await c.app.sessions.issueSession(c.ann.id)).sid);
 
@@ -159,6 +183,18 @@ const table: Row[] = [
   ['GET', '/api/company/approvals', () => '/api/company/approvals', undefined, [401, 404, 404, 404]],
   ['GET', '/api/company/account', () => '/api/company/account', undefined, [401, 404, 404, 404]],
   ['GET', '/api/admin/companies/{id}/balance', async (c) => `/api/admin/companies/${await newCompany(c)}/balance`, undefined, [401, 403, 403, 200]],
+  // Quotes (B2B §10): Ann's quotes; Bob is an outsider to them (test/quotes/transitions.test.ts has every company role).
+  ['POST', '/api/quotes', () => '/api/quotes', (c) => ({ lines: [{ productId: c.productId, quantity: 1000 }] }), [401, 201, 201, 201]],
+  // Checkout above emptied every cart; reorder then put Ann's order back in hers (400: an empty cart).
+  ['POST', '/api/cart/quote', () => '/api/cart/quote', () => ({}), [401, 201, 400, 400]],
+  ['GET', '/api/quotes', () => '/api/quotes', undefined, [401, 200, 200, 200]],
+  ['GET', '/api/quotes/{id}', async (c) => `/api/quotes/${await annQuote(c)}`, undefined, [401, 200, 404, 200]],
+  ['POST', '/api/quotes/{id}/offer', async (c) => `/api/quotes/${await annQuote(c)}/offer`, offer, [401, 403, 404, 200]],
+  ['POST', '/api/quotes/{id}/accept', async (c) => `/api/quotes/${await annOffered(c)}/accept`, () => ({ phone: '1', address: 'a' }), [401, 200, 404, 403]],
+  ['POST', '/api/quotes/{id}/decline', async (c) => `/api/quotes/${await annOffered(c)}/decline`, () => ({}), [401, 200, 404, 403]],
+  ['POST', '/api/quotes/{id}/cancel', async (c) => `/api/quotes/${await annQuote(c)}/cancel`, undefined, [401, 200, 404, 403]],
+  ['POST', '/api/quotes/{id}/reject', async (c) => `/api/quotes/${await annQuote(c)}/reject`, () => ({ reason: 'No' }), [401, 403, 404, 200]],
+  ['POST', '/api/quotes/{id}/messages', async (c) => `/api/quotes/${await annQuote(c)}/messages`, () => ({ text: 'Hi' }), [401, 201, 404, 201]],
 ];
 // The sandbox confirm body needs a fresh secret per caller; every other body is a pure function of the context.
 const bodyOf = async (row: Row, c: Ctx) =>

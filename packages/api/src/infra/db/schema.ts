@@ -77,6 +77,8 @@ export interface OrdersTable {
   /** The credit note of a cancelled or refunded invoiced order, and when it was issued (migrations/017). */
   credit_note_number: string | null;
   credit_note_at: string | null;
+  /** B2B §10: the quote whose acceptance placed this order (migrations/022-quotes.ts), or null. */
+  quote_id: string | null;
   /** The time of the order's latest change, every write sets it (B2B §9's poll; migrations/018-integration-keys.ts). */
   updated_at: string;
 }
@@ -211,6 +213,55 @@ export interface CreditNoteCountersTable {
   last_number: number;
 }
 
+/** The last quote number given out in a year (migrations/022-quotes.ts; modules/quotes). */
+export interface QuoteCountersTable {
+  year: number;
+  last_number: number;
+}
+
+export type QuoteStatusName = 'requested' | 'offered' | 'accepted' | 'declined' | 'cancelled' | 'rejected' | 'expired';
+
+/** A request for a price and the shop's offer (B2B §10, migrations/022-quotes.ts). */
+export interface QuotesTable {
+  id: string;
+  /** Q-{year}-{000001}, gap-free. */
+  number: string;
+  user_id: string;
+  email: string;
+  user_name: string;
+  company_id: string | null;
+  /** As stored: an `offered` quote past valid_until reads as expired before the job marks it. */
+  status: QuoteStatusName;
+  note: string | null;
+  valid_until: string | null;
+  order_id: string | null;
+  reason: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface QuoteLinesTable {
+  quote_id: string;
+  line_no: number;
+  product_id: string | null;
+  sku: string;
+  name: string;
+  quantity: number;
+  list_unit_price_cents: number;
+  target_price_cents: number | null;
+  unit_price_cents: number | null;
+}
+
+export interface QuoteMessagesTable {
+  id: string;
+  quote_id: string;
+  author: 'buyer' | 'seller';
+  user_id: string | null;
+  name: string;
+  text: string;
+  at: string;
+}
+
 export interface Database extends PaymentTables {
   products: ProductsTable;
   product_import_rows: ProductImportRowsTable;
@@ -234,6 +285,10 @@ export interface Database extends PaymentTables {
   company_members: CompanyMembersTable;
   company_invites: CompanyInvitesTable;
   company_prices: CompanyPricesTable;
+  quote_counters: QuoteCountersTable;
+  quotes: QuotesTable;
+  quote_lines: QuoteLinesTable;
+  quote_messages: QuoteMessagesTable;
 }
 
 /** A receiver of webhooks (B2B §9, migrations/019-webhooks.ts). */

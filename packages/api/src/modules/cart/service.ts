@@ -16,7 +16,7 @@ import { centsToDollars, sumCents } from '../../infra/money.js';
 import type { AuthUser } from '../accounts/index.js';
 import type { CatalogService } from '../catalog/index.js';
 import type { ContractPricesService } from '../contract-prices/index.js';
-import type { OrderDetails, OrdersService } from '../orders/index.js';
+import type { LineRequest, OrderDetails, OrdersService } from '../orders/index.js';
 import * as repo from './repository.js';
 
 type Rejected = CartWithRejected['rejected'];
@@ -29,6 +29,11 @@ export interface CartService {
   addLines(user: AuthUser, lines: Array<{ sku: string; quantity: unknown }>): Promise<CartWithRejected>;
   /** One order from the whole cart, which then no longer holds the ordered lines. */
   checkout(user: AuthUser, details: OrderDetails): Promise<Order>;
+  /**
+   * Takes the whole cart for `use` (a checkout, a quote request, B2B §10): the cart no longer holds the lines, and they
+   * go back if `use` throws. An empty cart answers 400 'cart_empty'.
+   */
+  spend<T>(user: AuthUser, use: (lines: LineRequest[]) => Promise<T>): Promise<T>;
   /** The lines of one of the caller's orders, added to the cart at today's prices. */
   reorder(user: AuthUser, orderId: string): Promise<CartWithRejected>;
 }
@@ -106,6 +111,19 @@ export function createCartService({ db, catalog, orders, contractPrices }: CartD
     if (!added) throw tooLarge();
   }
 
+  async function spend<T>(user: AuthUser, use: (lines: LineRequest[]) => Promise<T>): Promise<T> {
+    // The lines are taken out first, so a second checkout of the same cart (a double click) finds it empty; a
+    // refused order (or quote request) puts them back as they were.
+    const rows = await repo.takeCart(db, user.id);
+    if (rows.length === 0) throw new AppError(400, 'cart_empty', orderingMessages.cartEmpty);
+    try {
+      return await use(rows.map((r) => ({ productId: r.product_id, quantity: r.quantity })));
+    } catch (error) {
+      await repo.restoreCart(db, rows);
+      throw error;
+    }
+  }
+
   return {
     getCart: (user) => priced(user.id),
 
@@ -147,22 +165,9 @@ export function createCartService({ db, catalog, orders, contractPrices }: CartD
       return { ...(await priced(user.id)), rejected };
     },
 
-    async checkout(user, details) {
-      // The lines are taken out first, so a second checkout of the same cart (a double click) finds it empty; a
-      // refused order puts them back as they were.
-      const rows = await repo.takeCart(db, user.id);
-      if (rows.length === 0) throw new AppError(400, 'cart_empty', orderingMessages.cartEmpty);
-      try {
-        return await orders.createOrder(
-          user,
-          rows.map((r) => ({ productId: r.product_id, quantity: r.quantity })),
-          details,
-        );
-      } catch (error) {
-        await repo.restoreCart(db, rows);
-        throw error;
-      }
-    },
+    checkout: (user, details) => spend(user, (lines) => orders.createOrder(user, lines, details)),
+
+    spend,
 
     async reorder(user, orderId) {
       const order = await orders.getOwnOrder(user, orderId);

@@ -14,5 +14,6 @@ export type {
   OrderPlacedMail,
   OrderShippedMail,
   PasswordResetMail,
+  QuoteMail,
   WebhookDisabledMail,
 } from './templates/index.js';

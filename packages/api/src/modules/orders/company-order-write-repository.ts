@@ -8,6 +8,8 @@
 //   write the order, its lines, its invoice number (confirmed on account), its mail and webhook event.
 //
 // Two on-account orders of one company thus sum the balance one after the other: together they never pass the limit.
+// An accepted quote's order (B2B §10) comes here too, with or without a company rule: its claim of the quote runs
+// first in the same transaction (`within.before`), its records last (`within.after`).
 import { sql, type Transaction } from 'kysely';
 import type { OpenDatabase } from '../../infra/db/create-db.js';
 import type { Database } from '../../infra/db/schema.js';
@@ -16,7 +18,7 @@ import { lockCompany, companyTerms, ownerEmails } from '../companies/index.js';
 import { assignInvoiceNumber } from './invoice-numbers.js';
 import type { MailService, OutgoingMail } from '../mail/index.js';
 import type { WebhooksService } from '../webhooks/index.js';
-import { checkCredit, placementOf, type CompanyPlacement } from './company-rules.js';
+import { checkCredit, placementOf, type CompanyPlacement, type Placement } from './company-rules.js';
 import { reserveOrderNumbers } from './order-number-repository.js';
 import { formatOrderNumber, numberYearOf, postgresOrderNumbers } from './order-numbers.js';
 import {
@@ -40,12 +42,27 @@ export interface CompanyOrderWriterOptions {
   webhooks: Pick<WebhooksService, 'insert'>;
 }
 
+/**
+ * B2B §10: what an accepted quote adds to the order's own transaction: `before` runs first (the quote's claim: it
+ * throws to refuse, and nothing is written), `after` once the order is written (the quote's mail and event).
+ */
+export interface WithinOrder {
+  before?(trx: Transaction<Database>): Promise<void>;
+  after?(trx: Transaction<Database>, placed: PlacedOrder): Promise<void>;
+}
+
+/**
+ * `company` undefined: no company rule applies (a card order of a buyer without a limit, or of no company); only an
+ * accepted quote's order comes here so (`within`), every other such order takes the hot write of
+ * order-write-repository.ts.
+ */
 export type CompanyOrderWriter = (
   order: PendingOrder,
   lines: LineRequest[],
   decide: DecideLines,
   event: PlacedEvent | undefined,
-  company: CompanyPlacement,
+  company: CompanyPlacement | undefined,
+  within?: WithinOrder,
 ) => Promise<PlacedOrder>;
 
 /** "Approval needed", one per owner of the company (the outbox's dedupe key: once per order and owner). */
@@ -99,14 +116,15 @@ export function createCompanyOrderWriter(
   const nextNumber = postgres ? postgresOrderNumbers(db) : undefined;
   const { maxOpenOrders, limitMessage, placedMails, mail, webhooks } = options;
 
-  return async (pending, lines, decide, event, company) => {
+  return async (pending, lines, decide, event, company, within) => {
     const year = numberYearOf(pending.created_at);
     const preNumbered = nextNumber ? await nextNumber(year) : undefined;
     return db.transaction().execute(async (trx) => {
-      if (!(await lockCompany(trx, company.companyId, postgres))) {
+      await within?.before?.(trx);
+      if (company && !(await lockCompany(trx, company.companyId, postgres))) {
         throw new AppError(409, 'company_gone', 'Your company account no longer exists');
       }
-      const terms = await companyTerms(trx, company.companyId);
+      const terms = company ? await companyTerms(trx, company.companyId) : undefined;
       if (postgres) await sql`SELECT open_orders FROM users WHERE id = ${pending.user_id} FOR UPDATE`.execute(trx);
       const byId = await lockedProducts(
         trx,
@@ -120,11 +138,13 @@ export function createCompanyOrderWriter(
       const at = pending.created_at;
       const total = Number(placed.order.total_cents);
       // The status, due date and terms this order is placed with (company-rules.ts), on the terms read under the lock.
-      const placement = placementOf(company, terms, total, at);
-      if (placement.onAccount) await checkCredit(trx, company.companyId, terms, total, at);
+      const placement: Placement = company
+        ? placementOf(company, terms, total, at)
+        : { status: 'pending', onAccount: false, dueDate: null };
+      if (company && placement.onAccount) await checkCredit(trx, company.companyId, terms, total, at);
       placed.order = {
         ...placed.order,
-        company_id: company.companyId,
+        company_id: company?.companyId ?? pending.company_id,
         status: placement.status,
         status_history: JSON.stringify([{ status: placement.status, at }]),
         payment_terms: placement.onAccount ? 'account' : 'card',
@@ -159,13 +179,14 @@ export function createCompanyOrderWriter(
         placed.order.invoice_number = await assignInvoiceNumber(trx, placed.order.id, at);
       }
       for (const message of placedMails(placed)) await mail.enqueue(trx, message);
-      if (placement.status === 'awaiting_approval') {
+      if (company && placement.status === 'awaiting_approval') {
         const owners = await ownerEmails(trx, company.companyId);
         for (const message of approvalNeededMails(placed, owners, company.spendingLimitCents ?? 0)) {
           await mail.enqueue(trx, message);
         }
       }
       if (event) await webhooks.insert(trx, event(placed));
+      await within?.after?.(trx, placed);
       return placed;
     });
   };

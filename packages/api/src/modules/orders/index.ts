@@ -9,4 +9,8 @@ export {
   type OrderDetails,
   type OrderRow,
   type OrdersService,
+  type PricedLine,
+  notEnoughStock,
 } from './service.js';
+export type { WithinOrder } from './company-order-write-repository.js';
+export { takeNextNumber } from './document-number-repository.js';

@@ -39,7 +39,9 @@ export type PendingOrder = Pick<
   | 'expires_at'
   // The buyer's company (B2B §5), read by the orders service with the buyer's membership; null outside a company.
   | 'company_id'
->;
+> &
+  // B2B §10: the quote an accepted offer places this order from (only company-order-write-repository.ts writes it).
+  Partial<Pick<OrderRow, 'quote_id'>>;
 
 export interface LineRequest {
   productId: string;
@@ -166,6 +168,7 @@ export function rowsOf(
       paid_reference: null,
       credit_note_number: null,
       credit_note_at: null,
+      quote_id: order.quote_id ?? null,
       // Placing is the order's first change (B2B §9's poll); every insert below writes it from created_at.
       updated_at: order.created_at,
     },

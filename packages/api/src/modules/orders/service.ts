@@ -36,7 +36,7 @@ import {
 import { parseHistory } from './history.js';
 // Company orders (issue #25, co-ordering): spending limits, approvals, payment on account.
 import { createApprovals } from './approvals.js';
-import { createCompanyOrderWriter } from './company-order-write-repository.js';
+import { createCompanyOrderWriter, type WithinOrder } from './company-order-write-repository.js';
 import { companyPlacementFor } from './company-rules.js';
 import { createOrderLifecycle, type ExpiryReport, type OrderPayments, type PaidOutcome } from './lifecycle.js';
 import { authorizeOrder } from './ownership.js';
@@ -86,6 +86,8 @@ export function toOrder(row: OrderRow, lines: repo.OrderLineRow[]): Order {
     refunded: row.refunded_at !== null,
     cancelReason: row.cancel_reason,
     creditNoteNumber: row.credit_note_number,
+    // Absent before migration 022 has run on this database: null.
+    quoteId: row.quote_id ?? null,
     updatedAt: row.updated_at,
   };
 }
@@ -138,6 +140,13 @@ export interface OrderDetails {
   paymentTerms?: 'card' | 'account' | undefined;
 }
 
+/** A line at a price already agreed (an accepted quote's), in cents per unit. */
+export interface PricedLine extends LineRequest {
+  unitPriceCents: number;
+}
+
+export const notEnoughStock = () => new AppError(409, 'not_enough_stock', 'not enough stock');
+
 export interface NewOrder {
   productId: string;
   inputQuantity: number;
@@ -150,6 +159,19 @@ export interface OrdersService {
   placeOrder(user: AuthUser, input: NewOrder): Promise<Order>;
   /** An order of 1-100 lines, all or none; a refusal names every bad line (400 order_lines_invalid). */
   createOrder(user: AuthUser, lines: LineRequest[], details: OrderDetails): Promise<Order>;
+  /**
+   * B2B §10: an accepted quote's order, of `lines` at the unit prices given (cents), in one transaction that
+   * `within.before` opens (the quote's claim) and `within.after` closes (its mail and event). Every rule of an order
+   * but its quantity rule holds: stock reserved (409 'not enough stock'), approval and on-account rules (§5), the
+   * open-order limit; the order carries `quoteId`.
+   */
+  placeAtPrices(
+    user: AuthUser,
+    lines: PricedLine[],
+    details: Omit<OrderDetails, 'note'>,
+    quoteId: string,
+    within: WithinOrder,
+  ): Promise<Order>;
   /** Every order (admin), or those in one status. */
   listAllOrders(status?: OrderStatus): Promise<Order[]>;
   /** The integration poll (admin): one page of orders changed after `updatedSince` (poll.ts). */
@@ -446,7 +468,57 @@ export function createOrdersService(deps: OrdersDeps): OrdersService {
       ),
   });
 
+  async function placeAtPrices(
+    user: AuthUser,
+    lines: PricedLine[],
+    details: Omit<OrderDetails, 'note'>,
+    quoteId: string,
+    within: WithinOrder,
+  ): Promise<Order> {
+    const membership = await findMembership(db, user.id);
+    requireMayAct(membership);
+    const company = companyPlacementFor(membership, details.paymentTerms);
+    const subscribed = await webhooks.subscribers('order.created');
+    const now = Date.now();
+    const pending: PendingOrder = {
+      id: newId(now),
+      user_id: user.id,
+      email: user.email,
+      user_name: user.name,
+      phone: details.phone,
+      address: details.address,
+      created_at: new Date(now).toISOString(),
+      po_number: details.poNumber ?? null,
+      note: null,
+      payment_terms: 'card',
+      expires_at: new Date(now + orderHoldMinutes * 60_000).toISOString(),
+      company_id: membership?.companyId ?? null,
+      quote_id: quoteId,
+    };
+    const event =
+      subscribed.length > 0
+        ? (placed: PlacedOrder) => webhooks.event('order.created', toOrder(placed.order, placed.lines), subscribed)
+        : undefined;
+    // The agreed prices; the quantity rule was the quote's (a production run may pass maxQuantity), the stock is now's.
+    const decide = (products: Array<ProductTerms | undefined>): number[] =>
+      lines.map((line, index) => {
+        const product = products[index];
+        if (!product) throw new AppError(409, 'product_gone', 'A product of this quote is no longer sold');
+        if (product.available_quantity < line.quantity) throw notEnoughStock();
+        return line.unitPriceCents;
+      });
+    if (sumCents(lines.map((l) => l.unitPriceCents * l.quantity)) > BigInt(MAX_ORDER_TOTAL_CENTS)) {
+      throw new AppError(400, 'order_total_too_large', orderingMessages.orderTotalTooLarge);
+    }
+    const placed = await movingStock(() => writeCompanyOrder(pending, lines, decide, event, company, within));
+    mail.wake();
+    webhooks.wake();
+    return toOrder(placed.order, placed.lines);
+  }
+
   const service: OrdersService = {
+    placeAtPrices,
+
     async placeOrder(user, input) {
       try {
         return await place(user, [{ productId: input.productId, quantity: input.inputQuantity }], input);

@@ -19,6 +19,7 @@ const everybody: Entry[] = [
 const customers: Entry[] = [
   { to: '/dashboard/addreview', label: 'Add a Reviews' },
   { to: '/dashboard/myorder', label: 'My Order' },
+  { to: '/dashboard/quotes', label: 'My Quotes' },
 ];
 // Issue #25, for members of a company only (SPEC's customer sidebar stays as it is for everyone else): the owners'
 // queue (others in the company are told it is the owners'), and the account any member reads.
@@ -30,6 +31,7 @@ const admins: Entry[] = [
   { to: '/dashboard/makeadmin', label: 'Make Admin' },
   { to: '/dashboard/addproduct', label: 'Add a product' },
   { to: '/dashboard/manageorder', label: 'Manage All Orders' },
+  { to: '/dashboard/manage-quotes', label: 'Quotes' },
   { to: '/dashboard/manageproduct', label: 'Manage All Products' },
   { to: '/dashboard/products-csv', label: 'Products CSV' },
   { to: '/dashboard/integrations', label: 'Integrations' },

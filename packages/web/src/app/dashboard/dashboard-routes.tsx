@@ -63,6 +63,20 @@ const CompanyAccountPage = lazyPart(() =>
   import('../../features/company-ordering/components/company-account-page').then((m) => m.CompanyAccountPage),
 );
 
+// Issue #29: quotes (B2B §10), the buyer's and the shop's.
+const MyQuotesPage = lazyPart(() =>
+  import('../../features/quotes/components/my-quotes-page').then((m) => m.MyQuotesPage),
+);
+const BuyerQuotePage = lazyPart(() =>
+  import('../../features/quotes/components/quote-page').then((m) => m.BuyerQuotePage),
+);
+const AdminQuotesPage = lazyPart(() =>
+  import('../../features/quotes/components/admin-quotes-page').then((m) => m.AdminQuotesPage),
+);
+const AdminQuotePage = lazyPart(() =>
+  import('../../features/quotes/components/quote-page').then((m) => m.AdminQuotePage),
+);
+
 /** The nested routes under /dashboard (docs/product.md §13), for signed-in users only. */
 export function DashboardRoutes() {
   return (
@@ -78,6 +92,8 @@ export function DashboardRoutes() {
           <Route path="orders/:id" element={<BuyerOrderPage />} />
           <Route path="approvals" element={<ApprovalsPage />} />
           <Route path="company-account" element={<CompanyAccountPage />} />
+          <Route path="quotes" element={<MyQuotesPage />} />
+          <Route path="quotes/:id" element={<BuyerQuotePage />} />
           <Route element={<RequireAdmin />}>
             <Route path="addproduct" element={<AddProductPage />} />
             <Route path="manageorder" element={<ManageOrdersPage />} />
@@ -90,6 +106,8 @@ export function DashboardRoutes() {
             <Route path="companies" element={<CompaniesPage />} />
             <Route path="companies/:id" element={<AdminCompanyPage />} />
             <Route path="stats" element={<AdminStatsPage />} />
+            <Route path="manage-quotes" element={<AdminQuotesPage />} />
+            <Route path="manage-quotes/:id" element={<AdminQuotePage />} />
           </Route>
           <Route path="*" element={<NotFoundPage />} />
         </Route>

@@ -3,6 +3,7 @@ import { RequireAuth } from '../guards/require-auth';
 import { SessionExpiryHandler } from '../session-expiry-handler';
 import { CartPage } from '../../features/cart/components/cart-page';
 import { QuickOrderPage } from '../../features/cart/components/quick-order-page';
+import { CartQuoteButton } from '../quote-buttons';
 
 /** Signed-in pages outside the dashboard (B2B §3): the cart and quick order, one part since a buyer uses both. */
 function SignedIn({ children }: { children: ReactNode }) {
@@ -19,7 +20,7 @@ function SignedIn({ children }: { children: ReactNode }) {
 export function CartRoute() {
   return (
     <SignedIn>
-      <CartPage />
+      <CartPage otherwise={<CartQuoteButton />} />
     </SignedIn>
   );
 }

@@ -9,6 +9,7 @@ import { useProduct } from '../../features/products/api/get-product';
 import { ProductCard } from '../../features/products/components/product-card';
 import { ProductTerms } from '../../features/products/components/product-terms';
 import { AddToCart } from '../../features/cart/components/add-to-cart';
+import { RequestQuoteButton } from '../quote-buttons';
 
 export function ProductPage() {
   const { id = '' } = useParams();
@@ -58,6 +59,16 @@ export function ProductPage() {
               </Link>
             </p>
           )}
+        </section>
+        {/* Large or unusual orders are negotiated (B2B §10): beyond the stock or the maximum too. */}
+        <section aria-labelledby="quote-panel" className="rounded-box border border-base-300 bg-base-100 p-6">
+          <h2 id="quote-panel" className="text-xl font-semibold">
+            Need a better price?
+          </h2>
+          <p className="mb-4 mt-2">
+            For a large or unusual order, ask for a quote: the shop answers with an offer you can accept as an order.
+          </p>
+          <RequestQuoteButton product={product} />
         </section>
         <ProductTerms product={product} />
       </div>

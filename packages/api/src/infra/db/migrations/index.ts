@@ -21,6 +21,7 @@ import { integrationKeysMigration } from './018-integration-keys.js';
 import { webhooksMigration } from './019-webhooks.js';
 import { companiesMigration } from './020-companies.js';
 import { statsMigration } from './021-stats.js';
+import { quotesMigration } from './022-quotes.js';
 import { orderDeskMigration } from './016-order-desk.js';
 
 export const FIRST_MIGRATION = '001-initial';
@@ -47,6 +48,7 @@ const migrations: Record<string, Migration> = {
   '016-order-desk': orderDeskMigration,
   '020-companies': companiesMigration,
   '021-stats': statsMigration,
+  '022-quotes': quotesMigration,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -20,6 +20,7 @@ import { orderDelivered, type OrderDeliveredMail } from './order-delivered.js';
 import { orderPaid, type OrderPaidMail } from './order-paid.js';
 import { orderPlaced, type OrderPlacedMail } from './order-placed.js';
 import { orderShipped, type OrderShippedMail } from './order-shipped.js';
+import { quoteMail, quoteSubject, type QuoteMail } from './quote.js';
 import { passwordReset, passwordResetSubject, type PasswordResetMail } from './password-reset.js';
 import { webhookDisabled, webhookDisabledSubject, type WebhookDisabledMail } from './webhook-disabled.js';
 
@@ -38,6 +39,7 @@ export type {
   OrderShippedMail,
   PasswordResetMail,
   WebhookDisabledMail,
+  QuoteMail,
 };
 
 export type MailContent =
@@ -54,7 +56,9 @@ export type MailContent =
   | { kind: 'company-invite'; data: CompanyInviteMail }
   // Approvals (issue #25).
   | { kind: 'approval-needed'; data: ApprovalNeededMail }
-  | { kind: 'approval-decided'; data: ApprovalDecidedMail };
+  | { kind: 'approval-decided'; data: ApprovalDecidedMail }
+  // Quotes (B2B §10, issue #29): one kind, the step in data.event.
+  | { kind: 'quote'; data: QuoteMail };
 
 export type MailKind = MailContent['kind'];
 
@@ -94,6 +98,8 @@ export function subjectOf(site: Site, content: MailContent): string {
       return approvalNeededSubject(content.data);
     case 'approval-decided':
       return approvalDecidedSubject(content.data);
+    case 'quote':
+      return quoteSubject(content.data);
   }
 }
 
@@ -125,5 +131,7 @@ export function renderMail(site: Site, content: MailContent): RenderedMail {
       return approvalNeeded(site, content.data);
     case 'approval-decided':
       return approvalDecided(site, content.data);
+    case 'quote':
+      return quoteMail(site, content.data);
   }
 }

@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import type { Cart, CartWithRejected } from '@kestrel/shared';
 import { ListState, PageTitle } from '../../../components/ui/page-title';
@@ -26,8 +26,11 @@ function withQuantity(cart: Cart, productId: string, quantity: number | null) {
   });
 }
 
-/** The signed-in buyer's cart (B2B §3): edit quantities, remove lines, check out. */
-export function CartPage() {
+/**
+ * The signed-in buyer's cart (B2B §3): edit quantities, remove lines, check out. `otherwise` is shown under the
+ * checkout while the cart has lines: app/ puts "Request a quote" there (B2B §10).
+ */
+export function CartPage({ otherwise }: { otherwise?: ReactNode }) {
   const { data: cart, isPending, isError, error } = useCart();
   const putCart = usePutCart();
   const location = useLocation();
@@ -163,6 +166,7 @@ export function CartPage() {
               onPlaced={placed}
               onLineProblems={setLineProblems}
             />
+            {otherwise ? <div className="mt-4">{otherwise}</div> : null}
           </section>
         </div>
       ) : null}

@@ -1,20 +1,14 @@
 import { useState, type FormEvent } from 'react';
-import { MAX_NOTE_LENGTH, MAX_PO_NUMBER_LENGTH, messages, orderingMessages } from '@kestrel/shared';
-import { InputField, TextAreaField } from '../../../components/ui/field';
+import { MAX_NOTE_LENGTH } from '@kestrel/shared';
+import { TextAreaField } from '../../../components/ui/field';
 import { ApiRequestError } from '../../../lib/api-client';
 import { useCheckout, type Placed } from '../api/checkout';
-import { useCompanyAccount } from '../../../lib/company-account';
-import { formatDollars } from '../../../lib/money';
-
-const NET_DAYS: Record<string, number> = { net15: 15, net30: 30, net60: 60 };
-/** The day an on-account order placed now falls due, as the API computes it (UTC day + N). */
-function dueDayIn(days: number): string {
-  const due = new Date();
-  due.setUTCDate(due.getUTCDate() + days);
-  return new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
-    due,
-  );
-}
+import {
+  CheckoutFields,
+  readCheckoutValues,
+  validateCheckout,
+  type CheckoutErrors,
+} from '../../../components/checkout-fields';
 
 interface CheckoutFormProps {
   disabled: boolean;
@@ -24,8 +18,6 @@ interface CheckoutFormProps {
   /** Every bad line of a refused checkout, by product. */
   onLineProblems: (problems: Map<string, string>) => void;
 }
-
-type Errors = Partial<Record<'phone' | 'address' | 'poNumber' | 'form', string>>;
 
 function lineProblemsOf(error: ApiRequestError): Map<string, string> {
   const problems = new Map<string, string>();
@@ -40,36 +32,21 @@ function lineProblemsOf(error: ApiRequestError): Map<string, string> {
   return problems;
 }
 
-/** Where the goods go and the buyer's references; the same checks as the server's schema, in plain code (no zod). */
-function validate(phone: string, address: string, poNumber: string): Errors {
-  const errors: Errors = {};
-  if (!phone.trim()) errors.phone = messages.order.phoneRequired;
-  if (!address.trim()) errors.address = messages.order.addressRequired;
-  if (poNumber.trim().length > MAX_PO_NUMBER_LENGTH || !/^[\x20-\x7e]*$/.test(poNumber.trim())) {
-    errors.poNumber = orderingMessages.poNumberInvalid;
-  }
-  return errors;
-}
-
 export function CheckoutForm({ disabled, lineNames, onPlaced, onLineProblems }: CheckoutFormProps) {
   const checkout = useCheckout();
-  const [errors, setErrors] = useState<Errors>({});
-  // Payment on account (issue #25): offered to members of a company with net terms.
-  const { data: account } = useCompanyAccount();
-  const netDays = account ? NET_DAYS[account.paymentTerms] : undefined;
+  const [errors, setErrors] = useState<CheckoutErrors>({});
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const data = new FormData(event.currentTarget);
-    const field = (name: string) => String(data.get(name) ?? '');
-    const [phone, address, poNumber, note] = [field('phone'), field('address'), field('poNumber'), field('note')];
-    const found = validate(phone, address, poNumber);
+    const values = readCheckoutValues(data);
+    const note = String(data.get('note') ?? '');
+    const found = validateCheckout(values);
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     onLineProblems(new Map());
     // mutateAsync rather than mutate's callbacks: the cart empties (and this form unmounts) before they would run.
-    const paymentTerms = field('paymentTerms') === 'account' ? 'account' : 'card';
-    checkout.mutateAsync({ phone, address, poNumber, note, paymentTerms }).then(onPlaced, (error: unknown) => {
+    checkout.mutateAsync({ ...values, note }).then(onPlaced, (error: unknown) => {
       const problems = error instanceof ApiRequestError ? lineProblemsOf(error) : new Map<string, string>();
       if (problems.size > 0) {
         onLineProblems(problems);
@@ -88,45 +65,9 @@ export function CheckoutForm({ disabled, lineNames, onPlaced, onLineProblems }: 
       <h2 id="checkout-title" className="text-xl font-semibold">
         Checkout
       </h2>
-      <InputField label="Phone" name="phone" type="tel" autoComplete="tel" error={errors.phone} />
-      <TextAreaField label="Address" name="address" autoComplete="street-address" rows={2} error={errors.address} />
-      <InputField
-        label="PO number (optional)"
-        name="poNumber"
-        maxLength={MAX_PO_NUMBER_LENGTH}
-        hint={`Your purchase order reference, up to ${MAX_PO_NUMBER_LENGTH} characters; it is printed on the invoice.`}
-        error={errors.poNumber}
-      />
-      <TextAreaField label="Note (optional)" name="note" rows={2} maxLength={MAX_NOTE_LENGTH} />
-      <fieldset className="flex flex-col gap-1">
-        <legend className="text-sm font-medium">Payment</legend>
-        <label className="flex items-center gap-2">
-          <input type="radio" name="paymentTerms" className="radio radio-sm" value="card" defaultChecked />
-          Card, paid on the next page
-        </label>
-        <label className="flex items-center gap-2">
-          <input
-            type="radio"
-            name="paymentTerms"
-            className="radio radio-sm"
-            value="account"
-            disabled={netDays === undefined}
-            aria-describedby="account-terms-note"
-          />
-          {netDays === undefined ? 'On account' : `Pay on account (net ${netDays}, due ${dueDayIn(netDays)})`}
-        </label>
-        <p id="account-terms-note" className="text-xs">
-          {!account
-            ? 'Paying on account needs a company account with payment terms.'
-            : netDays === undefined
-              ? 'Your company pays by card; the shop sets payment terms.'
-              : account.overdueCount > 0
-                ? `Your company has ${account.overdueCount} overdue order(s): no new order on account until paid.`
-                : account.available === null
-                  ? `Open balance ${formatDollars(account.balance)}; no credit limit.`
-                  : `Open balance ${formatDollars(account.balance)}; ${formatDollars(account.available)} of credit left.`}
-        </p>
-      </fieldset>
+      <CheckoutFields errors={errors}>
+        <TextAreaField label="Note (optional)" name="note" rows={2} maxLength={MAX_NOTE_LENGTH} />
+      </CheckoutFields>
       {errors.form ? (
         <p role="alert" className="text-sm text-error">
           {errors.form}

@@ -1,4 +1,5 @@
 import type { Order } from '@kestrel/shared';
+import { formatTime } from '../../../lib/date-time';
 
 const STATUS_LABELS: Record<Order['status'], string> = {
   pending: 'Pending payment',
@@ -35,20 +36,8 @@ export function StatusBadge({ status }: { status: Order['status'] }) {
   return <span className={`badge badge-sm whitespace-nowrap ${STATUS_TONES[status]}`}>{statusLabel(status)}</span>;
 }
 
-const time = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
-// A due date is a calendar day; read in UTC it never slips to the day before west of Greenwich.
-const day = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
-
-/** A moment as a buyer reads it, in their own time zone ("Nov 24, 2026, 9:15 AM"). */
-export function formatTime(iso: string): string {
-  return time.format(new Date(iso));
-}
-
-/** A due date: a day, not a moment. */
-export function formatDay(iso: string): string {
-  return day.format(new Date(iso));
-}
-
+// One way to write moments and days across the storefront (lib/date-time), under the names order screens import.
+export { formatDay, formatTime } from '../../../lib/date-time';
 /** Each status the order went through, with when; folded away until asked for. */
 export function OrderHistory({ order }: { order: Order }) {
   if (order.statusHistory.length === 0) return null;

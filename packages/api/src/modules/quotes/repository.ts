@@ -1,0 +1,169 @@
+// SQL of quotes (B2B §10): the quote rows, their lines and messages, the lists, and each transition as one update
+// guarded by the status it starts from (and, from `offered`, by validUntil still ahead), so of two callers at once
+// exactly one changes a quote and the other finds it changed (409). Every function takes the executor it runs on: a
+// transaction when the change goes with its mail and webhook event (the outboxes).
+import type { QuoteStatus } from '@kestrel/shared';
+import type { Kysely, Selectable } from 'kysely';
+import type { Database, QuoteLinesTable, QuoteMessagesTable, QuotesTable } from '../../infra/db/schema.js';
+
+type Executor = Kysely<Database>;
+
+export type QuoteRow = Selectable<QuotesTable> & { company_name: string | null };
+export type QuoteLineRow = Selectable<QuoteLinesTable>;
+export type QuoteMessageRow = Selectable<QuoteMessagesTable>;
+
+function quotesWithCompany(db: Executor) {
+  return db
+    .selectFrom('quotes as q')
+    .leftJoin('companies as c', 'c.id', 'q.company_id')
+    .selectAll('q')
+    .select('c.name as company_name');
+}
+
+export function findQuote(db: Executor, id: string): Promise<QuoteRow | undefined> {
+  return quotesWithCompany(db).where('q.id', '=', id).executeTakeFirst();
+}
+
+export interface QuoteListFilter {
+  /** null: every quote (admins). */
+  userId: string | null;
+  /** The caller's company: its quotes too (members). */
+  companyId: string | null;
+  status: QuoteStatus | null;
+  /** Now, ISO: an `offered` quote past its valid_until lists as expired. */
+  at: string;
+  limit: number;
+}
+
+/** Newest first. A status filter counts an offer past validUntil as `expired`, not `offered`. */
+export function listQuotes(db: Executor, f: QuoteListFilter): Promise<QuoteRow[]> {
+  let query = quotesWithCompany(db);
+  if (f.userId !== null) {
+    const { userId, companyId } = f;
+    query = query.where((eb) =>
+      companyId === null
+        ? eb('q.user_id', '=', userId)
+        : eb.or([eb('q.user_id', '=', userId), eb('q.company_id', '=', companyId)]),
+    );
+  }
+  if (f.status === 'expired') {
+    const { at } = f;
+    query = query.where((eb) =>
+      eb.or([eb('q.status', '=', 'expired'), eb.and([eb('q.status', '=', 'offered'), eb('q.valid_until', '<=', at)])]),
+    );
+  } else if (f.status === 'offered') {
+    query = query.where('q.status', '=', 'offered').where('q.valid_until', '>', f.at);
+  } else if (f.status !== null) {
+    query = query.where('q.status', '=', f.status);
+  }
+  return query.orderBy('q.created_at', 'desc').orderBy('q.id', 'desc').limit(f.limit).execute();
+}
+
+export async function linesOfQuotes(db: Executor, ids: string[]): Promise<QuoteLineRow[]> {
+  if (ids.length === 0) return [];
+  return db
+    .selectFrom('quote_lines')
+    .selectAll()
+    .where('quote_id', 'in', ids)
+    .orderBy('quote_id')
+    .orderBy('line_no')
+    .execute();
+}
+
+export async function messagesOfQuotes(db: Executor, ids: string[]): Promise<QuoteMessageRow[]> {
+  if (ids.length === 0) return [];
+  return db
+    .selectFrom('quote_messages')
+    .selectAll()
+    .where('quote_id', 'in', ids)
+    .orderBy('quote_id')
+    .orderBy('id')
+    .execute();
+}
+
+export async function insertQuote(trx: Executor, quote: Selectable<QuotesTable>, lines: QuoteLineRow[]): Promise<void> {
+  await trx.insertInto('quotes').values(quote).execute();
+  await trx.insertInto('quote_lines').values(lines).execute();
+}
+
+export async function insertMessage(trx: Executor, message: QuoteMessageRow): Promise<void> {
+  await trx.insertInto('quote_messages').values(message).execute();
+}
+
+/** Touches the quote (a message is a change of it); answers whether it exists. */
+export async function touchQuote(trx: Executor, id: string, at: string): Promise<boolean> {
+  const result = await trx.updateTable('quotes').set({ updated_at: at }).where('id', '=', id).executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export interface StatusChange {
+  id: string;
+  /** The statuses it may start from; `offered` only while valid_until is after `at`. */
+  from: readonly QuoteStatus[];
+  to: QuoteStatus;
+  at: string;
+  set?: Partial<Pick<QuotesTable, 'valid_until' | 'reason' | 'order_id'>>;
+}
+
+/** The guarded update of a transition; answers whether it changed the quote (false: it was not in `from`). */
+export async function changeStatus(trx: Executor, c: StatusChange): Promise<boolean> {
+  const others = c.from.filter((s) => s !== 'offered');
+  const result = await trx
+    .updateTable('quotes')
+    .set({ ...c.set, status: c.to, updated_at: c.at })
+    .where('id', '=', c.id)
+    .where((eb) => {
+      const allowed = [];
+      if (others.length > 0) allowed.push(eb('status', 'in', others));
+      if (c.from.includes('offered'))
+        allowed.push(eb.and([eb('status', '=', 'offered'), eb('valid_until', '>', c.at)]));
+      return eb.or(allowed);
+    })
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export async function setOrderId(trx: Executor, id: string, orderId: string): Promise<void> {
+  await trx.updateTable('quotes').set({ order_id: orderId }).where('id', '=', id).execute();
+}
+
+/** The offer's unit prices, by line. */
+export async function priceLines(trx: Executor, id: string, cents: Map<number, number>): Promise<void> {
+  for (const [lineNo, unit] of cents) {
+    await trx
+      .updateTable('quote_lines')
+      .set({ unit_price_cents: unit })
+      .where('quote_id', '=', id)
+      .where('line_no', '=', lineNo)
+      .execute();
+  }
+}
+
+/** Offers past their validUntil that no one has marked expired yet, oldest first (the expiry job's walk). */
+export function dueToExpire(db: Executor, at: string, limit: number): Promise<Array<{ id: string }>> {
+  return db
+    .selectFrom('quotes')
+    .select('id')
+    .where('status', '=', 'offered')
+    .where('valid_until', '<=', at)
+    .orderBy('valid_until')
+    .limit(limit)
+    .execute();
+}
+
+/** Marks one offer expired if it still is an offer past its validUntil; answers whether this call did. */
+export async function markExpired(trx: Executor, id: string, at: string): Promise<boolean> {
+  const result = await trx
+    .updateTable('quotes')
+    .set({ status: 'expired', updated_at: at })
+    .where('id', '=', id)
+    .where('status', '=', 'offered')
+    .where('valid_until', '<=', at)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** The administrators' mailboxes: quote requests, acceptances, declines and buyers' messages go to them. */
+export function adminMailboxes(db: Executor): Promise<Array<{ email: string; name: string }>> {
+  return db.selectFrom('users').select(['email', 'name']).where('role', '=', 'admin').orderBy('id').execute();
+}

@@ -1,0 +1,89 @@
+// Accepting an offer places the order at the offered prices (B2B §10) with the checkout's own fields
+// (components/checkout-fields): phone, address, PO number and, for companies with net terms, payment on account.
+import { useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import type { Quote } from '@kestrel/shared';
+import {
+  CheckoutFields,
+  readCheckoutValues,
+  validateCheckout,
+  type CheckoutErrors,
+} from '../../../components/checkout-fields';
+import { Modal } from '../../../components/ui/modal';
+import { formatTime } from '../../../lib/date-time';
+import { formatDollars } from '../../../lib/money';
+import { notify } from '../../../lib/notify';
+import { quoteOrderQuery } from '../api/get-quote-order';
+import { useQuoteStep } from '../api/quote-steps';
+import { acceptedMessage } from '../quote-view';
+
+export function AcceptQuoteDialog({ quote, open, onClose }: { quote: Quote; open: boolean; onClose: () => void }) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const step = useQuoteStep();
+  const [errors, setErrors] = useState<CheckoutErrors>({});
+  const close = () => {
+    setErrors({});
+    onClose();
+  };
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const values = readCheckoutValues(new FormData(event.currentTarget));
+    const found = validateCheckout(values);
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    const poNumber = values.poNumber.trim();
+    step.mutate(
+      {
+        quoteId: quote._id,
+        action: 'accept',
+        body: {
+          phone: values.phone,
+          address: values.address,
+          paymentTerms: values.paymentTerms,
+          ...(poNumber ? { poNumber } : {}),
+        },
+      },
+      {
+        onSuccess: async (accepted) => {
+          const orderId = accepted.orderId;
+          if (!orderId) return close();
+          // The order's own page shows what comes next (pay, or wait for approval); the toast says it first.
+          const order = await queryClient.fetchQuery(quoteOrderQuery(orderId)).catch(() => null);
+          notify.success(acceptedMessage(order));
+          void navigate(`/dashboard/orders/${encodeURIComponent(orderId)}`);
+        },
+        onError: (error) => setErrors({ form: error.message }),
+      },
+    );
+  };
+
+  return (
+    <Modal open={open} onClose={close} title={`Accept the offer of ${quote.number}`}>
+      <form noValidate onSubmit={submit} className="flex flex-col gap-3">
+        <p className="text-sm">
+          This places an order of {quote.lines.length} line{quote.lines.length === 1 ? '' : 's'} for{' '}
+          <strong>{formatDollars(quote.offeredTotal ?? quote.listTotal)}</strong> at the offered prices
+          {quote.validUntil ? `, valid until ${formatTime(quote.validUntil)}` : ''}. Its stock is reserved at once.
+        </p>
+        <CheckoutFields errors={errors} autoFocus />
+        {errors.form ? (
+          <p role="alert" className="text-sm text-error">
+            {errors.form}
+          </p>
+        ) : null}
+        <div className="modal-action">
+          <button type="button" className="btn btn-ghost" onClick={close}>
+            Not yet
+          </button>
+          <button type="submit" className="btn btn-primary" disabled={step.isPending}>
+            {step.isPending ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
+            Accept and place order
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

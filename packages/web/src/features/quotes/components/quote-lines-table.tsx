@@ -1,0 +1,79 @@
+import { formatCount } from '../../../lib/count';
+import { formatDollars } from '../../../lib/money';
+import type { Quote } from '@kestrel/shared';
+import { differenceFromList, lineTotal } from '../quote-view';
+
+/**
+ * A quote's lines: quantity, list unit price, the buyer's target, the offered unit price and how it differs from the
+ * list price, the line total (at the offered price once there is one, else at the list price), and the totals.
+ */
+export function QuoteLinesTable({ quote }: { quote: Quote }) {
+  return (
+    // Focusable, so a keyboard user can scroll the table sideways on a phone.
+    <div className="overflow-x-auto" role="group" aria-label="Quote lines, scrollable" tabIndex={0}>
+      <table className="table table-sm">
+        <caption className="sr-only">Lines of quote {quote.number}</caption>
+        <thead className="text-base-content">
+          <tr>
+            <th scope="col">SKU</th>
+            <th scope="col">Part</th>
+            <th scope="col" className="text-right">
+              Quantity
+            </th>
+            <th scope="col" className="text-right">
+              List unit price
+            </th>
+            <th scope="col" className="text-right">
+              Target price
+            </th>
+            <th scope="col" className="text-right">
+              Offered unit price
+            </th>
+            <th scope="col">Against the list price</th>
+            <th scope="col" className="text-right">
+              Line total
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {quote.lines.map((line, index) => (
+            <tr key={`${line.sku}-${index}`}>
+              <td className="font-mono">{line.sku}</td>
+              <td className="break-words">{line.name}</td>
+              <td className="text-right tabular-nums">{formatCount(line.quantity)}</td>
+              <td className="text-right tabular-nums">{formatDollars(line.listUnitPrice)}</td>
+              <td className="text-right tabular-nums">
+                {line.targetPrice === null ? 'None' : formatDollars(line.targetPrice)}
+              </td>
+              <td className="text-right tabular-nums">
+                {line.unitPrice === null ? 'Not offered yet' : formatDollars(line.unitPrice)}
+              </td>
+              <td>{line.unitPrice === null ? '' : differenceFromList(line.listUnitPrice, line.unitPrice)}</td>
+              <td className="text-right tabular-nums">
+                {formatDollars(lineTotal(line.quantity, line.unitPrice ?? line.listUnitPrice))}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+        <tfoot className="text-base-content">
+          <tr>
+            <th scope="row" colSpan={7} className="text-right">
+              Total at list prices
+            </th>
+            <td className="text-right tabular-nums">{formatDollars(quote.listTotal)}</td>
+          </tr>
+          {quote.offeredTotal === null ? null : (
+            <tr>
+              <th scope="row" colSpan={7} className="text-right">
+                Total offered ({differenceFromList(quote.listTotal, quote.offeredTotal)})
+              </th>
+              <td className="text-right font-semibold tabular-nums" data-testid="quote-total">
+                {formatDollars(quote.offeredTotal)}
+              </td>
+            </tr>
+          )}
+        </tfoot>
+      </table>
+    </div>
+  );
+}
