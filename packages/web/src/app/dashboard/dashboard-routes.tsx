@@ -1,4 +1,4 @@
-import { Route, Routes } from 'react-router';
+import { Navigate, Route, Routes } from 'react-router';
 import { RequireAuth } from '../guards/require-auth';
 import { lazyPart } from '../lazy-part';
 import { NotFoundPage } from '../routes/not-found-page';
@@ -54,12 +54,11 @@ const MakeAdminPage = lazyPart(() =>
   import('../../features/users/components/make-admin-page').then((m) => m.MakeAdminPage),
 );
 
-// Issue #25: the owners' approval queue and the company's account (company-ordering).
+// Issue #25: the company page (create one, or its details, account, orders, members and invites) and the owners'
+// approval queue.
+const CompanyPage = lazyPart(() => import('./company-page').then((m) => m.CompanyRoute));
 const ApprovalsPage = lazyPart(() =>
   import('../../features/orders/components/approvals-page').then((m) => m.ApprovalsPage),
-);
-const CompanyAccountPage = lazyPart(() =>
-  import('../../features/company-ordering/components/company-account-page').then((m) => m.CompanyAccountPage),
 );
 
 /** The nested routes under /dashboard (docs/product.md §13), for signed-in users only. */
@@ -76,7 +75,9 @@ export function DashboardRoutes() {
           <Route path="myorder" element={<MyOrdersPage />} />
           <Route path="orders/:id" element={<BuyerOrderPage />} />
           <Route path="approvals" element={<ApprovalsPage />} />
-          <Route path="company-account" element={<CompanyAccountPage />} />
+          <Route path="company" element={<CompanyPage />} />
+          {/* The account's first home: it is a section of the company page now. */}
+          <Route path="company-account" element={<Navigate to="/dashboard/company" replace />} />
           <Route element={<RequireAdmin />}>
             <Route path="addproduct" element={<AddProductPage />} />
             <Route path="manageorder" element={<ManageOrdersPage />} />
