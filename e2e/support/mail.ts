@@ -120,8 +120,8 @@ export async function waitForMail(
   return found;
 }
 
-/** The shop's link of this kind in a message ("reset-password", "verify-email"), as a path to open. */
-export function linkIn(mail: Mail, kind: 'reset-password' | 'verify-email'): string {
+/** The shop's link of this kind in a message ("reset-password", "verify-email", "invite"), as a path to open. */
+export function linkIn(mail: Mail, kind: 'reset-password' | 'verify-email' | 'invite'): string {
   const escaped = BASE_URL.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   const match = new RegExp(`${escaped}(/${kind}/[^\\s"<>]+)`).exec(mail.text);
   if (!match?.[1]) throw new Error(`no ${kind} link in the mail "${mail.subject}":\n${mail.text}`);

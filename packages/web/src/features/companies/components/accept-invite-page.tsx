@@ -87,7 +87,7 @@ export function AcceptInvitePage() {
           ) : null}
           {code === 'wrong_email' ? (
             <button type="button" className="btn btn-outline" onClick={() => void signOut()}>
-              Sign out
+              Sign out to use another address
             </button>
           ) : null}
           {code === 'already_in_company' ? (

@@ -35,22 +35,25 @@ export function CreateCompanyForm() {
       (form.elements.namedItem(firstInvalid) as HTMLElement | null)?.focus();
       return;
     }
-    create.mutate(
-      {
+    // mutateAsync rather than mutate's callbacks: once the company exists the page shows it and this form unmounts,
+    // before those callbacks would run.
+    create
+      .mutateAsync({
         name: values.name.trim(),
         taxId: values.taxId.trim() || null,
         billingAddress: values.billingAddress.trim(),
-      },
-      {
-        onSuccess: (company) => notify.success(`${company.name} is created: you are its owner`),
-        onError: (error) =>
+      })
+      .then(
+        (company) => notify.success(`${company.name} is created: you are its owner`),
+        (error: unknown) =>
           setProblem(
             error instanceof ApiRequestError && error.code === 'already_in_company'
               ? 'You are already in a company, so you cannot create another. Reload this page to see it.'
-              : error.message,
+              : error instanceof Error
+                ? error.message
+                : String(error),
           ),
-      },
-    );
+      );
   };
 
   // After the first submit, each edited field's message follows what is typed (as on the login page).

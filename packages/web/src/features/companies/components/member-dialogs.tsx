@@ -114,13 +114,14 @@ export function RemoveMemberModal({
   };
   const confirm = () => {
     if (!member) return;
-    remove.mutate(member.userId, {
-      onSuccess: () => {
+    // mutateAsync: leaving the company unmounts this page's members (the page becomes "Create a company").
+    remove.mutateAsync(member.userId).then(
+      () => {
         notify.success(self ? `You left ${companyName}` : `${member.name} is removed from ${companyName}`);
         close();
       },
-      onError: (error) => setProblem(error.message),
-    });
+      (error: unknown) => setProblem(error instanceof Error ? error.message : String(error)),
+    );
   };
   return (
     <Modal
