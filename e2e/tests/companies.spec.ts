@@ -80,7 +80,7 @@ test('an owner creates a company, invites a colleague, who signs up from the mai
   browser,
   request,
 }) => {
-  // Two people, four screens checked at two widths: longer than one journey's usual minute.
+  // Two people, five screens checked at two widths: longer than one journey's usual minute.
   test.slow();
   const owner = await signUpByApi(request, 'Olga Owner');
   const colleagueEmail = uniqueEmail('colleague');
@@ -151,7 +151,9 @@ test('an owner creates a company, invites a colleague, who signs up from the mai
   await expect(page.getByRole('alert')).toHaveText(
     'This invite was sent to another e-mail address. Sign out, then sign in (or sign up) with the address the invite was sent to.',
   );
-  await expect(page.getByRole('button', { name: 'Sign out to use another address' })).toBeVisible();
+  await checkScreen(page, 'invite-wrong-email', () =>
+    expect(page.getByRole('button', { name: 'Sign out to use another address' })).toBeVisible(),
+  );
 
   // The colleague opens the mailed link signed out, signs up with the invited address and comes back to accept.
   const colleague = await (await browser.newContext({ baseURL: BASE_URL })).newPage();
