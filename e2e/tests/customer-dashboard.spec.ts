@@ -3,7 +3,7 @@ import { expect, test } from '@playwright/test';
 import { signUpByApi, useSession } from '../support/api';
 import { expectMessage } from '../support/screens';
 
-test('the sidebar shows a customer My Profile, Sign-in and security, Add a Reviews, My Order and My Quotes only', async ({
+test('the sidebar shows a customer My Profile, Sign-in and security, Add a Reviews, My Order, My Quotes and Company only', async ({
   page,
   request,
 }) => {
@@ -16,6 +16,8 @@ test('the sidebar shows a customer My Profile, Sign-in and security, Add a Revie
     'Add a Reviews',
     'My Order',
     'My Quotes',
+    // Issue #25: every customer may create a company (or see theirs); Approvals is for a company's owners.
+    'Company',
   ]);
 });
 

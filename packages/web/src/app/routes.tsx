@@ -22,6 +22,10 @@ const ResetPasswordPage = lazyPart(() =>
 const VerifyEmailPage = lazyPart(() =>
   import('../features/account/components/verify-email-page').then((m) => m.VerifyEmailPage),
 );
+// The page an invite mail links to (B2B §5); it works signed out too, saying how to sign in and come back.
+const AcceptInvitePage = lazyPart(() =>
+  import('../features/companies/components/accept-invite-page').then((m) => m.AcceptInvitePage),
+);
 const CatalogPage = lazyPart(() => import('./routes/catalog-page').then((m) => m.CatalogPage));
 const PurchasePage = lazyPart(() => import('./routes/purchase-page').then((m) => m.PurchasePage));
 const ProductPage = lazyPart(() => import('./routes/product-page').then((m) => m.ProductPage));
@@ -69,6 +73,7 @@ export function AppRoutes() {
         <Route path="forgot-password" element={<ForgotPasswordPage />} />
         <Route path="reset-password/:token" element={<ResetPasswordPage />} />
         <Route path="verify-email/:token" element={<VerifyEmailPage />} />
+        <Route path="invite/:token" element={<AcceptInvitePage />} />
         {/* Signed-in only: each of these parts guards itself (app/guards/require-auth.tsx). */}
         <Route path="purchase/:id" element={<PurchasePage />} />
         <Route path="dashboard/*" element={<DashboardRoutes />} />

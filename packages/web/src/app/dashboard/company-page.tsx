@@ -1,63 +1,9 @@
-// The administrator's page of one company (B2B §5, issue #25): its details and members, the terms form, its account
-// (open balance, unpaid on-account orders, overdue ones marked; each order opens the admin's order page, where
-// mark-paid is) and its contract prices. The app composes it from the features that own each part; no feature
-// imports another.
-import { Link, useParams } from 'react-router';
-import { ListState, PageTitle } from '../../components/ui/page-title';
-import { PageSpinner } from '../../components/ui/spinner';
-import { useAdminCompany } from '../../features/admin-companies/api/get-admin-company';
-import { useAdminCompanyBalance } from '../../features/admin-companies/api/get-admin-company-balance';
-import { CompanyDetails } from '../../features/admin-companies/components/company-details';
-import { CompanyTermsForm } from '../../features/admin-companies/components/company-terms-form';
-import { CompanyAccountView } from '../../features/company-ordering/components/company-account-section';
-import { ContractPricesSection } from '../../features/contract-prices/components/contract-prices-section';
+// The customer's Company page (B2B §5, issue #25): the companies feature's page, with the company's account (terms,
+// credit, balance, what is due) and the company's orders from the features that own them; no feature imports another.
+import { CompanyPage } from '../../features/companies/components/company-page';
+import { CompanyAccountSection } from '../../features/company-ordering/components/company-account-section';
+import { CompanyOrdersSection } from '../../features/orders/components/company-orders-section';
 
-const back = (
-  <Link to="/dashboard/companies" className="link">
-    Back to Companies
-  </Link>
-);
-
-export function AdminCompanyPage() {
-  const { id = '' } = useParams();
-  const { data: company, isPending, isError, error } = useAdminCompany(id);
-  const account = useAdminCompanyBalance(id);
-
-  if (isPending) return <PageSpinner label="Loading the company" />;
-  if (isError) {
-    return (
-      <>
-        <PageTitle>Company</PageTitle>
-        <ListState alert>{error.message}</ListState>
-        <p className="mt-4 text-sm">{back}</p>
-      </>
-    );
-  }
-  return (
-    <div className="flex flex-col gap-8">
-      <div>
-        <PageTitle lead="Payment terms, credit limit, the open balance and this company's contract prices.">
-          {company.name}
-        </PageTitle>
-        <p className="-mt-4 text-sm">{back}</p>
-      </div>
-      <CompanyDetails company={company} />
-      <CompanyTermsForm
-        key={company._id}
-        companyId={company._id}
-        paymentTerms={company.paymentTerms}
-        creditLimit={company.creditLimit}
-      />
-      {account.isPending ? <p>Loading the account…</p> : null}
-      {account.isError ? <p role="alert">{account.error.message}</p> : null}
-      {account.data ? (
-        <CompanyAccountView
-          account={account.data}
-          orderHref={(orderId) => `/dashboard/manage-orders/${encodeURIComponent(orderId)}`}
-          overdueNote="the company places no new order on account until they are paid. Open an order to mark it paid."
-        />
-      ) : null}
-      <ContractPricesSection companyId={company._id} />
-    </div>
-  );
+export function CompanyRoute() {
+  return <CompanyPage account={<CompanyAccountSection />} orders={<CompanyOrdersSection />} />;
 }

@@ -3,7 +3,7 @@ import { NavItem } from '../../components/ui/nav-item';
 import { Spinner } from '../../components/ui/spinner';
 import { useAuth } from '../../lib/auth-store';
 import { useAdminStatus } from '../../features/users/api/get-admin-status';
-import { useCompanyAccount } from '../../lib/company-account';
+import { useMyCompany } from '../../features/companies/api/get-my-company';
 
 interface Entry {
   to: string;
@@ -16,17 +16,15 @@ const everybody: Entry[] = [
   { to: '/dashboard', label: 'My Profile' },
   { to: '/dashboard/security', label: 'Sign-in and security' },
 ];
+// Issue #25 adds Company for every customer (create one, or its details, account, orders and members) and, for the
+// company's owners only, their approval queue.
 const customers: Entry[] = [
   { to: '/dashboard/addreview', label: 'Add a Reviews' },
   { to: '/dashboard/myorder', label: 'My Order' },
   { to: '/dashboard/quotes', label: 'My Quotes' },
+  { to: '/dashboard/company', label: 'Company' },
 ];
-// Issue #25, for members of a company only (SPEC's customer sidebar stays as it is for everyone else): the owners'
-// queue (others in the company are told it is the owners'), and the account any member reads.
-const companyMembers: Entry[] = [
-  { to: '/dashboard/approvals', label: 'Approvals' },
-  { to: '/dashboard/company-account', label: 'Company account' },
-];
+const owners: Entry[] = [{ to: '/dashboard/approvals', label: 'Approvals' }];
 const admins: Entry[] = [
   { to: '/dashboard/makeadmin', label: 'Make Admin' },
   { to: '/dashboard/addproduct', label: 'Add a product' },
@@ -45,11 +43,9 @@ const entryBase = 'block whitespace-nowrap rounded-field px-3 py-2 font-medium';
 export function DashboardLayout() {
   const { user } = useAuth();
   const { data, isPending } = useAdminStatus(user?.email);
-  const { data: company } = useCompanyAccount(!isPending && data?.admin !== true);
-  const entries = [
-    ...everybody,
-    ...(isPending ? [] : data?.admin ? admins : [...customers, ...(company ? companyMembers : [])]),
-  ];
+  const { data: company } = useMyCompany(!isPending && data?.admin !== true);
+  const owner = company?.members.some((member) => member.userId === user?._id && member.role === 'owner') ?? false;
+  const entries = [...everybody, ...(isPending ? [] : data?.admin ? admins : [...customers, ...(owner ? owners : [])])];
 
   return (
     <div className="mx-auto grid max-w-6xl grid-cols-1 gap-6 px-4 py-8 md:grid-cols-[14rem_1fr]">

@@ -1,4 +1,4 @@
-import { Route, Routes } from 'react-router';
+import { Navigate, Route, Routes } from 'react-router';
 import { RequireAuth } from '../guards/require-auth';
 import { lazyPart } from '../lazy-part';
 import { NotFoundPage } from '../routes/not-found-page';
@@ -46,7 +46,7 @@ const IntegrationsPage = lazyPart(() => import('./integrations-page').then((m) =
 const CompaniesPage = lazyPart(() =>
   import('../../features/admin-companies/components/companies-page').then((m) => m.CompaniesPage),
 );
-const AdminCompanyPage = lazyPart(() => import('./company-page').then((m) => m.AdminCompanyPage));
+const AdminCompanyPage = lazyPart(() => import('./admin-company-page').then((m) => m.AdminCompanyPage));
 // Chart.js comes with this part only (B2B §8's figures).
 const AdminStatsPage = lazyPart(() =>
   import('../../features/stats/components/admin-stats-page').then((m) => m.AdminStatsPage),
@@ -55,12 +55,11 @@ const MakeAdminPage = lazyPart(() =>
   import('../../features/users/components/make-admin-page').then((m) => m.MakeAdminPage),
 );
 
-// Issue #25: the owners' approval queue and the company's account (company-ordering).
+// Issue #25: the company page (create one, or its details, account, orders, members and invites) and the owners'
+// approval queue.
+const CompanyPage = lazyPart(() => import('./company-page').then((m) => m.CompanyRoute));
 const ApprovalsPage = lazyPart(() =>
   import('../../features/orders/components/approvals-page').then((m) => m.ApprovalsPage),
-);
-const CompanyAccountPage = lazyPart(() =>
-  import('../../features/company-ordering/components/company-account-page').then((m) => m.CompanyAccountPage),
 );
 
 // Issue #29: quotes (B2B §10), the buyer's and the shop's.
@@ -91,7 +90,9 @@ export function DashboardRoutes() {
           <Route path="myorder" element={<MyOrdersPage />} />
           <Route path="orders/:id" element={<BuyerOrderPage />} />
           <Route path="approvals" element={<ApprovalsPage />} />
-          <Route path="company-account" element={<CompanyAccountPage />} />
+          <Route path="company" element={<CompanyPage />} />
+          {/* The account's first home: it is a section of the company page now. */}
+          <Route path="company-account" element={<Navigate to="/dashboard/company" replace />} />
           <Route path="quotes" element={<MyQuotesPage />} />
           <Route path="quotes/:id" element={<BuyerQuotePage />} />
           <Route element={<RequireAdmin />}>

@@ -10,7 +10,7 @@ const day = (iso: string) =>
 
 /**
  * The company's account (issue #25): its terms, credit, open balance and the unpaid on-account orders with their due
- * dates, overdue ones marked. Made for co-core's company page; until it is merged it has its own route.
+ * dates, overdue ones marked. A section of the company page (features/companies).
  */
 export function CompanyAccountSection() {
   const { data: account, isPending, error } = useCompanyAccount();

@@ -1,0 +1,40 @@
+// The company forms' checks match the server's rules and say them plainly.
+import { describe, expect, it } from 'vitest';
+import { companyErrors, companyFormMessages as m, emailError, limitText, parseLimit } from './company-checks';
+
+describe('company form checks', () => {
+  it('needs a one-line name and a billing address; the tax ID is optional', () => {
+    expect(companyErrors({ name: ' ', taxId: '', billingAddress: '' })).toEqual({
+      name: m.nameRequired,
+      billingAddress: m.addressRequired,
+    });
+    expect(companyErrors({ name: 'Acme\nLtd', taxId: 'x'.repeat(65), billingAddress: '1 Road\nLeeds' })).toEqual({
+      name: m.nameOneLine,
+      taxId: m.taxIdTooLong,
+    });
+    expect(companyErrors({ name: 'Acme Ltd', taxId: '', billingAddress: '1 Mill Road\r\nLeeds LS1' })).toEqual({});
+    expect(companyErrors({ name: 'Acme', taxId: '', billingAddress: 'a\tb' })).toEqual({
+      billingAddress: m.addressText,
+    });
+  });
+
+  it('reads a spending limit as dollars, empty as none', () => {
+    expect(parseLimit('')).toEqual({ ok: true, value: null });
+    expect(parseLimit(' 2500 ')).toEqual({ ok: true, value: 2500 });
+    expect(parseLimit('$1,250.50')).toEqual({ ok: true, value: 1250.5 });
+    expect(parseLimit('0')).toEqual({ ok: true, value: 0 });
+    for (const bad of ['-1', '1.005', 'ten', '1e3', '100000001']) {
+      expect(parseLimit(bad)).toEqual({ ok: false, message: m.limitInvalid });
+    }
+    expect(limitText(null)).toBe('');
+    expect(limitText(2500)).toBe('2500');
+    expect(limitText(1250.5)).toBe('1250.50');
+  });
+
+  it('checks one e-mail address', () => {
+    expect(emailError('')).toBe(m.emailRequired);
+    expect(emailError('dana@')).toBe(m.emailInvalid);
+    expect(emailError('a@b.com, c@d.com')).toBe(m.emailInvalid);
+    expect(emailError(' dana@acme.example ')).toBeUndefined();
+  });
+});
