@@ -85,15 +85,15 @@ function commandName(pid: number): string {
 }
 
 /**
- * The server under a launcher: the deepest node process below `pid` (npm's process is named `npm ...`, a shell `sh`).
- * `npm start` execs node, which runs the server in-process; an older start script ran a launcher with the server as
- * its child, and the deepest node is the server in both.
+ * The server under npm: the first node process below `pid` (npm's process is named `npm ...`, a shell `sh`).
+ * `npm start` execs node, which runs the server in-process; the server's own node children (the SQLite reader process
+ * it starts once listening, the picture child of a first start) are below it and are not the server.
  */
 export function serverPidUnder(pid: number): number | undefined {
   for (const child of childrenOf(pid)) {
+    if (commandName(child) === 'node') return child;
     const deeper = serverPidUnder(child);
     if (deeper !== undefined) return deeper;
-    if (commandName(child) === 'node') return child;
   }
   return undefined;
 }
