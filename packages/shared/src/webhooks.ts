@@ -4,8 +4,8 @@ import { z } from 'zod';
 import { idSchema } from './id.js';
 
 /**
- * Every event name an endpoint may subscribe to. `order.approved` and `order.rejected` belong to company approvals
- * (B2B §5), which the shop does not have yet: they are accepted and nothing emits them for now.
+ * Every event name an endpoint may subscribe to. `order.approved` and `order.rejected` are a company owner's decision
+ * on an order awaiting approval (B2B §5, modules/orders/approvals.ts).
  */
 export const WEBHOOK_EVENT_TYPES = [
   'order.created',
