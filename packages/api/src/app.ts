@@ -47,7 +47,7 @@ import {
   type PaymentProvider,
   type PaymentsService,
 } from './modules/payments/index.js';
-import { companyRoutes, createCompaniesService } from './modules/companies/index.js';
+import { companyRoutes, createCompaniesService, createMembershipReader } from './modules/companies/index.js';
 import { createProfilesService, profileRoutes } from './modules/profiles/index.js';
 import { createQuotesService, quoteExpiryJob, quoteRoutes, type QuotesService } from './modules/quotes/index.js';
 import { createReviewsService, reviewRoutes } from './modules/reviews/index.js';
@@ -218,6 +218,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await mail.close();
     webhooks.close();
   });
+  // Who is in which company, remembered for a second for the order path; every company change forgets it.
+  const memberships = createMembershipReader(db);
   const orders = createOrdersService({
     database,
     catalog,
@@ -231,6 +233,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     payments: () => payments,
     log: app.log,
     contractPrices,
+    memberships,
   });
   jobs.every(orderExpiryJob(orders));
   app.decorate('orders', orders);
@@ -250,7 +253,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   jobs.every(quoteExpiryJob(quotes));
   app.decorate('quotes', quotes);
   // Companies (B2B §5): members, invites, terms; accepting an invite confirms the e-mail, so sessions re-read it.
-  const companies = createCompaniesService({ db, mail, sessionsChanged: () => accounts.sessions.forgetChecked() });
+  const companies = createCompaniesService({
+    db,
+    mail,
+    sessionsChanged: () => accounts.sessions.forgetChecked(),
+    membershipsChanged: () => memberships.forget(),
+  });
   const provider = options.paymentProvider ?? createPaymentProvider(config, db);
   const payments = createPaymentsService({ db, provider, orders, log: app.log });
   jobs.every(paymentSweepJob(payments));

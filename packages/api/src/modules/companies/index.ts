@@ -1,6 +1,12 @@
 // The companies module's public entry: what other modules and app.ts may use.
 export { companyBalanceCents } from './balance-repository.js';
-export { findMembership, type Membership } from './membership-repository.js';
+export {
+  createMembershipReader,
+  findMembership,
+  MEMBERSHIP_RECHECK_MS,
+  type Membership,
+  type MembershipReader,
+} from './membership-repository.js';
 export { requireMayAct, VIEWER_REFUSAL } from './roles.js';
 export { companyRoutes } from './routes.js';
 export { createCompaniesService, type CompaniesService } from './service.js';

@@ -29,3 +29,46 @@ export async function findMembership(db: Db, userId: string): Promise<Membership
     creditLimitCents: row.credit_limit_cents,
   };
 }
+
+/**
+ * How long the order path trusts a membership it read (the sessions' bound, accounts/checked-sessions.ts): another
+ * instance's change to a company or its members is seen at most this much later.
+ */
+export const MEMBERSHIP_RECHECK_MS = 1_000;
+/** Past this many buyers the memory starts over. */
+const REMEMBERED_MEMBERSHIP_LIMIT = 10_000;
+
+/**
+ * findMembership for the order path, where it ran before every order (one more PostgreSQL round trip and pool
+ * checkout per order): a buyer's membership, or their being in no company, is read at most once a second. Every
+ * change this process makes to companies or members forgets all of it at once (companies/service.ts), so this process
+ * answers its own changes at once; another instance's, within MEMBERSHIP_RECHECK_MS, as it does a session's.
+ */
+export interface MembershipReader {
+  find(userId: string): Promise<Membership | undefined>;
+  forget(): void;
+}
+
+export function createMembershipReader(db: Db, now: () => number = Date.now): MembershipReader {
+  const read = new Map<string, { membership: Membership | undefined; atMs: number }>();
+  // Bumped by every forget(): a read that started before one must not be remembered.
+  let generation = 0;
+  return {
+    async find(userId) {
+      const at = now();
+      const known = read.get(userId);
+      if (known && at - known.atMs >= 0 && at - known.atMs < MEMBERSHIP_RECHECK_MS) return known.membership;
+      const started = generation;
+      const membership = await findMembership(db, userId);
+      if (started === generation) {
+        if (read.size >= REMEMBERED_MEMBERSHIP_LIMIT) read.clear();
+        read.set(userId, { membership, atMs: at });
+      }
+      return membership;
+    },
+    forget() {
+      generation++;
+      read.clear();
+    },
+  };
+}

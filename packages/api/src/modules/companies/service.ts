@@ -50,6 +50,8 @@ export interface CompaniesDeps {
   mail: Pick<MailService, 'enqueue' | 'wake'>;
   /** Signed-in requests carry emailVerified from the next one on (accepting an invite confirms the address). */
   sessionsChanged: () => void;
+  /** Every change to a company or its members: the order path's remembered memberships are read again. */
+  membershipsChanged?: () => void;
   now?: () => number;
 }
 
@@ -62,7 +64,13 @@ const notInCompany = () => new AppError(404, 'not_found', companyMessages.noComp
 const lastOwner = () => new AppError(409, 'last_owner', companyMessages.lastOwner);
 const alreadyInCompany = () => new AppError(409, 'already_in_company', companyMessages.alreadyInCompany);
 
-export function createCompaniesService({ db, mail, sessionsChanged, now = Date.now }: CompaniesDeps): CompaniesService {
+export function createCompaniesService({
+  db,
+  mail,
+  sessionsChanged,
+  membershipsChanged = () => undefined,
+  now = Date.now,
+}: CompaniesDeps): CompaniesService {
   const iso = () => new Date(now()).toISOString();
 
   async function answer(companyId: string, missing = notInCompany): Promise<Company> {
@@ -141,6 +149,7 @@ export function createCompaniesService({ db, mail, sessionsChanged, now = Date.n
         if (isUniqueViolation(error)) throw alreadyInCompany();
         throw error;
       }
+      membershipsChanged();
       return answer(id);
     },
 
@@ -247,6 +256,7 @@ export function createCompaniesService({ db, mail, sessionsChanged, now = Date.n
         throw error;
       }
       sessionsChanged();
+      membershipsChanged();
       return answer(invite.company_id);
     },
 
@@ -264,6 +274,7 @@ export function createCompaniesService({ db, mail, sessionsChanged, now = Date.n
           ...(change.spendingLimit === undefined ? {} : { spending_limit_cents: centsOrNull(change.spendingLimit) }),
         });
       });
+      membershipsChanged();
       return answer(companyId);
     },
 
@@ -276,6 +287,7 @@ export function createCompaniesService({ db, mail, sessionsChanged, now = Date.n
         if (member.role === 'owner' && (await repo.countOwners(trx, companyId)) <= 1) throw lastOwner();
         await repo.deleteMember(trx, companyId, userId);
       });
+      membershipsChanged();
     },
 
     async adminList() {
@@ -295,6 +307,7 @@ export function createCompaniesService({ db, mail, sessionsChanged, now = Date.n
         updated_at: iso(),
       });
       if (!found) throw notFound('Company');
+      membershipsChanged();
       const [row] = await repo.listCompaniesWithCounts(db, id);
       if (!row) throw notFound('Company');
       return toAdmin(row, await companyBalanceCents(db, id));

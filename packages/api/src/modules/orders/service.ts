@@ -40,7 +40,7 @@ import { createCompanyOrderWriter, type WithinOrder } from './company-order-writ
 import { companyPlacementFor } from './company-rules.js';
 import { createOrderLifecycle, type ExpiryReport, type OrderPayments, type PaidOutcome } from './lifecycle.js';
 import { authorizeOrder } from './ownership.js';
-import { findMembership, requireMayAct } from '../companies/index.js';
+import { findMembership, requireMayAct, type MembershipReader } from '../companies/index.js';
 import { changedOrders, type PollQuery } from './poll.js';
 import * as repo from './repository.js';
 import * as search from './search-repository.js';
@@ -262,6 +262,8 @@ export interface OrdersDeps {
   log?: { error(details: object, message: string): void };
   /** Contract prices (B2B §5, modules/contract-prices): the buyer's company's prices of the order's products. */
   contractPrices?: Pick<ContractPricesService, 'forOrder'>;
+  /** The order path's read of the buyer's membership, remembered for a second (companies/membership-repository.ts). */
+  memberships?: Pick<MembershipReader, 'find'>;
 }
 
 export type OrderWebhooks = Pick<WebhooksService, 'subscribers' | 'event' | 'insert' | 'insertSync' | 'wake'>;
@@ -389,8 +391,9 @@ export function createOrdersService(deps: OrdersDeps): OrdersService {
   }
 
   async function place(user: AuthUser, lines: LineRequest[], details: OrderDetails): Promise<Order> {
-    // One read by primary key: the buyer's company (the order carries it) and role (a viewer orders nothing).
-    const membership = await findMembership(db, user.id);
+    // The buyer's company (the order carries it) and role (a viewer orders nothing): one read by primary key, at most
+    // once a second per buyer (the terms and limits it carries are read again under the company's lock).
+    const membership = await (deps.memberships ? deps.memberships.find(user.id) : findMembership(db, user.id));
     requireMayAct(membership);
     // The company rule of this order, if any (company-rules.ts, issue #25): refuses 'account' without net terms.
     const company = companyPlacementFor(membership, details.paymentTerms);
