@@ -22,6 +22,7 @@ import { webhooksMigration } from './019-webhooks.js';
 import { companiesMigration } from './020-companies.js';
 import { statsMigration } from './021-stats.js';
 import { quotesMigration } from './022-quotes.js';
+import { orderWriteIndexesMigration } from './023-order-write-indexes.js';
 import { orderDeskMigration } from './016-order-desk.js';
 
 export const FIRST_MIGRATION = '001-initial';
@@ -49,6 +50,7 @@ const migrations: Record<string, Migration> = {
   '020-companies': companiesMigration,
   '021-stats': statsMigration,
   '022-quotes': quotesMigration,
+  '023-order-write-indexes': orderWriteIndexesMigration,
 };
 
 export const migrationProvider: MigrationProvider = {
