@@ -10,6 +10,12 @@ import type { JobEngine, JobLog, PeriodicJob } from './job-runner.js';
 const MAINTENANCE_SECONDS = 15;
 /** How often each instance's worker looks for a waiting run. */
 const POLL_SECONDS = 1;
+/**
+ * Wakes of one job within this long ask pg-boss once, then once more at its end if more came: every order wakes the
+ * mail job, and a request is a statement on the database (an order's own cost, doubled). The work they announce waits
+ * at most this long more.
+ */
+const WAKE_COALESCE_MS = 50;
 
 export async function startPgBossEngine(url: string, jobs: readonly PeriodicJob[], log: JobLog): Promise<JobEngine> {
   // Loaded here, not at the top of the bundle: a SQLite shop never loads it, and it costs nothing before listening.
@@ -88,14 +94,35 @@ async function startJobs(boss: PgBoss, jobs: readonly PeriodicJob[], log: JobLog
     request(job, false);
   }
 
+  // Per job being woken: whether another wake came during the current window.
+  const waking = new Map<string, { again: boolean; timer: NodeJS.Timeout }>();
+  const wake = (job: PeriodicJob) => {
+    const current = waking.get(job.name);
+    if (current) {
+      current.again = true;
+      return;
+    }
+    request(job, false);
+    const window = {
+      again: false,
+      timer: setTimeout(() => {
+        waking.delete(job.name);
+        if (window.again) wake(job);
+      }, WAKE_COALESCE_MS),
+    };
+    window.timer.unref();
+    waking.set(job.name, window);
+  };
+
   return {
     wake(name) {
       const job = jobs.find((j) => j.name === name);
-      if (job) request(job, false);
+      if (job) wake(job);
     },
     async stop() {
       abort.abort();
       for (const timer of timers) clearInterval(timer);
+      for (const { timer } of waking.values()) clearTimeout(timer);
       // Waits for the runs in progress (they were just told to finish), then closes pg-boss's pool.
       await boss.stop({ graceful: true, wait: true, timeout: 8_000 });
       await Promise.all(running);
