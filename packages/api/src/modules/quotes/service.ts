@@ -414,7 +414,12 @@ export function createQuotesService(deps: QuotesDeps): QuotesService {
       const [lines, messages] = await Promise.all([repo.linesOfQuotes(db, ids), repo.messagesOfQuotes(db, ids)]);
       const group = <T extends { quote_id: string }>(list: T[]) => {
         const by = new Map<string, T[]>();
-        for (const item of list) by.set(item.quote_id, [...(by.get(item.quote_id) ?? []), item]);
+        for (const item of list) {
+          const of = by.get(item.quote_id);
+          // In place: copying the array per item was quadratic in a long thread's messages.
+          if (of) of.push(item);
+          else by.set(item.quote_id, [item]);
+        }
         return by;
       };
       const linesBy = group(lines);

@@ -4,7 +4,7 @@
 // numbers (008): one counter row per year, taken with an upsert in the transaction that records the quote, so a
 // rollback gives the number back. An order placed by accepting an offer carries its quote (orders.quote_id), and the
 // unique index makes "one order per quote" the database's rule too. Money is in cents as everywhere.
-import type { Kysely, Migration } from 'kysely';
+import { sql, type Kysely, type Migration } from 'kysely';
 
 export const quotesMigration: Migration = {
   async up(db: Kysely<unknown>) {
@@ -71,7 +71,14 @@ export const quotesMigration: Migration = {
     await db.schema.createIndex('quote_messages_quote').on('quote_messages').columns(['quote_id', 'id']).execute();
 
     await db.schema.alterTable('orders').addColumn('quote_id', 'varchar(24)').execute();
-    await db.schema.createIndex('orders_quote_id').on('orders').column('quote_id').unique().execute();
+    // Only orders placed from a quote are indexed: every other order (nearly all) adds no entry on its insert.
+    await db.schema
+      .createIndex('orders_quote_id')
+      .on('orders')
+      .column('quote_id')
+      .unique()
+      .where(sql.ref('quote_id'), 'is not', null)
+      .execute();
   },
 
   async down(db: Kysely<unknown>) {
