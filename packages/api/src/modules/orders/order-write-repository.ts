@@ -7,10 +7,12 @@
 // cheapest atomic form (ADR 004): on SQLite one synchronous transaction, in a savepoint of a group commit; on
 // PostgreSQL a one-line order is one prepared statement decided from remembered terms, and an order of several lines
 // is a transaction that locks its products in id order first, so two orders over the same products, in any line
-// order, never deadlock.
+// order, never deadlock. Before either, an order waits in this instance's gate until at most two writes of each of
+// its products are in flight (infra/db/row-gate.ts).
 import type { Selectable } from 'kysely';
 import type pg from 'pg';
 import type { OpenDatabase, SqliteHandle } from '../../infra/db/create-db.js';
+import { createRowGate } from '../../infra/db/row-gate.js';
 import { groupCommit } from '../../infra/db/sqlite-group-commit.js';
 import type { OrderLinesTable, OrdersTable, ProductsTable } from '../../infra/db/schema.js';
 import { AppError } from '../../infra/errors.js';
@@ -666,22 +668,37 @@ async function postgresManyLines(
   }
 }
 
+/**
+ * Order writes of one product that this instance lets PostgreSQL see at once (infra/db/row-gate.ts): two keep the
+ * product's row busy (one commits while the next waits on its lock); more only add wake-ups. Measured on the bench's
+ * one-product load (50 connections): 880-910 orders/s ungated, about 1,450 with two, no better with three or four.
+ */
+const WRITERS_PER_PRODUCT = 2;
+
 export function createOrderWriter(database: OpenDatabase, options: OrderWriterOptions): OrderWriter {
   const { sqlite } = database;
   if (sqlite) return groupCommit(database, sqlite, sqliteOrderWrite(sqlite, options));
   const pool = database.pg;
   if (!pool) throw new Error('an open database is SQLite or PostgreSQL');
   const known = createTermsCache();
+  const gate = createRowGate(WRITERS_PER_PRODUCT);
   const nextNumber = postgresOrderNumbers(database.db);
   return async (pending, lines, decide, event) => {
     // Asked for before any await, so numbers follow the order in which the orders were created.
     const numbered = nextNumber(numberYearOf(pending.created_at));
     const order: NumberedOrder = { ...pending, number: await numbered };
     const [only] = lines;
-    if (lines.length === 1 && only) return postgresOneLine(database, pool, known, order, only, decide, options, event);
-    return (
-      (await postgresDecidedLines(database, pool, known, order, lines, decide, options, event)) ??
-      postgresManyLines(pool, order, lines, decide, options, event)
+    return gate(
+      lines.map((l) => l.productId),
+      async () => {
+        if (lines.length === 1 && only) {
+          return postgresOneLine(database, pool, known, order, only, decide, options, event);
+        }
+        return (
+          (await postgresDecidedLines(database, pool, known, order, lines, decide, options, event)) ??
+          postgresManyLines(pool, order, lines, decide, options, event)
+        );
+      },
     );
   };
 }
