@@ -377,3 +377,32 @@ test('a member sees the contract price in the cart', async ({ page, request }) =
   await expect(yourPrice).toContainText('(list $10.00)');
   await expect(line).toContainText('$150.00');
 });
+
+test("a company's viewer gets no quote button where an owner does (B2B §10: viewers read quotes only)", async ({
+  page,
+  browser,
+  request,
+}) => {
+  const admin = await adminByApi(request);
+  const product = await createProductByApi(request, admin, { sku: uniqueSku('E2E-VQ'), price: 10, quantity: 50 });
+  const owner = await signUpByApi(request, 'Quinn Quoter');
+  const viewer = await signUpByApi(request, 'Vera Viewer');
+  await createCompanyByApi(request, owner, `Viewer Co ${uniqueSku('V')}`);
+  await joinByApi(request, owner, viewer, { role: 'viewer' });
+
+  await useSession(page, owner);
+  await page.goto(`/products/${product._id}`);
+  await expect(page.getByRole('button', { name: 'Request a quote' })).toBeVisible();
+
+  const viewerPage = await pageAs(browser, viewer);
+  await fillCart(request, viewer, product._id, 20);
+  // The button waits for the company's answer: wait for it too, then look.
+  const companyRead = viewerPage.waitForResponse((r) => r.url().endsWith('/api/companies/mine'));
+  await viewerPage.goto(`/products/${product._id}`);
+  await companyRead;
+  await expect(viewerPage.getByRole('heading', { name: product.name, level: 1 })).toBeVisible();
+  await expect(viewerPage.getByRole('button', { name: 'Request a quote' })).toHaveCount(0);
+  await viewerPage.goto('/cart');
+  await expect(viewerPage.getByRole('row').filter({ hasText: product.name })).toBeVisible();
+  await expect(viewerPage.getByRole('button', { name: 'Request a quote instead' })).toHaveCount(0);
+});

@@ -1,9 +1,11 @@
 // "Request a quote" (B2B §10) on the product page and in the cart: a button only. The form behind it is its own part,
-// fetched on hover or focus of the button and shown once clicked, so both pages keep their weight.
+// fetched on hover or focus of the button and shown once clicked, so both pages keep their weight. A company's
+// viewers read its quotes but may not ask for one (B2B §10: the API answers them 403), so they get no button.
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import type { Product } from '@kestrel/shared';
 import { Spinner } from '../components/ui/spinner';
+import { useMyCompany } from '../features/companies/api/get-my-company';
 import { useAuth } from '../lib/auth-store';
 import { lazyComponent } from './lazy-part';
 
@@ -20,6 +22,17 @@ const CartQuoteDialog = lazyComponent(
   () => import('../features/quotes/components/cart-quote-dialog').then((m) => m.CartQuoteDialog),
   loading,
 );
+
+/**
+ * Whether the signed-in user may ask for a quote: not while their company is still being read (so a viewer never
+ * sees the button flash), not as a viewer of it.
+ */
+function useMayRequestQuote(signedIn: boolean): boolean {
+  const { user } = useAuth();
+  const { data: company, isSuccess } = useMyCompany(signedIn);
+  if (!isSuccess) return false;
+  return !company?.members.some((member) => member.userId === user?._id && member.role === 'viewer');
+}
 
 /** The button, and the dialog mounted from the first click on (so it opens as soon as its code arrives). */
 function useDialog() {
@@ -40,6 +53,7 @@ function useDialog() {
 export function RequestQuoteButton({ product }: { product: Product }) {
   const location = useLocation();
   const signedIn = useAuth().status === 'signed-in';
+  const mayRequest = useMayRequestQuote(signedIn);
   const dialog = useDialog();
   if (!signedIn) {
     return (
@@ -48,6 +62,7 @@ export function RequestQuoteButton({ product }: { product: Product }) {
       </Link>
     );
   }
+  if (!mayRequest) return null;
   return (
     <>
       <button
@@ -66,7 +81,9 @@ export function RequestQuoteButton({ product }: { product: Product }) {
 
 /** In the cart: a quote for all its lines instead of checking out (the cart is signed-in only). */
 export function CartQuoteButton() {
+  const mayRequest = useMayRequestQuote(true);
   const dialog = useDialog();
+  if (!mayRequest) return null;
   return (
     <>
       <button
