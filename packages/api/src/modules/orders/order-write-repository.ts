@@ -7,8 +7,9 @@
 // cheapest atomic form (ADR 004): on SQLite one synchronous transaction, in a savepoint of a group commit; on
 // PostgreSQL a one-line order is one prepared statement decided from remembered terms, and an order of several lines
 // is a transaction that locks its products in id order first, so two orders over the same products, in any line
-// order, never deadlock. Before either, an order waits in this instance's gate until at most two writes of each of
-// its products are in flight (infra/db/row-gate.ts).
+// order, never deadlock. One-line orders of a product that arrive while one of its writes is in flight go together as
+// one statement (product-batches.ts: one commit for all); an order of several lines waits in this instance's gate
+// until at most two writes of each of its products are in flight (infra/db/row-gate.ts).
 import type { Selectable } from 'kysely';
 import type pg from 'pg';
 import type { OpenDatabase, SqliteHandle } from '../../infra/db/create-db.js';
@@ -19,6 +20,7 @@ import { AppError } from '../../infra/errors.js';
 import { sumCents } from '../../infra/money.js';
 import { MAIL_COLUMNS, type MailService, type NewMailRow, type OutgoingMail } from '../mail/index.js';
 import { eventInsertCte, eventParameters, type EventBatch, type WebhooksService } from '../webhooks/index.js';
+import { createProductBatches, type ProductBatches } from './product-batches.js';
 import { SQLITE_NEXT_ORDER_NUMBER } from './order-number-repository.js';
 import { formatOrderNumber, numberYearOf, postgresOrderNumbers } from './order-numbers.js';
 
@@ -390,6 +392,113 @@ function oneLineValues(
   ];
 }
 
+/** One order of a product's batch (product-batches.ts): the decided rows, the terms decided from, its messages. */
+interface BatchedOrder {
+  placed: PlacedOrder;
+  product: ProductTerms;
+  mails: NewMailRow[];
+}
+
+/** The outbox columns' array types in the batch's statement: every column is text but the attempts. */
+const mailArrayType = (column: (typeof MAIL_COLUMNS)[number]) => (column === 'attempts' ? 'integer[]' : 'varchar[]');
+const FIRST_MAIL_PARAMETER = 23;
+
+/**
+ * A batch of one-line orders of one product as one statement, all or nothing (product-batches.ts): lock the buyers'
+ * rows in id order, then take the stock of all the orders only while it suffices, every order was decided from the
+ * product's current terms and every buyer stays under the limit with all their orders of the batch; then write the
+ * orders, their lines, the buyers' counts and the messages. Answers `placed` 1, or 0 with nothing written. Buyers
+ * before the product row, as every order write takes them. Parameters: see `batchValues`.
+ */
+const PRODUCT_BATCH = {
+  name: 'kestrel-place-product-batch',
+  text: `
+    WITH buyers AS MATERIALIZED (
+      SELECT id, open_orders FROM users WHERE id = ANY($1::varchar[]) ORDER BY id FOR UPDATE
+    ), wanted AS (
+      SELECT user_id, count(*) AS n FROM unnest($3::varchar[]) AS t(user_id) GROUP BY user_id
+    ), decided AS MATERIALIZED (
+      SELECT count(*) = (SELECT count(*) FROM wanted) AS ok
+      FROM buyers b JOIN wanted w ON w.user_id = b.id
+      WHERE b.open_orders + w.n <= $4::integer
+    ), reserved AS (
+      UPDATE products SET available_quantity = available_quantity - $5::integer
+      WHERE id = $6 AND available_quantity >= $5::integer AND updated_at = ALL($7::varchar[])
+        AND (SELECT ok FROM decided)
+      RETURNING id
+    ), placed AS (
+      INSERT INTO orders (id, product_id, user_id, item_name, quantity, unit_price_cents, total_cents, email,
+        user_name, phone, address, created_at, po_number, note, status, status_history, payment_terms, expires_at,
+        updated_at, number, company_id)
+      SELECT t.id, $6, t.user_id, $8, t.quantity, t.unit, t.total, t.email, t.user_name, t.phone, t.address,
+        t.created_at, t.po_number, t.note, t.status, t.status_history, t.payment_terms, t.expires_at, t.created_at,
+        t.number, t.company_id
+      FROM unnest($2::varchar[], $3::varchar[], $9::integer[], $10::bigint[], $11::bigint[], $12::varchar[],
+        $13::varchar[], $14::varchar[], $15::text[], $16::varchar[], $17::varchar[], $18::text[], $19::varchar[],
+        $20::text[], $21::varchar[], $22::varchar[], $${FIRST_MAIL_PARAMETER + MAIL_COLUMNS.length}::varchar[],
+        $${FIRST_MAIL_PARAMETER + MAIL_COLUMNS.length + 1}::varchar[])
+        AS t(id, user_id, quantity, unit, total, email, user_name, phone, address, created_at, po_number, note,
+          status, status_history, payment_terms, expires_at, number, company_id)
+      WHERE EXISTS (SELECT 1 FROM reserved)
+    ), lines AS (
+      INSERT INTO order_lines (order_id, line_no, product_id, sku, name, quantity, unit_price_cents, line_total_cents)
+      SELECT t.id, 0, $6, $${FIRST_MAIL_PARAMETER + MAIL_COLUMNS.length + 2}, $8, t.quantity, t.unit, t.total
+      FROM unnest($2::varchar[], $9::integer[], $10::bigint[], $11::bigint[]) AS t(id, quantity, unit, total)
+      WHERE EXISTS (SELECT 1 FROM reserved)
+    ), counted AS (
+      UPDATE users u SET open_orders = u.open_orders + w.n
+      FROM wanted w
+      WHERE u.id = w.user_id AND EXISTS (SELECT 1 FROM reserved)
+    ), mailed AS (
+      ${MAIL_INSERT}
+      SELECT * FROM unnest(${MAIL_COLUMNS.map((c, i) => `$${FIRST_MAIL_PARAMETER + i}::${mailArrayType(c)}`).join(', ')})
+      WHERE EXISTS (SELECT 1 FROM reserved)
+      ON CONFLICT (dedupe_key) DO NOTHING
+    )
+    SELECT count(*) AS placed FROM reserved`,
+};
+
+function batchValues(batch: BatchedOrder[], maxOpenOrders: number): pg.QueryConfig {
+  const [first] = batch;
+  if (!first) throw new Error('a batch needs an order');
+  const orders = batch.map((b) => b.placed.order);
+  const mails = batch.flatMap((b) => b.mails);
+  const mailColumns = MAIL_COLUMNS.map((c) =>
+    mails.map((row) => row[c] ?? (c === 'status' ? 'queued' : c === 'attempts' ? 0 : null)),
+  );
+  return {
+    ...PRODUCT_BATCH,
+    values: [
+      [...new Set(orders.map((o) => o.user_id))].sort(), // $1
+      orders.map((o) => o.id), // $2
+      orders.map((o) => o.user_id), // $3
+      maxOpenOrders, // $4
+      orders.reduce((sum, o) => sum + o.quantity, 0), // $5: the stock all of them take
+      first.product.id, // $6
+      batch.map((b) => b.product.updated_at), // $7: the terms each was decided from
+      first.product.name, // $8: the orders' and lines' name (one product, one version: $7)
+      orders.map((o) => o.quantity), // $9
+      orders.map((o) => o.unit_price_cents), // $10
+      orders.map((o) => o.total_cents), // $11
+      orders.map((o) => o.email), // $12
+      orders.map((o) => o.user_name), // $13
+      orders.map((o) => o.phone), // $14
+      orders.map((o) => o.address), // $15
+      orders.map((o) => o.created_at), // $16
+      orders.map((o) => o.po_number), // $17
+      orders.map((o) => o.note), // $18
+      orders.map((o) => o.status), // $19
+      orders.map((o) => o.status_history), // $20
+      orders.map((o) => o.payment_terms), // $21
+      orders.map((o) => o.expires_at), // $22
+      ...mailColumns, // $23 on: the messages' columns
+      orders.map((o) => o.number), // after the messages' columns
+      orders.map((o) => o.company_id), // after the numbers
+      first.product.sku, // the lines' SKU
+    ],
+  };
+}
+
 interface Statement {
   name: string;
   text: string;
@@ -421,7 +530,7 @@ function withEvent(statement: Statement, values: unknown[], gate: string, batch:
  */
 async function postgresOneLine(
   database: OpenDatabase,
-  pool: pg.Pool,
+  batches: ProductBatches<BatchedOrder>,
   known: TermsCache,
   order: NumberedOrder,
   line: LineRequest,
@@ -454,10 +563,11 @@ async function postgresOneLine(
     const placed = rowsOf(order, [product], [line], units);
     const mails = placedMails(placed).map((m) => mail.prepare(m));
     const values = oneLineValues(placed, product, maxOpenOrders, mails);
-    const { rows } = await pool.query(
-      withEvent(ONE_LINE_ORDER(mails.length), values, 'EXISTS (SELECT 1 FROM placed)', event?.(placed)),
-    );
-    if (rows.length > 0) return placed;
+    const events = event?.(placed);
+    const alone = withEvent(ONE_LINE_ORDER(mails.length), values, 'EXISTS (SELECT 1 FROM placed)', events);
+    // An order with a webhook event is written on its own statement, which carries the event's insert.
+    const written = await batches(line.productId, events ? { alone } : { alone, row: { placed, product, mails } });
+    if (written === 'placed') return placed;
     product = undefined;
     const user = await db.selectFrom('users').select('open_orders').where('id', '=', order.user_id).executeTakeFirst();
     if ((user?.open_orders ?? 0) >= maxOpenOrders) throw tooManyUnpaid(limitMessage);
@@ -669,9 +779,8 @@ async function postgresManyLines(
 }
 
 /**
- * Order writes of one product that this instance lets PostgreSQL see at once (infra/db/row-gate.ts): two keep the
- * product's row busy (one commits while the next waits on its lock); more only add wake-ups. Measured on the bench's
- * one-product load (50 connections): 880-910 orders/s ungated, about 1,450 with two, no better with three or four.
+ * Orders of several lines that this instance lets PostgreSQL see at once per product (infra/db/row-gate.ts): two keep
+ * a product's row busy (one commits while the next waits on its lock); more only add wake-ups of waiting backends.
  */
 const WRITERS_PER_PRODUCT = 2;
 
@@ -682,23 +791,21 @@ export function createOrderWriter(database: OpenDatabase, options: OrderWriterOp
   if (!pool) throw new Error('an open database is SQLite or PostgreSQL');
   const known = createTermsCache();
   const gate = createRowGate(WRITERS_PER_PRODUCT);
+  const batches = createProductBatches(pool, (rows: BatchedOrder[]) => batchValues(rows, options.maxOpenOrders));
   const nextNumber = postgresOrderNumbers(database.db);
   return async (pending, lines, decide, event) => {
     // Asked for before any await, so numbers follow the order in which the orders were created.
     const numbered = nextNumber(numberYearOf(pending.created_at));
     const order: NumberedOrder = { ...pending, number: await numbered };
     const [only] = lines;
+    if (lines.length === 1 && only) {
+      return postgresOneLine(database, batches, known, order, only, decide, options, event);
+    }
     return gate(
       lines.map((l) => l.productId),
-      async () => {
-        if (lines.length === 1 && only) {
-          return postgresOneLine(database, pool, known, order, only, decide, options, event);
-        }
-        return (
-          (await postgresDecidedLines(database, pool, known, order, lines, decide, options, event)) ??
-          postgresManyLines(pool, order, lines, decide, options, event)
-        );
-      },
+      async () =>
+        (await postgresDecidedLines(database, pool, known, order, lines, decide, options, event)) ??
+        postgresManyLines(pool, order, lines, decide, options, event),
     );
   };
 }
