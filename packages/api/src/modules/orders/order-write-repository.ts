@@ -7,9 +7,9 @@
 // cheapest atomic form (ADR 004): on SQLite one synchronous transaction, in a savepoint of a group commit; on
 // PostgreSQL a one-line order is one prepared statement decided from remembered terms, and an order of several lines
 // is a transaction that locks its products in id order first, so two orders over the same products, in any line
-// order, never deadlock. One-line orders of a product that arrive while one of its writes is in flight go together as
-// one statement (product-batches.ts: one commit for all); an order of several lines waits in this instance's gate
-// until at most two writes of each of its products are in flight (infra/db/row-gate.ts).
+// order, never deadlock. Orders decided from remembered terms that arrive while another of their queue is in flight
+// go together as one statement (order-batches.ts: one commit for all); the transaction of several lines waits in this
+// instance's gate until at most two writes of each of its products are in flight (infra/db/row-gate.ts).
 import type { Selectable } from 'kysely';
 import type pg from 'pg';
 import type { OpenDatabase, SqliteHandle } from '../../infra/db/create-db.js';
@@ -20,7 +20,7 @@ import { AppError } from '../../infra/errors.js';
 import { sumCents } from '../../infra/money.js';
 import { MAIL_COLUMNS, type MailService, type NewMailRow, type OutgoingMail } from '../mail/index.js';
 import { eventInsertCte, eventParameters, type EventBatch, type WebhooksService } from '../webhooks/index.js';
-import { createProductBatches, type ProductBatches } from './product-batches.js';
+import { createOrderBatches, type OrderBatches } from './order-batches.js';
 import { SQLITE_NEXT_ORDER_NUMBER } from './order-number-repository.js';
 import { formatOrderNumber, numberYearOf, postgresOrderNumbers } from './order-numbers.js';
 
@@ -392,109 +392,131 @@ function oneLineValues(
   ];
 }
 
-/** One order of a product's batch (product-batches.ts): the decided rows, the terms decided from, its messages. */
-interface BatchedOrder {
+/** One order of a batch (order-batches.ts): its decided rows, the terms of each line's product, its messages. */
+export interface BatchedOrder {
   placed: PlacedOrder;
-  product: ProductTerms;
+  /** Each line's product as decided from, in line order. */
+  products: ProductTerms[];
   mails: NewMailRow[];
 }
 
 /** The outbox columns' array types in the batch's statement: every column is text but the attempts. */
 const mailArrayType = (column: (typeof MAIL_COLUMNS)[number]) => (column === 'attempts' ? 'integer[]' : 'varchar[]');
-const FIRST_MAIL_PARAMETER = 23;
+const FIRST_MAIL_PARAMETER = 33;
 
 /**
- * A batch of one-line orders of one product as one statement, all or nothing (product-batches.ts): lock the buyers'
- * rows in id order, then take the stock of all the orders only while it suffices, every order was decided from the
- * product's current terms and every buyer stays under the limit with all their orders of the batch; then write the
- * orders, their lines, the buyers' counts and the messages. Answers `placed` 1, or 0 with nothing written. Buyers
- * before the product row, as every order write takes them. Parameters: see `batchValues`.
+ * A batch of orders as one statement, all or nothing (order-batches.ts): lock the buyers' rows in id order, then the
+ * products' in id order (as every order write takes them); then, only while every product's stock covers all the
+ * batch's lines of it, every line was decided from its product's current terms and every buyer stays under the limit
+ * with all their orders of the batch, take the stock and write the orders, their lines, the buyers' counts and the
+ * messages. Answers `ok`; when false, nothing was written. Parameters: see `batchValues`. `locked` counts the buyers
+ * rather than asking EXISTS, which reads one buyer's row: the others would be locked after the products, and two
+ * batches could wait for each other.
  */
-const PRODUCT_BATCH = {
-  name: 'kestrel-place-product-batch',
+const ORDER_BATCH = {
+  name: 'kestrel-place-order-batch',
   text: `
     WITH buyers AS MATERIALIZED (
       SELECT id, open_orders FROM users WHERE id = ANY($1::varchar[]) ORDER BY id FOR UPDATE
-    ), wanted AS (
+    ), wanted_by AS (
       SELECT user_id, count(*) AS n FROM unnest($3::varchar[]) AS t(user_id) GROUP BY user_id
+    ), lines AS (
+      SELECT * FROM unnest($23::varchar[], $24::integer[], $25::varchar[], $26::varchar[], $27::varchar[],
+        $28::integer[], $29::bigint[], $30::bigint[], $31::varchar[])
+        AS l(order_id, line_no, product_id, sku, name, quantity, unit, total, terms_at)
+    ), wanted AS (
+      SELECT product_id, sum(quantity) AS quantity, min(terms_at) AS first_terms, max(terms_at) AS last_terms
+      FROM lines GROUP BY product_id
+    ), locked AS MATERIALIZED (
+      SELECT id, available_quantity, updated_at FROM products
+      WHERE id = ANY($32::varchar[]) AND (SELECT count(*) FROM buyers) > 0 ORDER BY id FOR UPDATE OF products
     ), decided AS MATERIALIZED (
-      SELECT count(*) = (SELECT count(*) FROM wanted) AS ok
-      FROM buyers b JOIN wanted w ON w.user_id = b.id
-      WHERE b.open_orders + w.n <= $4::integer
-    ), reserved AS (
-      UPDATE products SET available_quantity = available_quantity - $5::integer
-      WHERE id = $6 AND available_quantity >= $5::integer AND updated_at = ALL($7::varchar[])
-        AND (SELECT ok FROM decided)
-      RETURNING id
+      SELECT
+        (SELECT count(*) FROM locked p JOIN wanted w ON w.product_id = p.id
+          WHERE p.available_quantity >= w.quantity AND p.updated_at = w.first_terms AND p.updated_at = w.last_terms)
+          = (SELECT count(*) FROM wanted)
+        AND (SELECT count(*) FROM buyers b JOIN wanted_by w ON w.user_id = b.id WHERE b.open_orders + w.n <= $4::integer)
+          = (SELECT count(*) FROM wanted_by)
+        AS ok
+    ), taken AS (
+      UPDATE products p SET available_quantity = p.available_quantity - w.quantity
+      FROM wanted w, decided d
+      WHERE p.id = w.product_id AND d.ok
     ), placed AS (
       INSERT INTO orders (id, product_id, user_id, item_name, quantity, unit_price_cents, total_cents, email,
         user_name, phone, address, created_at, po_number, note, status, status_history, payment_terms, expires_at,
         updated_at, number, company_id)
-      SELECT t.id, $6, t.user_id, $8, t.quantity, t.unit, t.total, t.email, t.user_name, t.phone, t.address,
-        t.created_at, t.po_number, t.note, t.status, t.status_history, t.payment_terms, t.expires_at, t.created_at,
-        t.number, t.company_id
-      FROM unnest($2::varchar[], $3::varchar[], $9::integer[], $10::bigint[], $11::bigint[], $12::varchar[],
-        $13::varchar[], $14::varchar[], $15::text[], $16::varchar[], $17::varchar[], $18::text[], $19::varchar[],
-        $20::text[], $21::varchar[], $22::varchar[], $${FIRST_MAIL_PARAMETER + MAIL_COLUMNS.length}::varchar[],
-        $${FIRST_MAIL_PARAMETER + MAIL_COLUMNS.length + 1}::varchar[])
-        AS t(id, user_id, quantity, unit, total, email, user_name, phone, address, created_at, po_number, note,
-          status, status_history, payment_terms, expires_at, number, company_id)
-      WHERE EXISTS (SELECT 1 FROM reserved)
-    ), lines AS (
+      SELECT t.id, t.product_id, t.user_id, t.item_name, t.quantity, t.unit, t.total, t.email, t.user_name, t.phone,
+        t.address, t.created_at, t.po_number, t.note, t.status, t.status_history, t.payment_terms, t.expires_at,
+        t.created_at, t.number, t.company_id
+      FROM unnest($2::varchar[], $5::varchar[], $3::varchar[], $6::varchar[], $7::integer[], $8::bigint[],
+        $9::bigint[], $10::varchar[], $11::varchar[], $12::varchar[], $13::text[], $14::varchar[], $15::varchar[],
+        $16::text[], $17::varchar[], $18::text[], $19::varchar[], $20::varchar[], $21::varchar[], $22::varchar[])
+        AS t(id, product_id, user_id, item_name, quantity, unit, total, email, user_name, phone, address, created_at,
+          po_number, note, status, status_history, payment_terms, expires_at, number, company_id),
+        decided d
+      WHERE d.ok
+    ), lines_written AS (
       INSERT INTO order_lines (order_id, line_no, product_id, sku, name, quantity, unit_price_cents, line_total_cents)
-      SELECT t.id, 0, $6, $${FIRST_MAIL_PARAMETER + MAIL_COLUMNS.length + 2}, $8, t.quantity, t.unit, t.total
-      FROM unnest($2::varchar[], $9::integer[], $10::bigint[], $11::bigint[]) AS t(id, quantity, unit, total)
-      WHERE EXISTS (SELECT 1 FROM reserved)
+      SELECT l.order_id, l.line_no, l.product_id, l.sku, l.name, l.quantity, l.unit, l.total
+      FROM lines l, decided d
+      WHERE d.ok
     ), counted AS (
       UPDATE users u SET open_orders = u.open_orders + w.n
-      FROM wanted w
-      WHERE u.id = w.user_id AND EXISTS (SELECT 1 FROM reserved)
+      FROM wanted_by w, decided d
+      WHERE u.id = w.user_id AND d.ok
     ), mailed AS (
       ${MAIL_INSERT}
-      SELECT * FROM unnest(${MAIL_COLUMNS.map((c, i) => `$${FIRST_MAIL_PARAMETER + i}::${mailArrayType(c)}`).join(', ')})
-      WHERE EXISTS (SELECT 1 FROM reserved)
+      SELECT m.* FROM unnest(${MAIL_COLUMNS.map((c, i) => `$${FIRST_MAIL_PARAMETER + i}::${mailArrayType(c)}`).join(', ')})
+        AS m(${MAIL_COLUMNS.join(', ')}), decided d
+      WHERE d.ok
       ON CONFLICT (dedupe_key) DO NOTHING
     )
-    SELECT count(*) AS placed FROM reserved`,
+    SELECT ok FROM decided`,
 };
 
-function batchValues(batch: BatchedOrder[], maxOpenOrders: number): pg.QueryConfig {
-  const [first] = batch;
-  if (!first) throw new Error('a batch needs an order');
+export function batchValues(batch: BatchedOrder[], maxOpenOrders: number): pg.QueryConfig {
   const orders = batch.map((b) => b.placed.order);
+  const lines = batch.flatMap((b) => b.placed.lines.map((line, i) => ({ line, termsAt: b.products[i]?.updated_at })));
   const mails = batch.flatMap((b) => b.mails);
-  const mailColumns = MAIL_COLUMNS.map((c) =>
-    mails.map((row) => row[c] ?? (c === 'status' ? 'queued' : c === 'attempts' ? 0 : null)),
-  );
   return {
-    ...PRODUCT_BATCH,
+    ...ORDER_BATCH,
     values: [
       [...new Set(orders.map((o) => o.user_id))].sort(), // $1
       orders.map((o) => o.id), // $2
       orders.map((o) => o.user_id), // $3
       maxOpenOrders, // $4
-      orders.reduce((sum, o) => sum + o.quantity, 0), // $5: the stock all of them take
-      first.product.id, // $6
-      batch.map((b) => b.product.updated_at), // $7: the terms each was decided from
-      first.product.name, // $8: the orders' and lines' name (one product, one version: $7)
-      orders.map((o) => o.quantity), // $9
-      orders.map((o) => o.unit_price_cents), // $10
-      orders.map((o) => o.total_cents), // $11
-      orders.map((o) => o.email), // $12
-      orders.map((o) => o.user_name), // $13
-      orders.map((o) => o.phone), // $14
-      orders.map((o) => o.address), // $15
-      orders.map((o) => o.created_at), // $16
-      orders.map((o) => o.po_number), // $17
-      orders.map((o) => o.note), // $18
-      orders.map((o) => o.status), // $19
-      orders.map((o) => o.status_history), // $20
-      orders.map((o) => o.payment_terms), // $21
-      orders.map((o) => o.expires_at), // $22
-      ...mailColumns, // $23 on: the messages' columns
-      orders.map((o) => o.number), // after the messages' columns
-      orders.map((o) => o.company_id), // after the numbers
-      first.product.sku, // the lines' SKU
+      orders.map((o) => o.product_id), // $5
+      orders.map((o) => o.item_name), // $6
+      orders.map((o) => o.quantity), // $7
+      orders.map((o) => o.unit_price_cents), // $8
+      orders.map((o) => o.total_cents), // $9
+      orders.map((o) => o.email), // $10
+      orders.map((o) => o.user_name), // $11
+      orders.map((o) => o.phone), // $12
+      orders.map((o) => o.address), // $13
+      orders.map((o) => o.created_at), // $14
+      orders.map((o) => o.po_number), // $15
+      orders.map((o) => o.note), // $16
+      orders.map((o) => o.status), // $17
+      orders.map((o) => o.status_history), // $18
+      orders.map((o) => o.payment_terms), // $19
+      orders.map((o) => o.expires_at), // $20
+      orders.map((o) => o.number), // $21
+      orders.map((o) => o.company_id), // $22
+      lines.map((l) => l.line.order_id), // $23
+      lines.map((l) => l.line.line_no), // $24
+      lines.map((l) => l.line.product_id), // $25
+      lines.map((l) => l.line.sku), // $26
+      lines.map((l) => l.line.name), // $27
+      lines.map((l) => l.line.quantity), // $28
+      lines.map((l) => l.line.unit_price_cents), // $29
+      lines.map((l) => l.line.line_total_cents), // $30
+      lines.map((l) => l.termsAt), // $31: the terms each line was decided from
+      [...new Set(lines.map((l) => l.line.product_id))].sort(), // $32
+      ...MAIL_COLUMNS.map((c) =>
+        mails.map((row) => row[c] ?? (c === 'status' ? 'queued' : c === 'attempts' ? 0 : null)),
+      ), // $33 on: the messages' columns
     ],
   };
 }
@@ -530,7 +552,8 @@ function withEvent(statement: Statement, values: unknown[], gate: string, batch:
  */
 async function postgresOneLine(
   database: OpenDatabase,
-  batches: ProductBatches<BatchedOrder>,
+  pool: pg.Pool,
+  batches: OrderBatches<BatchedOrder>,
   known: TermsCache,
   order: NumberedOrder,
   line: LineRequest,
@@ -564,9 +587,12 @@ async function postgresOneLine(
     const mails = placedMails(placed).map((m) => mail.prepare(m));
     const values = oneLineValues(placed, product, maxOpenOrders, mails);
     const events = event?.(placed);
-    const alone = withEvent(ONE_LINE_ORDER(mails.length), values, 'EXISTS (SELECT 1 FROM placed)', events);
-    // An order with a webhook event is written on its own statement, which carries the event's insert.
-    const written = await batches(line.productId, events ? { alone } : { alone, row: { placed, product, mails } });
+    const own = withEvent(ONE_LINE_ORDER(mails.length), values, 'EXISTS (SELECT 1 FROM placed)', events);
+    const written = await batches(line.productId, {
+      alone: async () => ((await pool.query(own)).rows.length > 0 ? 'placed' : 'refused'),
+      // An order with a webhook event is written on its own statement, which carries the event's insert.
+      ...(events ? {} : { row: { placed, products: [product], mails } }),
+    });
     if (written === 'placed') return placed;
     product = undefined;
     const user = await db.selectFrom('users').select('open_orders').where('id', '=', order.user_id).executeTakeFirst();
@@ -695,6 +721,7 @@ const PLACE_DECIDED_LINES = perMailCount((mails) => ({
 async function postgresDecidedLines(
   database: OpenDatabase,
   pool: pg.Pool,
+  batches: OrderBatches<BatchedOrder>,
   known: TermsCache,
   order: NumberedOrder,
   lines: LineRequest[],
@@ -723,10 +750,14 @@ async function postgresDecidedLines(
     placed.order.number,
     placed.order.company_id,
   ];
-  const { rows } = await pool.query<{ ok: boolean }>(
-    withEvent(PLACE_DECIDED_LINES(mails.length), values, '(SELECT ok FROM decided)', event?.(placed)),
-  );
-  if (rows[0]?.ok === true) return placed;
+  const events = event?.(placed);
+  const own = withEvent(PLACE_DECIDED_LINES(mails.length), values, '(SELECT ok FROM decided)', events);
+  const first = lines.map((l) => l.productId).sort()[0] ?? '';
+  const written = await batches(first, {
+    alone: async () => ((await pool.query<{ ok: boolean }>(own)).rows[0]?.ok === true ? 'placed' : 'refused'),
+    ...(events ? {} : { row: { placed, products, mails } }),
+  });
+  if (written === 'placed') return placed;
   for (const product of products) known.forget(product.id);
   return undefined;
 }
@@ -779,8 +810,8 @@ async function postgresManyLines(
 }
 
 /**
- * Orders of several lines that this instance lets PostgreSQL see at once per product (infra/db/row-gate.ts): two keep
- * a product's row busy (one commits while the next waits on its lock); more only add wake-ups of waiting backends.
+ * Transactions of several lines that this instance lets PostgreSQL see at once per product (infra/db/row-gate.ts):
+ * two keep a product's row busy (one commits while the next waits on its lock); more only add wake-ups.
  */
 const WRITERS_PER_PRODUCT = 2;
 
@@ -791,7 +822,7 @@ export function createOrderWriter(database: OpenDatabase, options: OrderWriterOp
   if (!pool) throw new Error('an open database is SQLite or PostgreSQL');
   const known = createTermsCache();
   const gate = createRowGate(WRITERS_PER_PRODUCT);
-  const batches = createProductBatches(pool, (rows: BatchedOrder[]) => batchValues(rows, options.maxOpenOrders));
+  const batches = createOrderBatches(pool, (rows: BatchedOrder[]) => batchValues(rows, options.maxOpenOrders));
   const nextNumber = postgresOrderNumbers(database.db);
   return async (pending, lines, decide, event) => {
     // Asked for before any await, so numbers follow the order in which the orders were created.
@@ -799,13 +830,14 @@ export function createOrderWriter(database: OpenDatabase, options: OrderWriterOp
     const order: NumberedOrder = { ...pending, number: await numbered };
     const [only] = lines;
     if (lines.length === 1 && only) {
-      return postgresOneLine(database, batches, known, order, only, decide, options, event);
+      return postgresOneLine(database, pool, batches, known, order, only, decide, options, event);
     }
-    return gate(
-      lines.map((l) => l.productId),
-      async () =>
-        (await postgresDecidedLines(database, pool, known, order, lines, decide, options, event)) ??
-        postgresManyLines(pool, order, lines, decide, options, event),
+    return (
+      (await postgresDecidedLines(database, pool, batches, known, order, lines, decide, options, event)) ??
+      gate(
+        lines.map((l) => l.productId),
+        () => postgresManyLines(pool, order, lines, decide, options, event),
+      )
     );
   };
 }

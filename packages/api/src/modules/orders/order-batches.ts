@@ -1,19 +1,20 @@
-// Group commit for PostgreSQL's one-line orders of a popular product (ADR 004). Every such order updates the product's
-// row, and PostgreSQL holds a row's lock until the commit is flushed to disk: orders of one product are served one
-// flush at a time, whatever the server does (the bench's "hot-row durable commits/s" is that ceiling). Here, orders of
-// a product that arrive while one of its writes is in flight wait, and then go to PostgreSQL together as one
-// statement: one flush, one round trip and one wake-up for all of them.
+// Group commit for PostgreSQL's orders (ADR 004). Every order updates its products' rows, and PostgreSQL holds a
+// row's lock until the commit is flushed to disk: orders of one popular product are served one flush at a time,
+// whatever the server does (the bench's "hot-row durable commits/s" is that ceiling). Here, orders that arrive while
+// a write of their queue is in flight wait, and then go to PostgreSQL together as one statement: one flush, one round
+// trip and one wake-up for all of them. An order queues under its first product (in id order), so the orders of a
+// popular product, alone or with others, gather in one queue.
 //
 // The batch's statement is all or nothing: it places every order when the stock covers them all, the terms are the
 // ones they were decided from and every buyer stays under the limit; otherwise it writes nothing, and each order is
-// written on its own statement, which refuses it or not on its own (as when it arrived alone).
+// written on its own, refused or not on its own (as when it arrived alone).
 import type pg from 'pg';
 
 export type WriteOutcome = 'placed' | 'refused';
 
 export interface QueuedWrite<Row> {
-  /** The order's own statement: it answers a row when it placed the order and writes nothing when it refused. */
-  alone: pg.QueryConfig;
+  /** The order written on its own: placed, or refused with nothing written. */
+  alone: () => Promise<WriteOutcome>;
   /** What the batch's statement needs of the order; none when it cannot go in a batch (it carries a webhook event). */
   row?: Row;
 }
@@ -23,13 +24,13 @@ interface Waiting<Row> extends QueuedWrite<Row> {
   reject: (error: unknown) => void;
 }
 
-/** Orders in one statement at most: bounds the statement's size and how long it holds its buyers' rows. */
+/** Orders in one statement at most: bounds the statement's size and how long it holds its rows. */
 export const MAX_BATCH = 32;
 
-/** Orders written on their own statements at once, per product (two keep the row busy while one commits). */
+/** Orders of one queue written on their own at once (two keep a row busy while one commits). */
 const ALONE_AT_ONCE = 2;
 
-export type ProductBatches<Row> = (productId: string, write: QueuedWrite<Row>) => Promise<WriteOutcome>;
+export type OrderBatches<Row> = (key: string, write: QueuedWrite<Row>) => Promise<WriteOutcome>;
 
 /**
  * An error PostgreSQL answered for the statement itself: the statement wrote nothing, so its orders may be written
@@ -39,27 +40,23 @@ function isStatementError(error: unknown): boolean {
   return typeof error === 'object' && error !== null && 'severity' in error && typeof error.severity === 'string';
 }
 
-/**
- * `together(rows)` is the batch's statement: it answers one row `{ placed }`, 1 when it placed every order and 0 when
- * it wrote nothing.
- */
-export function createProductBatches<Row>(
+/** `together(rows)` is the batch's statement: it answers one row `{ ok }`, true when it placed every order. */
+export function createOrderBatches<Row>(
   pool: pg.Pool,
   together: (rows: Row[]) => pg.QueryConfig,
   maxBatch = MAX_BATCH,
-): ProductBatches<Row> {
+): OrderBatches<Row> {
   const queues = new Map<string, Array<Waiting<Row>>>();
 
   async function alone(write: Waiting<Row>): Promise<void> {
     try {
-      const { rows } = await pool.query(write.alone);
-      write.resolve(rows.length > 0 ? 'placed' : 'refused');
+      write.resolve(await write.alone());
     } catch (error) {
       write.reject(error);
     }
   }
 
-  /** Answers whether the batch placed every order (false: it wrote nothing, each goes on its own). */
+  /** Answers whether the batch settled every order (false: it wrote nothing, each goes on its own). */
   async function batch(writes: Array<Waiting<Row>>): Promise<boolean> {
     const rows: Row[] = [];
     for (const write of writes) {
@@ -67,8 +64,8 @@ export function createProductBatches<Row>(
       rows.push(write.row);
     }
     try {
-      const answer = await pool.query<{ placed: number | string }>(together(rows));
-      if (Number(answer.rows[0]?.placed) !== 1) return false;
+      const answer = await pool.query<{ ok: boolean }>(together(rows));
+      if (answer.rows[0]?.ok !== true) return false;
       for (const write of writes) write.resolve('placed');
       return true;
     } catch (error) {
@@ -78,8 +75,8 @@ export function createProductBatches<Row>(
     }
   }
 
-  /** Writes the product's waiting orders until none is left: one alone, then each group that gathered meanwhile. */
-  async function drain(productId: string, queue: Array<Waiting<Row>>): Promise<void> {
+  /** Writes the queue's waiting orders until none is left: one alone, then each group that gathered meanwhile. */
+  async function drain(key: string, queue: Array<Waiting<Row>>): Promise<void> {
     while (queue.length > 0) {
       const writes = queue.splice(0, maxBatch);
       if (writes.length > 1 && (await batch(writes))) continue;
@@ -87,19 +84,19 @@ export function createProductBatches<Row>(
         await Promise.all(writes.slice(i, i + ALONE_AT_ONCE).map(alone));
       }
     }
-    queues.delete(productId);
+    queues.delete(key);
   }
 
-  return (productId, write) =>
+  return (key, write) =>
     new Promise<WriteOutcome>((resolve, reject) => {
       const waiting: Waiting<Row> = { ...write, resolve, reject };
-      const queue = queues.get(productId);
+      const queue = queues.get(key);
       if (queue) {
         queue.push(waiting);
         return;
       }
       const started = [waiting];
-      queues.set(productId, started);
-      void drain(productId, started);
+      queues.set(key, started);
+      void drain(key, started);
     });
 }
