@@ -2,8 +2,8 @@
 // row's lock until the commit is flushed to disk: orders of one popular product are served one flush at a time,
 // whatever the server does (the bench's "hot-row durable commits/s" is that ceiling). Here, orders that arrive while
 // a write of their queue is in flight wait, and then go to PostgreSQL together as one statement: one flush, one round
-// trip and one wake-up for all of them. An order queues under its first product (in id order), so the orders of a
-// popular product, alone or with others, gather in one queue.
+// trip and one wake-up for all of them. An order of one line queues under its product; orders of several lines share
+// one queue (order-write-repository.ts).
 //
 // The batch's statement is all or nothing: it places every order when the stock covers them all, the terms are the
 // ones they were decided from and every buyer stays under the limit; otherwise it writes nothing, and each order is
