@@ -477,7 +477,7 @@ const ORDER_BATCH = {
     SELECT ok FROM decided`,
 };
 
-export function batchValues(batch: BatchedOrder[], maxOpenOrders: number): pg.QueryConfig {
+export function batchValues(batch: BatchedOrder[], maxOpenOrders: number): Statement & { values: unknown[] } {
   const orders = batch.map((b) => b.placed.order);
   const lines = batch.flatMap((b) => b.placed.lines.map((line, i) => ({ line, termsAt: b.products[i]?.updated_at })));
   const mails = batch.flatMap((b) => b.mails);
@@ -668,54 +668,6 @@ function manyLinesValues({ order: o, lines: ls }: PlacedOrder, maxOpenOrders: nu
 }
 
 /**
- * An order of several lines as one statement, decided from remembered terms like the one-line order: lock the buyer's
- * row, then the products in id order, and only if every line's stock suffices, every product's terms are the ones decided from and the buyer
- * is under the limit, take the stock and write the order, its lines, the count and the message. One round trip holds
- * the locks for the statement alone, where the transaction below holds them over four. Answers whether it placed the
- * order; when it did not, nothing was written. Parameters: `manyLinesValues`, then each line's `updated_at`, then
- * the order's number and company.
- */
-const PLACE_DECIDED_LINES = perMailCount((mails) => ({
-  name: `kestrel-place-decided-order-of-lines-${mails}`,
-  text: `
-    WITH buyer AS MATERIALIZED (${LOCK_BUYER('$3')}
-    ), wanted AS (
-      SELECT * FROM unnest($19::varchar[], $20::integer[], $${27 + mails * MAIL_COLUMNS.length}::varchar[])
-        AS t(id, quantity, updated_at)
-    ), locked AS MATERIALIZED (
-      SELECT id, available_quantity, updated_at FROM products
-      WHERE id = ANY($19::varchar[]) AND EXISTS (SELECT 1 FROM buyer) ORDER BY id FOR UPDATE OF products
-    ), decided AS MATERIALIZED (
-      SELECT count(*) = cardinality($19::varchar[]) AND (SELECT open_orders FROM buyer) < $18::integer
-        AS ok
-      FROM locked l JOIN wanted w ON w.id = l.id
-      WHERE l.available_quantity >= w.quantity AND l.updated_at = w.updated_at
-    ), taken AS (
-      UPDATE products p SET available_quantity = p.available_quantity - w.quantity
-      FROM wanted w, decided d
-      WHERE p.id = w.id AND d.ok
-    ), placed AS (
-      INSERT INTO orders (id, product_id, user_id, item_name, quantity, unit_price_cents, total_cents, email,
-        user_name, phone, address, created_at, po_number, note, status, status_history, payment_terms, expires_at,
-        updated_at, number, company_id)
-      SELECT $1, $2, $3, $4, $5::integer, $6::bigint, $7::bigint, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $26,
-        $12, $${28 + mails * MAIL_COLUMNS.length}, $${29 + mails * MAIL_COLUMNS.length}
-      FROM decided WHERE ok
-    ), lines AS (
-      INSERT INTO order_lines (order_id, line_no, product_id, sku, name, quantity, unit_price_cents, line_total_cents)
-      SELECT $1, t.line_no, t.product_id, t.sku, t.name, t.quantity, t.unit_price_cents, t.line_total_cents
-      FROM unnest($21::integer[], $19::varchar[], $22::varchar[], $23::varchar[], $20::integer[], $24::bigint[],
-        $25::bigint[]) AS t(line_no, product_id, sku, name, quantity, unit_price_cents, line_total_cents), decided d
-      WHERE d.ok
-    ), counted AS (
-      UPDATE users SET open_orders = open_orders + 1 WHERE id = $3 AND (SELECT ok FROM decided)
-    ), mailed AS (
-      ${mailInsert(mails, 27, 'FROM decided WHERE ok')}
-    )
-    SELECT ok FROM decided`,
-}));
-
-/**
  * The queue of every order of several lines (order-batches.ts): one batch in flight at a time takes them all, where a
  * queue per first product ran batches side by side that waited on each other's product rows (the bench's scene in
  * alternating runs: 1,417-1,713 orders/s with a queue per first product, 2,331-2,571 with one).
@@ -723,9 +675,9 @@ const PLACE_DECIDED_LINES = perMailCount((mails) => ({
 const SEVERAL_LINES = 'several lines';
 
 /**
- * PostgreSQL, several lines, the common case: decide from the terms at hand (reading those missing), then the one
- * statement above. Answers undefined when the decision or the statement refused: the transaction below then decides
- * on the products as they are, and names every refused line.
+ * PostgreSQL, several lines, the common case: decide from the terms at hand (reading those missing), then write the
+ * order in a batch (`ORDER_BATCH`), or alone as a batch of one. Answers undefined when the decision or the statement
+ * refused: the transaction below then decides on the products as they are, and names every refused line.
  */
 async function postgresDecidedLines(
   database: OpenDatabase,
@@ -753,17 +705,13 @@ async function postgresDecidedLines(
   }
   const placed = rowsOf(order, products, lines, units);
   const mails = placedMails(placed).map((m) => mail.prepare(m));
-  const values = [
-    ...manyLinesValues(placed, maxOpenOrders, mails),
-    products.map((p) => p.updated_at), // after the messages' columns
-    placed.order.number,
-    placed.order.company_id,
-  ];
+  const row: BatchedOrder = { placed, products, mails };
   const events = event?.(placed);
-  const own = withEvent(PLACE_DECIDED_LINES(mails.length), values, '(SELECT ok FROM decided)', events);
+  // On its own, the order is a batch of one, with its event's insert when it has one.
+  const own = withEvent(ORDER_BATCH, batchValues([row], maxOpenOrders).values, '(SELECT ok FROM decided)', events);
   const written = await batches(SEVERAL_LINES, {
     alone: async () => ((await pool.query<{ ok: boolean }>(own)).rows[0]?.ok === true ? 'placed' : 'refused'),
-    ...(events ? {} : { row: { placed, products, mails } }),
+    ...(events ? {} : { row }),
   });
   if (written === 'placed') return placed;
   for (const product of products) known.forget(product.id);
