@@ -477,6 +477,7 @@ const ORDER_BATCH = {
     SELECT ok FROM decided`,
 };
 
+/** `ORDER_BATCH` with its parameters for these orders (also the test of its lock order builds it). */
 export function batchValues(batch: BatchedOrder[], maxOpenOrders: number): Statement & { values: unknown[] } {
   const orders = batch.map((b) => b.placed.order);
   const lines = batch.flatMap((b) => b.placed.lines.map((line, i) => ({ line, termsAt: b.products[i]?.updated_at })));
