@@ -39,5 +39,4 @@ export interface Deployment {
 export function startDeployment(options?: DeploymentOptions): Promise<Deployment>;
 export function stopFromState(options?: DeploymentOptions): Promise<boolean>;
 export function stopPid(pid: number, graceMs?: number): Promise<void>;
-export function startCommand(): { command: string; args: string[] };
 export function nginxConfig(prefix: string, listen: string, ports: number[], down?: number[]): string;

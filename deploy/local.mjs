@@ -19,6 +19,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { startCommand } from '../scripts/start-command.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const require = createRequire(import.meta.url);
@@ -50,15 +51,13 @@ function withDefaults(options = {}) {
 }
 
 /**
- * The command `npm start` runs, read from package.json so the two never drift: `exec node <flags> scripts/start.mjs`
- * becomes this node with those flags. The instances are started without npm itself in between: npm costs 200-300 ms
- * of every start (docs/performance.md), and a SIGKILL sent to npm would leave the server it started running.
+ * The command `npm start` runs (scripts/start-command.mjs reads it from package.json, so the two never drift), with
+ * this node. The instances are started without npm itself in between: npm costs 200-300 ms of every start
+ * (docs/performance.md), and a SIGKILL sent to npm would leave the server it started running.
  */
-export function startCommand() {
-  const script = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).scripts.start;
-  const words = script.split(/\s+/).filter((w) => w && w !== 'exec');
-  if (words[0] !== 'node') throw new Error(`package.json's start script no longer runs node: ${script}`);
-  return { command: process.execPath, args: words.slice(1) };
+function instanceCommand() {
+  const { env, args } = startCommand();
+  return { command: process.execPath, args, env };
 }
 
 async function onPg(adminUrl, run) {
@@ -203,10 +202,11 @@ export async function startDeployment(options = {}) {
   let nginxChild;
   let s3Child;
   const save = () => writeFileSync(join(o.dir, STATE_FILE), `${JSON.stringify(state, null, 2)}\n`);
-  const { command, args } = startCommand();
+  const { command, args, env: startEnv } = instanceCommand();
 
   const instanceEnv = (instance) => ({
     ...process.env,
+    ...startEnv,
     ...o.env,
     PORT: String(instance.port),
     DATABASE_URL: state.databaseUrl,

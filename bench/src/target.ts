@@ -1,12 +1,13 @@
 // What the bench measures: the built product (`packages/api/dist/server.js`, as `npm start` runs it) or, while
 // the backend is still being written, the stand-in API in servers/. Every part asks this file how to start it.
 import { randomBytes } from 'node:crypto';
-import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { API_BUNDLE, API_DIR, API_SOURCE_ENTRY, REPO, benchServerArgs } from './paths.js';
 import type { ServerSpec } from './processes.js';
+import { startCommand } from '../../scripts/start-command.mjs';
 
 export type TargetKind = 'product' | 'standin';
 
@@ -26,6 +27,8 @@ const AUTH_SECRET = randomBytes(32).toString('hex');
 
 export function productSpec(kind: TargetKind, options: ProductOptions): ServerSpec {
   const env: Record<string, string> = {
+    // The allocator settings `npm start` gives the server (none for the stand-in, which npm never starts).
+    ...(kind === 'product' ? startCommand().env : {}),
     DATABASE_URL: options.databaseUrl,
     DATA_DIR: options.dataDir,
     UPLOAD_DIR: path.join(options.dataDir, 'uploads'),
@@ -49,10 +52,9 @@ export function productArgs(): string[] {
   return /\.[mc]?ts$/.test(entry) ? ['--import', 'tsx', entry] : [...startScriptNodeFlags(), entry];
 }
 
-/** The node flags of package.json's start script (`exec node --<flag>... scripts/start.mjs`): V8's heap settings. */
+/** The node flags of package.json's start script (`exec env ... node --<flag>... scripts/start.mjs`): V8's heap settings. */
 export function startScriptNodeFlags(): string[] {
-  const start = /"start":\s*"([^"]*)"/.exec(readFileSync(path.join(REPO, 'package.json'), 'utf8'))?.[1] ?? '';
-  return start.split(/\s+/).filter((word) => word.startsWith('--'));
+  return startCommand().args.filter((word) => word.startsWith('--'));
 }
 
 /** The most recently modified file under `dir`, or null when there is none. */

@@ -98,6 +98,10 @@ export function openDatabase(
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
+  // better-sqlite3 builds SQLite with a 16 MB page cache, which an order load fills (the tails of the orders table
+  // and its 18 indexes) and the process then holds for its life. 4 MB holds every page an order write touches; a
+  // page read beyond it comes from the operating system's file cache (docs/performance.md, "Idle and peak memory").
+  sqlite.pragma('cache_size = -4000');
   const handle = withStatementCache(sqlite);
   return {
     db: new Kysely<Database>({ dialect: new SqliteDialect({ database: handle }) }),

@@ -2,6 +2,7 @@
 import type { Selectable } from 'kysely';
 import type { Db } from '../../infra/db/create-db.js';
 import type { CartLinesTable } from '../../infra/db/schema.js';
+import { codeOrder } from '../../infra/code-order.js';
 
 export type CartLineRow = Selectable<CartLinesTable>;
 
@@ -59,7 +60,7 @@ export async function addToCart(db: Db, lines: CartLineRow[], max: number): Prom
  */
 export async function takeCart(db: Db, userId: string): Promise<CartLineRow[]> {
   const rows = await db.deleteFrom('cart_lines').where('user_id', '=', userId).returningAll().execute();
-  return rows.sort((a, b) => a.added_at.localeCompare(b.added_at) || a.product_id.localeCompare(b.product_id));
+  return rows.sort((a, b) => codeOrder(a.added_at, b.added_at) || codeOrder(a.product_id, b.product_id));
 }
 
 /** Puts taken lines back (their checkout failed); a line the user has added again since is kept as it now is. */

@@ -9,7 +9,12 @@ import { yieldToIo } from '../../infra/yield-to-io.js';
 import { documentFonts, runsOf, type LoadedFace } from './pdf-fonts.js';
 import { SELLER } from './seller.js';
 
-export const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+// Made by the first document, as pdfkit is: a formatter reads ICU's data out of the node binary into memory.
+let dollars: Intl.NumberFormat | undefined;
+export function usd(amount: number): string {
+  dollars ??= new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+  return dollars.format(amount);
+}
 export const day = (iso: string) => iso.slice(0, 10);
 
 /** Text as it may be printed: control characters (which no font draws and which break a line's layout) removed. */
@@ -176,8 +181,8 @@ export async function renderOrderDocument(document: OrderDocument): Promise<Buff
       printable(line.sku),
       printable(line.name),
       String(line.quantity),
-      usd.format(line.unitPrice),
-      usd.format(line.lineTotal),
+      usd(line.unitPrice),
+      usd(line.lineTotal),
     ];
     const height = Math.max(...COLUMNS.map((c, i) => heightOf('regular', cells[i] ?? '', c.width)));
     if (y + height > PAGE.bottom - 40) {
@@ -195,7 +200,7 @@ export async function renderOrderDocument(document: OrderDocument): Promise<Buff
   doc.fontSize(11);
   // The amount gets the width of two columns: up to MAX_ORDER_TOTAL_CENTS ($1,000,000,000,000.00) on one line.
   write('bold', document.totalLabel, { width: 180, align: 'right' }, { x: 195, y });
-  write('bold', usd.format(order.price), { width: 182, align: 'right' }, { x: 380, y });
+  write('bold', usd(order.price), { width: 182, align: 'right' }, { x: 380, y });
   y += 24;
   doc.fontSize(9);
   doc.text('', PAGE.left, y);

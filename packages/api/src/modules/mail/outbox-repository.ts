@@ -4,6 +4,7 @@
 import type { Insertable, Kysely, Selectable } from 'kysely';
 import type { OpenDatabase, SqliteHandle } from '../../infra/db/create-db.js';
 import type { Database, MailOutboxTable, MailStatus } from '../../infra/db/schema.js';
+import { codeOrder } from '../../infra/code-order.js';
 
 export type MailRow = Selectable<MailOutboxTable>;
 export type NewMailRow = Insertable<MailOutboxTable>;
@@ -82,7 +83,7 @@ export async function claimDue({ db, sqlite }: OpenDatabase, claim: Claim, limit
     })
     .returningAll()
     .execute();
-  return rows.sort((a, b) => a.next_attempt_at.localeCompare(b.next_attempt_at) || a.id.localeCompare(b.id));
+  return rows.sort((a, b) => codeOrder(a.next_attempt_at, b.next_attempt_at) || codeOrder(a.id, b.id));
 }
 
 /** Gives back claimed rows a run did not try (it stopped early), with the attempt their claim counted undone. */

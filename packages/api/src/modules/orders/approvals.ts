@@ -23,6 +23,7 @@ import { invalidTransition } from './lifecycle.js';
 import * as lifecycleRepo from './lifecycle-repository.js';
 import type { OrderRow } from './order-write-repository.js';
 import * as repo from './repository.js';
+import { codeOrder } from '../../infra/code-order.js';
 
 export interface ApprovalsDeps {
   database: OpenDatabase;
@@ -163,7 +164,7 @@ export function createApprovals(deps: ApprovalsDeps) {
           const lines = await repo.linesOfOrders(trx, [id]);
           const byProduct = lines
             .filter((l) => l.product_id !== null)
-            .sort((a, b) => String(a.product_id).localeCompare(String(b.product_id)));
+            .sort((a, b) => codeOrder(String(a.product_id), String(b.product_id)));
           for (const line of byProduct)
             if (line.product_id) await repo.releaseStock(trx, line.product_id, line.quantity);
           await mail.enqueue(trx, decidedMail(row, 'rejected', reason, null));

@@ -40,6 +40,7 @@ import { deliveredMail, endedMail, paidMail, shippedMail } from './lifecycle-mai
 import type { OrderRow } from './order-write-repository.js';
 import { authorizeOrder } from './ownership.js';
 import * as repo from './repository.js';
+import { codeOrder } from '../../infra/code-order.js';
 
 /** What the lifecycle needs of the payments module (app.ts hands the payments service; orders never import it). */
 export interface OrderPayments {
@@ -134,7 +135,7 @@ export function createOrderLifecycle(deps: LifecycleDeps) {
   async function releaseLines(trx: Transaction<Database>, lines: repo.OrderLineRow[]): Promise<void> {
     const byProduct = lines
       .filter((l) => l.product_id !== null)
-      .sort((a, b) => String(a.product_id).localeCompare(String(b.product_id)));
+      .sort((a, b) => codeOrder(String(a.product_id), String(b.product_id)));
     for (const line of byProduct) if (line.product_id) await repo.releaseStock(trx, line.product_id, line.quantity);
   }
 

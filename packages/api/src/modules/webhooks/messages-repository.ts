@@ -5,6 +5,7 @@
 import type { Insertable, Kysely, Selectable } from 'kysely';
 import type { OpenDatabase, SqliteHandle } from '../../infra/db/create-db.js';
 import type { Database, WebhookAttemptsTable, WebhookMessagesTable } from '../../infra/db/schema.js';
+import { codeOrder } from '../../infra/code-order.js';
 
 export type MessageRow = Selectable<WebhookMessagesTable>;
 export type AttemptRow = Selectable<WebhookAttemptsTable>;
@@ -109,7 +110,7 @@ export async function claimDue({ db, sqlite }: OpenDatabase, claim: Claim, limit
     })
     .returningAll()
     .execute();
-  return rows.sort((a, b) => a.next_attempt_at.localeCompare(b.next_attempt_at) || a.id.localeCompare(b.id));
+  return rows.sort((a, b) => codeOrder(a.next_attempt_at, b.next_attempt_at) || codeOrder(a.id, b.id));
 }
 
 /** Claims one row by id (a ping, sent at once). */

@@ -1,6 +1,6 @@
 // "New order" to the shop's own mailbox (SHOP_NOTIFY_EMAIL, B2B §11): who ordered what, the buyer's note, and a link
 // to Manage All Orders, so whoever ships hears of each order without watching the dashboard.
-import { money, orderName } from './format.js';
+import { money, orderName, units } from './format.js';
 import {
   button,
   facts,
@@ -26,8 +26,6 @@ export interface NewOrderForShopMail {
   paymentTerms: 'card' | 'account';
 }
 
-const count = new Intl.NumberFormat('en-US');
-
 export const newOrderForShopSubject = (m: NewOrderForShopMail): string =>
   `New order ${orderName(m)} from ${m.buyerName} (${money(m.totalCents)})`;
 
@@ -49,7 +47,7 @@ export function newOrderForShop(site: Site, m: NewOrderForShopMail): RenderedMai
     [
       said,
       factsText(rows),
-      m.lines.map((l) => `- ${l.sku} ${l.name}: ${count.format(l.quantity)} = ${money(l.lineTotalCents)}`).join('\n'),
+      m.lines.map((l) => `- ${l.sku} ${l.name}: ${units(l.quantity)} = ${money(l.lineTotalCents)}`).join('\n'),
       `The order: ${link}`,
     ],
     footer,
@@ -63,7 +61,7 @@ export function newOrderForShop(site: Site, m: NewOrderForShopMail): RenderedMai
       facts(rows),
       table(
         ['SKU', 'Part', 'Quantity', 'Unit price', 'Line total'],
-        m.lines.map((l) => [l.sku, l.name, count.format(l.quantity), money(l.unitPriceCents), money(l.lineTotalCents)]),
+        m.lines.map((l) => [l.sku, l.name, units(l.quantity), money(l.unitPriceCents), money(l.lineTotalCents)]),
         [false, false, true, true, true],
       ),
       button('Manage all orders', link),

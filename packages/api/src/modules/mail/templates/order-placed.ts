@@ -1,5 +1,5 @@
 // "We have your order": its lines and total, and what happens next (pay by card, or confirmed on account).
-import { day, money, orderLink, orderSubject, orderName } from './format.js';
+import { day, money, orderLink, orderSubject, orderName, units } from './format.js';
 import {
   button,
   facts,
@@ -27,8 +27,6 @@ export interface OrderPlacedMail {
   awaitingApproval?: boolean | undefined;
 }
 
-const count = new Intl.NumberFormat('en-US');
-
 export function orderPlaced(site: Site, m: OrderPlacedMail): RenderedMail {
   const subject = orderSubject(m, 'placed');
   const next = m.awaitingApproval
@@ -51,8 +49,7 @@ export function orderPlaced(site: Site, m: OrderPlacedMail): RenderedMail {
       factsText(rows),
       m.lines
         .map(
-          (l) =>
-            `- ${l.sku} ${l.name}: ${count.format(l.quantity)} x ${money(l.unitPriceCents)} = ${money(l.lineTotalCents)}`,
+          (l) => `- ${l.sku} ${l.name}: ${units(l.quantity)} x ${money(l.unitPriceCents)} = ${money(l.lineTotalCents)}`,
         )
         .join('\n'),
       `Follow your order: ${link}`,
@@ -69,7 +66,7 @@ export function orderPlaced(site: Site, m: OrderPlacedMail): RenderedMail {
       facts(rows),
       table(
         ['SKU', 'Part', 'Quantity', 'Unit price', 'Line total'],
-        m.lines.map((l) => [l.sku, l.name, count.format(l.quantity), money(l.unitPriceCents), money(l.lineTotalCents)]),
+        m.lines.map((l) => [l.sku, l.name, units(l.quantity), money(l.unitPriceCents), money(l.lineTotalCents)]),
         [false, false, true, true, true],
       ),
       button('Follow your order', link),
