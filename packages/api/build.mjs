@@ -64,7 +64,7 @@ const result = await build({
   plugins: [externalPackages],
   alias: { '@kestrel/shared': fileURLToPath(new URL('../shared/src/index.ts', import.meta.url)) },
   // Minified: V8 holds the bundle's source text and compiles from it at every start, and half the bytes made
-  // 10-15 MiB less resident at idle (docs/performance.md, "Idle and peak memory, minified"). Stack traces then name
+  // 5-15 MiB less resident at idle (docs/performance.md, "Idle and peak memory"). Stack traces then name
   // short names and columns of one long line; NODE_OPTIONS=--enable-source-maps (docs/operations.md) maps them back to
   // the TypeScript sources, and needs the mappings, not the sources.
   minify: true,
