@@ -88,30 +88,42 @@ describe.each(databases)('password reset on %s', (kind) => {
     expect(await mailedTokens(t.app, 'nobody-here@example.com', 'password-reset')).toHaveLength(0);
   });
 
-  it('takes as long for a known e-mail as for an unknown one (medians of 15 within 15 ms)', async () => {
+  it('takes as long for a known e-mail as for an unknown one, but for one short transaction (medians of 15)', async () => {
     // Distinct accounts, so every known call takes the full path (token and mail written, no throttle).
     for (let i = 0; i < 15; i++) {
       await createUser(t.app.db, { email: `timing-${i}@example.com`, name: `Timing ${i}`, passwordHash: null });
     }
     const knownMs: number[] = [];
     const unknownMs: number[] = [];
-    const timed = async (email: string) => {
+    const commitMs: number[] = [];
+    const time = async (work: () => Promise<unknown>) => {
       const started = performance.now();
-      const res = await forgot(email);
-      expect(res.statusCode).toBe(202);
+      await work();
       return performance.now() - started;
     };
-    // Interleaved, so a slower moment of the machine weighs on both.
+    const forgotIn202 = async (email: string) => expect((await forgot(email)).statusCode).toBe(202);
+    // What a known e-mail costs more by design (password-care.ts): one short transaction, whose commit waits for the
+    // disk. Timed beside the calls, so a machine whose disk is busy (other tests' databases) is held to its own speed.
+    const oneCommit = () =>
+      t.app.db
+        .transaction()
+        .execute((trx) =>
+          trx.updateTable('users').set({ name: 'Timing 0' }).where('email', '=', 'timing-0@example.com').execute(),
+        );
+    // Interleaved, so a slower moment of the machine weighs on all three.
     for (let i = 0; i < 15; i++) {
-      knownMs.push(await timed(`timing-${i}@example.com`));
-      unknownMs.push(await timed(`timing-unknown-${i}@example.com`));
+      knownMs.push(await time(() => forgotIn202(`timing-${i}@example.com`)));
+      unknownMs.push(await time(() => forgotIn202(`timing-unknown-${i}@example.com`)));
+      commitMs.push(await time(oneCommit));
     }
     const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[7] ?? 0;
-    const gap = Math.abs(median(knownMs) - median(unknownMs));
+    const gap = median(knownMs) - median(unknownMs);
     console.info(
-      `forgot timing on ${kind}: known median ${median(knownMs).toFixed(2)} ms, unknown ${median(unknownMs).toFixed(2)} ms`,
+      `forgot timing on ${kind}: known median ${median(knownMs).toFixed(2)} ms, unknown ${median(unknownMs).toFixed(2)} ms, one commit ${median(commitMs).toFixed(2)} ms`,
     );
-    expect(gap).toBeLessThan(15);
+    // 15 ms of slack beyond that transaction: a mail sent while the caller waits, or a password hashed for a known
+    // account only, would each take longer than that.
+    expect(Math.abs(gap)).toBeLessThan(15 + median(commitMs));
     expect(await mailedTokens(t.app, 'timing-14@example.com', 'password-reset')).toHaveLength(1);
   });
 
