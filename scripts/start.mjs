@@ -9,7 +9,8 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
+import { runBundle } from './run-bundle.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const web = join(root, 'packages/web');
@@ -57,4 +58,4 @@ if (stale) {
   run(process.execPath, [join(api, 'build.mjs')], api);
 }
 
-await import(pathToFileURL(serverJs).href);
+runBundle(serverJs);

@@ -6,7 +6,7 @@
 // node_modules was most of a restart's CPU (docs/performance.md, "Memory and start-up"). What stays external, installed
 // beside the bundle, is what cannot or need not load at start-up:
 import { build } from 'esbuild';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
@@ -59,7 +59,10 @@ const result = await build({
   outdir: `${here}dist`,
   bundle: true,
   platform: 'node',
-  format: 'esm',
+  // CommonJS, so that scripts/start.mjs can compile the server through node:vm with V8's code cache (Node 20 has no
+  // code cache for ES modules): a restart then skips parsing and compiling most of the bundle
+  // (scripts/code-cache.mjs). dist/package.json, written below, tells Node these .js files are CommonJS.
+  format: 'cjs',
   target: 'node20',
   plugins: [externalPackages],
   alias: { '@kestrel/shared': fileURLToPath(new URL('../shared/src/index.ts', import.meta.url)) },
@@ -72,11 +75,20 @@ const result = await build({
   sourcesContent: false,
   logLevel: 'warning',
   metafile: true,
-  // Some bundled CommonJS-minded code may call require(); give the ESM bundle one.
-  banner: {
-    js: "import { createRequire as __kestrelRequire } from 'node:module'; const require = __kestrelRequire(import.meta.url);",
-  },
+  // The sources are ES modules that find files beside themselves with import.meta.url, which CommonJS lacks.
+  define: { 'import.meta.url': '__kestrelModuleUrl' },
+  // import() of the packages loaded on first use becomes require(): node:vm runs import() only through a loader
+  // Node 20 calls experimental (a warning on stderr), and Node >= 20.19 requires ES-module packages too.
+  supported: { 'dynamic-import': false },
+  banner: { js: "const __kestrelModuleUrl = require('node:url').pathToFileURL(__filename).href;" },
 });
+writeFileSync(`${here}dist/package.json`, '{ "type": "commonjs" }\n');
+// A dependency's import() that esbuild could not lower would fail only when that path first runs: fail the build.
+if (readFileSync(`${here}dist/server.js`, 'latin1').includes('import(')) {
+  throw new Error('dist/server.js calls import(), which scripts/run-bundle.mjs cannot run under node:vm');
+}
+// A code cache made from an earlier bundle is refused by its content hash anyway; removing it keeps dist/ tidy.
+rmSync(`${here}dist/server.js.v8cache`, { force: true });
 
 // esbuild writes ASCII (its default charset escapes every other character in code) but keeps a comment inside an
 // expression as it was, and one em dash in such a comment (zod's) made V8 hold the whole 4 MB source as a two-byte

@@ -267,7 +267,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const imageStore = await createImageStore(config);
   app.addHook('onClose', async () => imageStore.close?.());
   const images = createImageService(imageStore);
-  await seedDatabase({ accounts, catalog, reviews, images }, config, app.log, { fresh });
+  // The seed runs while the routes are registered: at a restart it is one password check, about 30 ms of argon2 on
+  // libuv's threads that the event loop need not sit out. It is awaited before the app is returned, so nothing
+  // listens before the administrator exists; the empty catch only stops its failure counting as unhandled meanwhile.
+  const seeded = seedDatabase({ accounts, catalog, reviews, images }, config, app.log, { fresh });
+  seeded.catch(() => undefined);
 
   await app.register(authPlugin, { sessions: accounts.sessions });
   await app.register(securityPlugin, { config });
@@ -308,5 +312,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     { prefix: '/api' },
   );
   await app.register(staticWebPlugin, { webDist: options.webDist });
+  await seeded;
   return app;
 }

@@ -35,6 +35,16 @@ describe.each(databases)('ADMIN_PASSWORD on %s', (kind) => {
     );
   });
 
+  it('refuses a common password for the existing administrator too, and the one it has still signs in', async () => {
+    await withApp(ADMIN.password, () => Promise.resolve());
+    await expect(buildApp(testConfig(db, { ADMIN_PASSWORD: 'Password123' }))).rejects.toThrow(
+      'ADMIN_PASSWORD is too common (it is on the list of common passwords); choose another one',
+    );
+    await withApp(ADMIN.password, async (app) => {
+      expect((await logIn(app, ADMIN.email, ADMIN.password)).token).toBeTruthy();
+    });
+  });
+
   it('will not promote an unconfirmed account named by ADMIN_EMAIL alone: its owner may be a squatter', async () => {
     const squatter = await withApp(ADMIN.password, (app) => signUp(app, 'Sam Squatter', 'chief@example.com'));
     const start = buildApp(testConfig(db, { ADMIN_EMAIL: 'chief@example.com', ADMIN_PASSWORD: '' }));

@@ -6,7 +6,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import type pg from 'pg';
 import type { DatabaseConfig } from '../config.js';
-import { FIRST_MIGRATION, migrationProvider } from './migrations/index.js';
+import { FIRST_MIGRATION, MIGRATION_NAMES, migrationProvider } from './migrations/index.js';
 import { createOffLoopReader, type OffLoopReader } from './off-loop-reader.js';
 import type { Database } from './schema.js';
 
@@ -158,8 +158,28 @@ function withStatementCache(sqlite: SQLite.Database) {
   };
 }
 
+/**
+ * True when the database has run exactly this build's migrations, as at every restart: the Migrator's lock and table
+ * checks are then skipped (a tenth of a restart's 100 ms of database work). Anything else, a missing table included,
+ * goes to the Migrator, which migrates or refuses as it always did (a migration this build does not know, say).
+ */
+async function isMigrated(db: Db): Promise<boolean> {
+  const names = sql.join(MIGRATION_NAMES);
+  try {
+    const { rows } = await sql<{ total: number | string; known: number | string }>`
+      select count(*) as total, count(case when name in (${names}) then 1 end) as known from kysely_migration`.execute(
+      db,
+    );
+    const row = rows[0];
+    return Number(row?.total) === MIGRATION_NAMES.length && Number(row?.known) === MIGRATION_NAMES.length;
+  } catch {
+    return false;
+  }
+}
+
 /** Runs pending migrations; answers whether this run created the schema (an empty database, so it may be seeded). */
 export async function migrate(db: Db): Promise<{ fresh: boolean }> {
+  if (await isMigrated(db)) return { fresh: false };
   const migrator = new Migrator({ db, provider: migrationProvider });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(`migration failed: ${String(error)}`);

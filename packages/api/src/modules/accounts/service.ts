@@ -75,7 +75,7 @@ export interface AccountsOptions {
 }
 
 /** ADMIN_PASSWORD obeys the rules of every chosen password; the message names the variable and the rule. */
-function checkAdminPassword(password: string): void {
+function checkedAdminPassword(password: string): string {
   const rule =
     password.length < PASSWORD_MIN_LENGTH || password.length > PASSWORD_MAX_LENGTH
       ? `must be ${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters`
@@ -83,6 +83,7 @@ function checkAdminPassword(password: string): void {
         ? 'is too common (it is on the list of common passwords); choose another one'
         : undefined;
   if (rule) throw new Error(`ADMIN_PASSWORD ${rule}`);
+  return password;
 }
 
 const noMail: AccountMail = {
@@ -160,7 +161,6 @@ export function createAccountsService(db: Db, secret: string, options: AccountsO
     async ensureAdmin({ email: wantedEmail, password }) {
       const email = wantedEmail ?? (password || !(await repo.hasAdmin(db)) ? DEFAULT_ADMIN_EMAIL : undefined);
       if (!email) return null;
-      if (password !== undefined) checkAdminPassword(password);
       const existing = await repo.findUserByEmail(db, email);
       if (existing && !password && existing.role !== 'admin' && existing.email_verified !== 1) {
         // Whoever signed this account up may not own the mailbox (B2B §7): promoting it as it is would make them admin.
@@ -171,9 +171,13 @@ export function createAccountsService(db: Db, secret: string, options: AccountsO
         );
       }
       if (existing) {
-        // Only a password the account does not already have is set: a restart with the same one signs nobody out.
+        // Only a password the account does not already have is set (and checked against the rules: the one it has
+        // passed them when it was set, and reading the 10,000 common passwords cost every restart 10 ms). A restart
+        // with the same one signs nobody out.
         const newHash =
-          password && !(await verifyPassword(existing.password_hash, password)) ? await hashPassword(password) : null;
+          password !== undefined && !(await verifyPassword(existing.password_hash, password))
+            ? await hashPassword(checkedAdminPassword(password))
+            : null;
         await changingUsers(() =>
           db.transaction().execute(async (trx) => {
             await repo.setUserRole(trx, existing.id, 'admin');
@@ -188,7 +192,7 @@ export function createAccountsService(db: Db, secret: string, options: AccountsO
         );
         return null;
       }
-      const chosen = password ?? randomBytes(12).toString('base64url');
+      const chosen = password === undefined ? randomBytes(12).toString('base64url') : checkedAdminPassword(password);
       try {
         const passwordHash = await hashPassword(chosen);
         await createUser(db, { email, name: 'Administrator', passwordHash, role: 'admin', emailVerified: true });

@@ -53,6 +53,9 @@ const migrations: Record<string, Migration> = {
   '023-order-write-indexes': orderWriteIndexesMigration,
 };
 
+/** Every migration of this build, by name. */
+export const MIGRATION_NAMES = Object.keys(migrations);
+
 export const migrationProvider: MigrationProvider = {
   getMigrations: async () => migrations,
 };
