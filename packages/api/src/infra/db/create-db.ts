@@ -160,8 +160,9 @@ function withStatementCache(sqlite: SQLite.Database) {
 
 /**
  * True when the database has run exactly this build's migrations, as at every restart: the Migrator's lock and table
- * checks are then skipped (a tenth of a restart's 100 ms of database work). Anything else, a missing table included,
- * goes to the Migrator, which migrates or refuses as it always did (a migration this build does not know, say).
+ * checks are then skipped (about 10 ms of a restart; docs/performance.md, "Restart: V8's code cache"). Anything else,
+ * a missing table included, goes to the Migrator, which migrates or refuses as it always did (a migration this build
+ * does not know, say).
  */
 async function isMigrated(db: Db): Promise<boolean> {
   const names = sql.join(MIGRATION_NAMES);
