@@ -61,7 +61,7 @@ const result = await build({
   platform: 'node',
   // CommonJS, so that scripts/start.mjs can compile the server through node:vm with V8's code cache (Node 20 has no
   // code cache for ES modules): a restart then skips parsing and compiling most of the bundle
-  // (scripts/code-cache.mjs). dist/package.json, written below, tells Node these .js files are CommonJS.
+  // (scripts/run-bundle.mjs). dist/package.json, written below, tells Node these .js files are CommonJS.
   format: 'cjs',
   target: 'node20',
   plugins: [externalPackages],

@@ -267,7 +267,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const imageStore = await createImageStore(config);
   app.addHook('onClose', async () => imageStore.close?.());
   const images = createImageService(imageStore);
-  // The seed runs while the routes are registered: at a restart it is one password check, about 30 ms of argon2 on
+  // The seed runs while the routes are registered: at a restart it is one password check, 15-50 ms of argon2 on
   // libuv's threads that the event loop need not sit out. It is awaited before the app is returned, so nothing
   // listens before the administrator exists; the empty catch only stops its failure counting as unhandled meanwhile.
   const seeded = seedDatabase({ accounts, catalog, reviews, images }, config, app.log, { fresh });

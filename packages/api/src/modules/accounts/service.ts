@@ -172,7 +172,7 @@ export function createAccountsService(db: Db, secret: string, options: AccountsO
       }
       if (existing) {
         // Only a password the account does not already have is set (and checked against the rules: the one it has
-        // passed them when it was set, and reading the 10,000 common passwords cost every restart 10 ms). A restart
+        // passed them when it was set, and reading the 10,000 common passwords cost every restart about 10 ms). A restart
         // with the same one signs nobody out.
         const newHash =
           password !== undefined && !(await verifyPassword(existing.password_hash, password))
