@@ -30,7 +30,6 @@ describe.each(databases)('migrate on %s', (kind) => {
   it('runs every migration on a new database, then none at a restart', async () => {
     expect(await migrate(db)).toEqual({ fresh: true });
     expect((await ran()).sort()).toEqual([...MIGRATION_NAMES].sort());
-    expect(MIGRATION_NAMES).toHaveLength(23);
     expect(await migrate(db)).toEqual({ fresh: false });
     expect(await migrate(db)).toEqual({ fresh: false });
     expect((await ran()).sort()).toEqual([...MIGRATION_NAMES].sort());
