@@ -4,6 +4,7 @@ import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { ZodType } from 'zod';
 import { trustProxyOption, type Config } from './infra/config.js';
 import { migrate, openDatabase, type Db, type OpenDatabase } from './infra/db/create-db.js';
+import { AnswerReplay } from './infra/http/answer-replay.js';
 import { docsPlugin } from './infra/http/docs.js';
 import { emptyJsonBodyPlugin } from './infra/http/empty-json-body.js';
 import { errorsPlugin } from './infra/http/errors-plugin.js';
@@ -79,6 +80,8 @@ declare module 'fastify' {
     webhooks: WebhooksService;
     /** The quotes service (tests run an expiry pass now with app.quotes.expireDue()). */
     quotes: QuotesService;
+    /** Answers replayed below Fastify (tests count them: app.answerReplay.replayed). */
+    answerReplay: AnswerReplay;
   }
 }
 
@@ -114,13 +117,22 @@ export const SERVER_TIMEOUTS = {
 };
 
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
+  // X-Request-Id (infra/observability/request-id.ts): a trusted proxy's id, else a fresh one; logged as reqId.
+  const requestId = requestIdGenerator(config.trustProxy);
+  // Two log lines per request cost more than the hot paths themselves; errors are still logged. debug/trace turn them on.
+  const requestLogging = ['debug', 'trace'].includes(config.logLevel);
+  // The busiest anonymous reads answered again below Fastify while their lists are unchanged (http/answer-replay.ts);
+  // off when a per-minute limit or per-request logging must see every request.
+  const replay = new AnswerReplay({
+    enabled: config.rateLimitPerMinute === undefined && !requestLogging,
+    requestId,
+  });
   const app = Fastify({
+    serverFactory: replay.serverFactory,
     logger: loggerOptions(config.logLevel, options.logStream),
-    // X-Request-Id (infra/observability/request-id.ts): a trusted proxy's id, else a fresh one; logged as reqId.
-    genReqId: requestIdGenerator(config.trustProxy),
+    genReqId: requestId,
     requestIdHeader: false,
-    // Two log lines per request cost more than the hot paths themselves; errors are still logged. debug/trace turn them on.
-    logController: new LogController({ disableRequestLogging: !['debug', 'trace'].includes(config.logLevel) }),
+    logController: new LogController({ disableRequestLogging: !requestLogging }),
     trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: BODY_LIMIT_BYTES,
     requestTimeout: SERVER_TIMEOUTS.requestTimeoutMs,
@@ -156,6 +168,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(errorsPlugin);
   await app.register(emptyJsonBodyPlugin);
   await app.register(gracefulClosePlugin);
+  app.addHook('preClose', async () => replay.close());
+  app.decorate('answerReplay', replay);
 
   // The database: opened, migrated, and closed after the requests in flight (onClose runs once they have finished).
   const database = openDatabase(config.database, (error) =>
@@ -285,6 +299,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     database,
     jobs,
     figuresCacheMs: options.metricsFiguresCacheMs,
+    replay,
   });
   await app.register(
     async (api) => {
@@ -293,10 +308,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(catalogRoutes, {
         catalog,
         memberPrices: memberPricesOfRequest(accounts.sessions, contractPrices),
+        replay,
       });
       await api.register(contractPriceRoutes, { prices: contractPrices });
       await api.register(productsCsvRoutes, { database, catalog, webhooks });
-      await api.register(reviewRoutes, { reviews });
+      await api.register(reviewRoutes, { reviews, replay });
       await api.register(orderRoutes, { orders });
       await api.register(documentRoutes, { documents });
       await api.register(cartRoutes, { cart });

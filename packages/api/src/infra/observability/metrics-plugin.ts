@@ -6,6 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { OpenDatabase } from '../db/create-db.js';
+import type { AnswerReplay } from '../http/answer-replay.js';
 import type { JobRunner } from '../jobs/job-runner.js';
 import { shopFiguresSource, SHOP_FIGURES_CACHE_MS } from './shop-figures.js';
 
@@ -16,6 +17,8 @@ export interface MetricsOptions {
   jobs: JobRunner;
   /** How long the shop's figures are cached (tests read them afresh with 0). */
   figuresCacheMs?: number;
+  /** Answers replayed below Fastify (http/answer-replay.ts), counted as their route's like any other. */
+  replay?: AnswerReplay;
 }
 
 /** The route label of a request no route matched (404s, and the storefront's client routes): one label, not its URL. */
@@ -105,14 +108,17 @@ export const metricsPlugin = fp(async (app: FastifyInstance, options: MetricsOpt
     return found;
   }
 
+  function count(route: string, method: string, status: number, seconds: number) {
+    const one = seriesOf(route, method, status);
+    one.count += 1;
+    one.duration.observe(seconds);
+  }
   // The only per-request cost: one onResponse hook, a map lookup, an add and one histogram observe (docs/performance.md).
   app.addHook('onResponse', (request: FastifyRequest, reply: FastifyReply, done) => {
-    const route = request.routeOptions.url ?? UNMATCHED_ROUTE;
-    const one = seriesOf(route, request.method, reply.statusCode);
-    one.count += 1;
-    one.duration.observe(reply.elapsedTime / 1000);
+    count(request.routeOptions.url ?? UNMATCHED_ROUTE, request.method, reply.statusCode, reply.elapsedTime / 1000);
     done();
   });
+  options.replay?.countWith(count);
 
   const figures = shopFiguresSource(
     options.database,

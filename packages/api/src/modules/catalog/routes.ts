@@ -13,6 +13,7 @@ import {
 } from '@kestrel/shared';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AnswerReplay } from '../../infra/http/answer-replay.js';
 import { sendEncodedList } from '../../infra/http/encoded-answer.js';
 import { sendJsonText } from '../../infra/http/json-text.js';
 import { withContractPrice } from './product-row.js';
@@ -27,10 +28,12 @@ export type MemberPricesOf = (request: FastifyRequest) => Promise<ContractOverla
 const tags = ['products'];
 const security = [{ bearer: [] }];
 
-export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService; memberPrices?: MemberPricesOf }> = async (
-  app,
-  { catalog, memberPrices },
-) => {
+export const catalogRoutes: FastifyPluginAsyncZod<{
+  catalog: CatalogService;
+  memberPrices?: MemberPricesOf;
+  /** Anonymous answers of the list are replayed below Fastify until the lists change (http/answer-replay.ts). */
+  replay?: AnswerReplay;
+}> = async (app, { catalog, memberPrices, replay }) => {
   const pricesOf = (request: FastifyRequest) =>
     memberPrices && request.headers.authorization !== undefined ? memberPrices(request) : undefined;
 
@@ -43,12 +46,14 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService; mem
         querystring: productListQuerySchema,
         response: { 200: productSchema.array(), 400: errorSchema, 503: errorSchema },
       },
+      ...(replay ? { onSend: replay.capture } : {}),
     },
     // A page's JSON text comes from the short-lived list cache, sent as Fastify would send the serialised array; the
     // list without a limit (every product) from the cache of its encoded bytes, compressed when the client accepts.
     (request, reply) => {
       const member = pricesOf(request);
       if (member) return memberList(request.query, member, request, reply);
+      replay?.offer(request, catalog.listsVersion);
       if (request.query.limit !== undefined) return sendJsonText(reply, catalog.listProductsJson(request.query));
       const list = catalog.fullList(request.query);
       return 'raw' in list

@@ -109,6 +109,8 @@ export interface CatalogService {
   itemsBySkus(skus: string[]): Promise<Map<string, CatalogItem>>;
   /** Another module took or gave back stock: what the product list shows has changed. */
   stockMoved(): void;
+  /** Counts the changes of what the anonymous lists show: an answer read at one count is stale at another. */
+  listsVersion(): number;
   /** Every catalogue write outside this file (the CSV import) goes through here, so the caches hear of it. */
   writing<T>(write: () => Promise<T>): Promise<T>;
 }
@@ -169,6 +171,7 @@ export function createCatalogService({
   const serializeProduct = compileSerializer(productSchema);
   /** Members' full lists, one encoded cache per company with contract prices (fullListFor). */
   const memberLists = new Map<string, { stamp: string; cache: EncodedListCache }>();
+  let listsVersion = 0;
 
   /** The list's JSON text, written a page of products at a time: the same bytes as the array's serializer writes. */
   const fullListBuilder =
@@ -226,6 +229,7 @@ export function createCatalogService({
     try {
       return await write();
     } finally {
+      listsVersion++;
       lists.invalidate();
       fullLists.invalidate();
       memberLists.clear();
@@ -432,11 +436,13 @@ export function createCatalogService({
     },
 
     stockMoved() {
+      listsVersion++;
       lists.invalidate();
       fullLists.stockMoved();
       for (const held of memberLists.values()) held.cache.stockMoved();
     },
     writing,
+    listsVersion: () => listsVersion,
   };
   return service;
 }

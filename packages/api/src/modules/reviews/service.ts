@@ -23,6 +23,8 @@ export interface ReviewsService {
   listReviews(): Promise<Review[]>;
   /** The same list as JSON text, from the short-lived list cache. */
   listReviewsJson(): string | Promise<string>;
+  /** Counts the changes of the list: an answer read at one count is stale at another. */
+  listsVersion(): number;
   createReview(input: NewReview, userId: string): Promise<string>;
   /** userId null: a review of the demo seed, written by nobody who can sign in. Ids follow the list's order. */
   createReviews(inputs: NewReview[], userId: string | null, now?: number): Promise<string[]>;
@@ -32,12 +34,14 @@ export function createReviewsService(
   db: Db,
   lists = new ListCache(compileSerializer(reviewSchema.array())),
 ): ReviewsService {
+  let listsVersion = 0;
   const service: ReviewsService = {
     async listReviews() {
       return (await repo.listReviews(db)).map(toReview);
     },
 
     listReviewsJson: () => lists.json('review', () => service.listReviews()),
+    listsVersion: () => listsVersion,
 
     async createReview(input, userId) {
       const [id] = await service.createReviews([input], userId);
@@ -58,6 +62,7 @@ export function createReviewsService(
       try {
         await repo.insertReviews(db, rows);
       } finally {
+        listsVersion++;
         lists.invalidate();
       }
       return rows.map((row) => row.id);
