@@ -166,6 +166,60 @@ describe.each(databases)('the order write on %s', (kind) => {
     expect(new Set(mine.map((o) => o._id))).toEqual(placed);
     expect(await stockOf(productId)).toBe(1000 - 25 * 10);
   });
+  it('places the orders of one moment that the stock covers, and the refused ones leave nothing behind', async () => {
+    const productId = await addProduct(t.app, admin, { price: 2, quantity: 10, availableQuantity: 50 });
+    const other = await signUp(t.app, 'Di', 'di@example.com');
+    const openOf = async (id: string) =>
+      (await t.app.db.selectFrom('users').select('open_orders').where('id', '=', id).executeTakeFirstOrThrow())
+        .open_orders;
+    const openBefore = [await openOf(buyer.id), await openOf(other.id)];
+    // Eight orders of ten in one turn (on SQLite one group commit): the stock covers five. The refusals come between
+    // placed orders of the same batch, from both buyers.
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/order',
+          headers: (i % 2 === 0 ? buyer : other).auth,
+          payload: { productId, inputQuantity: 10, phone: '1', address: 'a' },
+        }),
+      ),
+    );
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 201, 201, 201, 201, 400, 400, 400]);
+    expect(await stockOf(productId)).toBe(0);
+    const placed = answers.filter((a) => a.statusCode === 201).map((a) => orderSchema.parse(a.json().order));
+    const placedBy = (email: string) => placed.filter((o) => o.email === email).length;
+    expect([await openOf(buyer.id), await openOf(other.id)]).toEqual([
+      (openBefore[0] ?? 0) + placedBy('cy@example.com'),
+      (openBefore[1] ?? 0) + placedBy('di@example.com'),
+    ]);
+    // Numbers in a row: a refused order took none.
+    const numbers = placed.map((o) => Number(o.number.slice(-6))).sort((a, b) => a - b);
+    const first = numbers[0] ?? 0;
+    expect(numbers).toEqual([first, first + 1, first + 2, first + 3, first + 4]);
+    const rows = await t.app.db
+      .selectFrom('orders')
+      .select(['id', 'number', 'total_cents'])
+      .where('product_id', '=', productId)
+      .orderBy('number')
+      .execute();
+    expect(rows).toEqual(
+      placed
+        .map((o) => ({ id: o._id, number: o.number, total_cents: 2000 }))
+        .sort((a, b) => a.number.localeCompare(b.number)),
+    );
+    const mails = await t.app.db
+      .selectFrom('mail_outbox')
+      .select('dedupe_key')
+      .where(
+        'dedupe_key',
+        'in',
+        rows.map((r) => `order-placed:${r.id}`),
+      )
+      .execute();
+    expect(mails).toHaveLength(5);
+  });
+
   it('queues the "order placed" message with the order, once, and none for a refused order', async () => {
     const productId = await addProduct(t.app, admin, { price: 4, quantity: 10, availableQuantity: 30 });
     const place = (lines: Array<{ productId: string; quantity: number }>) =>

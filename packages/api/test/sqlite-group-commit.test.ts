@@ -1,5 +1,5 @@
 // Group commit (infra/db/sqlite-group-commit.ts): writes asked for together share one transaction, and each still
-// gets its own outcome.
+// gets its own outcome, a refusal and a failing write included.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -32,14 +32,18 @@ describe('SQLite group commit', () => {
 
   const committed = () => reader.prepare('SELECT n FROM notes ORDER BY n').pluck().all();
 
-  it('runs calls of one turn in one transaction, and a refusal rolls back only its own writes', async () => {
+  it('runs calls of one turn in one transaction, and a refusal writes nothing', async () => {
     const seenByOthers: unknown[][] = [];
     const insert = handle.database.prepare('INSERT INTO notes (n) VALUES (?)');
     const write = groupCommit(database, handle, (n: number) => {
-      insert.run(n);
-      seenByOthers.push(committed());
       if (n === 2) throw new Error('refused 2');
-      return n * 10;
+      return {
+        value: n * 10,
+        write: () => {
+          insert.run(n);
+          seenByOthers.push(committed());
+        },
+      };
     });
     const outcomes = await Promise.allSettled([write(1), write(2), write(3)]);
     expect(outcomes).toEqual([
@@ -48,24 +52,56 @@ describe('SQLite group commit', () => {
       { status: 'fulfilled', value: 30 },
     ]);
     // Nothing was visible outside until the one commit at the end of the batch.
-    expect(seenByOthers).toEqual([[], [], []]);
+    expect(seenByOthers).toEqual([[], []]);
     expect(committed()).toEqual([1, 3]);
     // A later turn is a batch of its own.
     await expect(write(4)).resolves.toBe(40);
     expect(committed()).toEqual([1, 3, 4]);
   });
 
+  it('plans each call after the writes of the calls before it in the batch', async () => {
+    const insert = handle.database.prepare('INSERT INTO notes (n) VALUES (?)');
+    const count = handle.database.prepare('SELECT count(*) FROM notes').pluck();
+    const write = groupCommit(database, handle, (n: number) => {
+      const before = count.get();
+      return { value: before, write: () => insert.run(n) };
+    });
+    await expect(Promise.all([write(1), write(2), write(3)])).resolves.toEqual([0, 1, 2]);
+  });
+
+  it('runs a batch again a call at a time when a write fails, so that only that call fails', async () => {
+    handle.database.exec('INSERT INTO notes (n) VALUES (99)');
+    const insert = handle.database.prepare('INSERT INTO notes (n) VALUES (?)');
+    const planned: number[] = [];
+    const write = groupCommit(database, handle, (n: number) => {
+      planned.push(n);
+      return { value: n, write: () => insert.run(n) };
+    });
+    // 99 is taken: its insert throws after 1 was written in the same transaction.
+    const outcomes = await Promise.allSettled([write(1), write(99), write(3)]);
+    expect(outcomes.map((o) => (o.status === 'fulfilled' ? o.value : String(o.reason)))).toEqual([
+      1,
+      'SqliteError: UNIQUE constraint failed: notes.n',
+      3,
+    ]);
+    expect(committed()).toEqual([1, 3, 99]);
+    // The first run stopped at 99; the second planned every call again.
+    expect(planned).toEqual([1, 99, 1, 99, 3]);
+  });
+
   it('fails the whole batch, writing nothing, when SQLite has rolled the transaction back', async () => {
     const insert = handle.database.prepare('INSERT INTO notes (n) VALUES (?)');
-    const write = groupCommit(database, handle, (n: number) => {
-      insert.run(n);
-      if (n === 2) {
-        // What SQLite does on a full disk or an I/O error: the transaction is gone.
-        handle.database.exec('ROLLBACK');
-        throw new Error('disk I/O error');
-      }
-      return n;
-    });
+    const write = groupCommit(database, handle, (n: number) => ({
+      value: n,
+      write: () => {
+        insert.run(n);
+        if (n === 2) {
+          // What SQLite does on a full disk or an I/O error: the transaction is gone.
+          handle.database.exec('ROLLBACK');
+          throw new Error('disk I/O error');
+        }
+      },
+    }));
     const outcomes = await Promise.allSettled([write(1), write(2), write(3)]);
     expect(outcomes.map((o) => o.status)).toEqual(['rejected', 'rejected', 'rejected']);
     expect(committed()).toEqual([]);
@@ -73,7 +109,7 @@ describe('SQLite group commit', () => {
 
   it('waits while a Kysely transaction is open instead of writing inside it', async () => {
     const insert = handle.database.prepare('INSERT INTO notes (n) VALUES (?)');
-    const write = groupCommit(database, handle, (n: number) => insert.run(n).changes);
+    const write = groupCommit(database, handle, (n: number) => ({ value: n, write: () => insert.run(n) }));
     let queued: Promise<number> | undefined;
     await database.db
       .transaction()
@@ -89,7 +125,7 @@ describe('SQLite group commit', () => {
         throw new Error('roll back the Kysely transaction');
       })
       .catch(() => undefined);
-    await expect(queued).resolves.toBe(1);
+    await expect(queued).resolves.toBe(7);
     expect(committed()).toEqual([7]);
   });
 });

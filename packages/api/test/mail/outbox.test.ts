@@ -73,7 +73,7 @@ describe.each(databases)('mail outbox on %s', (kind) => {
       const inTransaction = (fail: boolean) =>
         onSqliteConnection(f.database, () =>
           sqlite.database.transaction(() => {
-            const queued = mail.enqueueSync(shippedMail('ada@example.com', 'o-2'));
+            const queued = mail.insertSync(mail.prepare(shippedMail('ada@example.com', 'o-2')));
             if (fail) throw new Error('refused');
             return queued;
           })(),
@@ -89,8 +89,9 @@ describe.each(databases)('mail outbox on %s', (kind) => {
   );
 
   it.runIf(kind === 'postgres')('refuses the synchronous form on PostgreSQL', () => {
-    expect(() => f.service().enqueueSync(shippedMail('ada@example.com', 'o-3'))).toThrow(
-      'enqueueSync is for SQLite; use enqueue with the transaction',
+    const mail = f.service();
+    expect(() => mail.insertSync(mail.prepare(shippedMail('ada@example.com', 'o-3')))).toThrow(
+      'insertSync is for SQLite; use enqueue with the transaction',
     );
   });
 });

@@ -1,10 +1,22 @@
 // Group commit for SQLite's hottest write (ADR 004): the writes asked for in one turn of the event loop run in one
-// transaction, each in a savepoint of its own. A SQLite commit costs mostly the pages it writes to the WAL, and orders
-// placed together share most of their pages (the product's, the buyer's, the tails of the orders table and its
-// indexes), so a batch writes each shared page once instead of once per order. Every caller still gets its own
-// outcome: a write that throws rolls back only its savepoint; the others commit.
+// transaction. A SQLite commit costs mostly the pages it writes to the WAL, and orders placed together share most of
+// their pages (the product's, the buyer's, the tails of the orders table and its indexes), so a batch writes each
+// shared page once instead of once per order. Every caller still gets its own outcome.
+//
+// Each call is planned (reads and decisions; a refusal throws having written nothing), then written. So a refusal
+// needs no savepoint to undo it: savepoints made SQLite copy every page a call touched into its sub-journal, which
+// spilled to a temporary file past 64 KiB and cost a third of the order path (docs/performance.md). Only when a batch
+// fails as a whole (a write or the commit threw) does it run again with a savepoint per call, so that each call gets
+// its own outcome then too.
 import type { OpenDatabase, SqliteHandle } from './create-db.js';
 import { onSqliteConnection } from './create-db.js';
+
+/** What `plan` decided: the caller's answer, and the writes that make it true. */
+export interface PlannedWrite<R> {
+  value: R;
+  /** Writes what was decided; throws only when the database fails. */
+  write: () => void;
+}
 
 interface Job<A extends unknown[], R> {
   args: A;
@@ -15,30 +27,45 @@ interface Job<A extends unknown[], R> {
 type Outcome<R> = { ok: true; value: R } | { ok: false; error: unknown };
 
 /**
- * `work` runs synchronously inside a transaction and answers, or throws to refuse; the returned function queues a
- * call and settles it once the batch holding it has committed (or failed to: then every call of that batch fails with
- * the commit's error and nothing of the batch is written).
+ * `plan` runs synchronously inside a transaction: it reads and decides, and throws to refuse without having written
+ * anything. The returned function queues a call and settles it once the batch holding it has committed (or failed to:
+ * then every call of that batch fails with the commit's error and nothing of the batch is written).
  */
 export function groupCommit<A extends unknown[], R>(
   database: OpenDatabase,
   handle: SqliteHandle,
-  work: (...args: A) => R,
+  plan: (...args: A) => PlannedWrite<R>,
 ): (...args: A) => Promise<R> {
   const sqlite = handle.database;
-  // Called inside the batch's transaction, better-sqlite3 runs it as a SAVEPOINT and rolls back to it on a throw.
-  const each = sqlite.transaction(work);
-  const batch = sqlite.transaction((jobs: Array<Job<A, R>>): Array<Outcome<R>> =>
-    jobs.map((job) => {
-      try {
-        return { ok: true, value: each(...job.args) };
-      } catch (error) {
-        // An error SQLite answered by rolling back the whole transaction (disk full, I/O) leaves no batch to go on
-        // with: fail all of it. A refusal rolled back only its own savepoint.
-        if (!sqlite.inTransaction) throw error;
-        return { ok: false, error };
-      }
-    }),
-  );
+  const outcomeOf = <T>(run: () => T): Outcome<T> => {
+    try {
+      return { ok: true, value: run() };
+    } catch (error) {
+      // An error SQLite answered by rolling back the whole transaction (disk full, I/O) leaves no batch to go on
+      // with: fail all of it.
+      if (!sqlite.inTransaction) throw error;
+      return { ok: false, error };
+    }
+  };
+  // The usual case: a refusal wrote nothing, so the calls share the transaction with no savepoints. A throw from a
+  // write escapes and rolls the whole batch back.
+  const planned = sqlite.transaction((jobs: Array<Job<A, R>>): Array<Outcome<R>> => {
+    const outcomes: Array<Outcome<R>> = [];
+    for (const job of jobs) {
+      const outcome = outcomeOf(() => plan(...job.args));
+      if (outcome.ok) outcome.value.write();
+      outcomes.push(outcome.ok ? { ok: true, value: outcome.value.value } : outcome);
+    }
+    return outcomes;
+  });
+  // After a failed batch: each call in a savepoint of its own (better-sqlite3 runs a transaction function called
+  // inside another as a SAVEPOINT and rolls back to it on a throw), so only the call whose write failed fails.
+  const each = sqlite.transaction((...args: A): R => {
+    const { value, write } = plan(...args);
+    write();
+    return value;
+  });
+  const careful = sqlite.transaction((jobs: Array<Job<A, R>>) => jobs.map((job) => outcomeOf(() => each(...job.args))));
 
   let queue: Array<Job<A, R>> = [];
   const flush = () => {
@@ -46,10 +73,14 @@ export function groupCommit<A extends unknown[], R>(
     queue = [];
     let outcomes: Array<Outcome<R>>;
     try {
-      outcomes = batch(jobs);
-    } catch (error) {
-      for (const job of jobs) job.reject(error);
-      return;
+      outcomes = planned(jobs);
+    } catch {
+      try {
+        outcomes = careful(jobs);
+      } catch (error) {
+        for (const job of jobs) job.reject(error);
+        return;
+      }
     }
     outcomes.forEach((outcome, i) => {
       const job = jobs[i];

@@ -29,10 +29,10 @@ export interface MailService {
    */
   enqueue(executor: Kysely<Database>, mail: OutgoingMail): Promise<boolean>;
   /**
-   * SQLite only: the same, synchronously, for a caller inside a better-sqlite3 transaction run by onSqliteConnection
-   * (the order writes' form, ADR 004).
+   * SQLite only: queues a row made by `prepare`, synchronously, for a caller inside a better-sqlite3 transaction run
+   * by onSqliteConnection (the order writes' form, ADR 004, which renders its messages before it writes anything).
    */
-  enqueueSync(mail: OutgoingMail): boolean;
+  insertSync(row: repo.NewMailRow): boolean;
   /**
    * The outbox row of a message, rendered, for a caller that writes it in its own statement (the PostgreSQL order
    * write folds it into the order's statement); the row's dedupe key must be respected (ON CONFLICT DO NOTHING).
@@ -113,10 +113,10 @@ export function createMailService(deps: MailDeps): MailService {
   const service: MailService = {
     enqueue: (executor, mail) => repo.insertMail(executor, rowOf(mail)),
 
-    enqueueSync(mail) {
-      if (!database.sqlite) throw new Error('enqueueSync is for SQLite; use enqueue with the transaction');
+    insertSync(row) {
+      if (!database.sqlite) throw new Error('insertSync is for SQLite; use enqueue with the transaction');
       insertSync ??= repo.sqliteMailInsert(database.sqlite);
-      return insertSync(rowOf(mail));
+      return insertSync(row);
     },
 
     prepare: rowOf,

@@ -4,7 +4,7 @@
 // that the buyer's open-order limit holds. The "order placed" message is queued in the same step (B2B §6's outbox).
 //
 // It is the hottest write, and every order of a popular part touches the same product row, so each dialect gets its
-// cheapest atomic form (ADR 004): on SQLite one synchronous transaction, in a savepoint of a group commit; on
+// cheapest atomic form (ADR 004): on SQLite one synchronous step of a group commit's transaction; on
 // PostgreSQL a one-line order is one prepared statement decided from remembered terms, and an order of several lines
 // is a transaction that locks its products in id order first, so two orders over the same products, in any line
 // order, never deadlock. Orders decided from remembered terms that arrive while another of their queue is in flight
@@ -14,14 +14,14 @@ import type { Selectable } from 'kysely';
 import type pg from 'pg';
 import type { OpenDatabase, SqliteHandle } from '../../infra/db/create-db.js';
 import { createRowGate } from '../../infra/db/row-gate.js';
-import { groupCommit } from '../../infra/db/sqlite-group-commit.js';
+import { groupCommit, type PlannedWrite } from '../../infra/db/sqlite-group-commit.js';
 import type { OrderLinesTable, OrdersTable, ProductsTable } from '../../infra/db/schema.js';
 import { AppError } from '../../infra/errors.js';
 import { sumCents } from '../../infra/money.js';
 import { MAIL_COLUMNS, type MailService, type NewMailRow, type OutgoingMail } from '../mail/index.js';
 import { eventInsertCte, eventParameters, type EventBatch, type WebhooksService } from '../webhooks/index.js';
 import { createOrderBatches, type OrderBatches } from './order-batches.js';
-import { SQLITE_NEXT_ORDER_NUMBER } from './order-number-repository.js';
+import { SQLITE_LAST_ORDER_NUMBER, SQLITE_NEXT_ORDER_NUMBER } from './order-number-repository.js';
 import { formatOrderNumber, numberYearOf, postgresOrderNumbers } from './order-numbers.js';
 
 export type OrderRow = Selectable<OrdersTable>;
@@ -112,7 +112,7 @@ export interface OrderWriterOptions {
    * is set (B2B §11). PostgreSQL's statements take one or two message rows (`MAX_PLACED_MAILS`).
    */
   placedMails: (placed: PlacedOrder) => OutgoingMail[];
-  mail: Pick<MailService, 'enqueueSync' | 'prepare'>;
+  mail: Pick<MailService, 'insertSync' | 'prepare'>;
   webhooks: Pick<WebhooksService, 'insertSync'>;
 }
 
@@ -191,41 +191,65 @@ const LINE_INSERT = `INSERT INTO order_lines (order_id, line_no, product_id, sku
   VALUES (@order_id, @line_no, @product_id, @sku, @name, @quantity, @unit_price_cents, @line_total_cents)`;
 
 /**
- * The SQLite form, run synchronously inside a transaction (a savepoint of a group commit): a throw from `decide` or a
- * check rolls back everything it wrote.
+ * The SQLite form, run synchronously inside a group commit's transaction (infra/db/sqlite-group-commit.ts): everything
+ * is read and decided first, so a refusal (the buyer's limit, a line `decide` refuses) throws before anything is
+ * written; then the writes, which only a failing database can stop.
  */
 function sqliteOrderWrite(
   handle: SqliteHandle,
   { maxOpenOrders, limitMessage, placedMails, mail, webhooks }: OrderWriterOptions,
 ) {
+  const openOrders = handle.prepare('SELECT open_orders FROM users WHERE id = ?');
+  const lastNumber = handle.prepare(SQLITE_LAST_ORDER_NUMBER);
   const read = handle.prepare(`SELECT ${TERMS_COLUMNS.join(', ')} FROM products WHERE id = ?`);
+  const count = handle.prepare('UPDATE users SET open_orders = open_orders + 1 WHERE id = ?');
+  // The year's next order number, in this same transaction: a failed batch rolls it back with everything else.
+  const nextNumber = handle.prepare(SQLITE_NEXT_ORDER_NUMBER);
   const take = handle.prepare('UPDATE products SET available_quantity = available_quantity - ? WHERE id = ?');
   const insertOrder = handle.prepare(ORDER_INSERT);
   const insertLine = handle.prepare(LINE_INSERT);
-  // The limit's check and the count in one statement: no change means the buyer is at the limit.
-  const count = handle.prepare('UPDATE users SET open_orders = open_orders + 1 WHERE id = ? AND open_orders < ?');
-  // The year's next order number, in this same transaction: a refused order rolls it back with everything else.
-  const nextNumber = handle.prepare(SQLITE_NEXT_ORDER_NUMBER);
-  return (pending: PendingOrder, lines: LineRequest[], decide: DecideLines, event?: PlacedEvent): PlacedOrder => {
-    if (count.run(pending.user_id, maxOpenOrders).changes !== 1) throw tooManyUnpaid(limitMessage);
+  return (
+    pending: PendingOrder,
+    lines: LineRequest[],
+    decide: DecideLines,
+    event?: PlacedEvent,
+  ): PlannedWrite<PlacedOrder> => {
+    // Inside this transaction nothing else writes: what is read here is what the writes below change.
+    const open: unknown = openOrders.get(pending.user_id);
+    if (!isOpenOrdersRow(open) || open.open_orders >= maxOpenOrders) throw tooManyUnpaid(limitMessage);
     const year = numberYearOf(pending.created_at);
-    const taken: unknown = nextNumber.get(year);
-    if (!isCounterRow(taken)) throw new Error('the order-number counter answered no number');
-    const order: NumberedOrder = { ...pending, number: formatOrderNumber(year, taken.last_number) };
+    const last: unknown = lastNumber.get(year);
+    const number = (isCounterRow(last) ? last.last_number : 0) + 1;
+    const order: NumberedOrder = { ...pending, number: formatOrderNumber(year, number) };
     const products = lines.map((line) => {
       const found: unknown = read.get(line.productId);
       return isProductTerms(found) ? found : undefined;
     });
     const units = decide(products);
-    // Inside this transaction nothing else writes: the stock read above is the stock updated here.
     const placed = rowsOf(order, products.filter(isProductTerms), lines, units);
-    for (const line of placed.lines) take.run(line.quantity, line.product_id);
-    insertOrder.run(placed.order);
-    for (const line of placed.lines) insertLine.run(line);
-    for (const message of placedMails(placed)) mail.enqueueSync(message);
-    if (event) webhooks.insertSync(event(placed));
-    return placed;
+    const mails = placedMails(placed).map((message) => mail.prepare(message));
+    const events = event?.(placed);
+    return {
+      value: placed,
+      write() {
+        count.run(pending.user_id);
+        const taken: unknown = nextNumber.get(year);
+        // Nothing else writes inside the transaction, so the counter is where the plan read it.
+        if (!isCounterRow(taken) || taken.last_number !== number) {
+          throw new Error('the order number moved under a write');
+        }
+        for (const line of placed.lines) take.run(line.quantity, line.product_id);
+        insertOrder.run(placed.order);
+        for (const line of placed.lines) insertLine.run(line);
+        for (const row of mails) mail.insertSync(row);
+        if (events) webhooks.insertSync(events);
+      },
+    };
   };
+}
+
+function isOpenOrdersRow(row: unknown): row is { open_orders: number } {
+  return typeof row === 'object' && row !== null && 'open_orders' in row && typeof row.open_orders === 'number';
 }
 
 function isCounterRow(row: unknown): row is { last_number: number } {

@@ -251,7 +251,7 @@ export interface OrdersDeps {
   /** SHOP_NOTIFY_EMAIL: the shop's mailbox, told of every new order in the order's own write; none when unset. */
   shopNotifyEmail?: string | undefined;
   /** The outbox: "order placed" is queued in the order's own write. */
-  mail: Pick<MailService, 'enqueueSync' | 'prepare' | 'wake' | 'enqueue'>;
+  mail: Pick<MailService, 'insertSync' | 'prepare' | 'wake' | 'enqueue'>;
   /** Webhook events (B2B §9), recorded in the transaction of each change, like the mail. */
   webhooks: OrderWebhooks;
   /**
