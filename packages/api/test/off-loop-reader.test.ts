@@ -1,11 +1,13 @@
 // The SQLite reader process (infra/db/off-loop-reader.ts, issue #24): a statement past its budget is stopped for real
 // (its process killed, not left burning a core), the reads behind it still answer, a closed reader lets a shutdown go
-// at once, and the reader cannot write.
-import { mkdtempSync, rmSync } from 'node:fs';
+// at once, and the reader cannot write. The same process checkpoints the server's WAL, which the server's own
+// connection does only as a backstop.
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { getPriority, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../src/infra/db/create-db.js';
 import {
   createOffLoopReader,
   ReadBudgetExceeded,
@@ -102,5 +104,36 @@ describe('the off-loop SQLite reader', () => {
     expect(performance.now() - began).toBeLessThan(100);
     await expect.poll(async () => (await readerPids()).length, { timeout: 2000 }).toBeLessThan(before.length);
     await expect(another.read('SELECT 1', [], 1000)).rejects.toBeInstanceOf(ReadStopped);
+  });
+
+  it("copies the server's committed pages into the database file, off the server's event loop", async () => {
+    const shop = openDatabase({ kind: 'sqlite', file: join(dir, 'shop.db') });
+    try {
+      const server = shop.sqlite?.database;
+      if (!server || !shop.reader) throw new Error('not SQLite');
+      // The server's connection checkpoints only past 10,000 pages of WAL (40 MB), not SQLite's 1,000.
+      expect(server.pragma('wal_autocheckpoint', { simple: true })).toBe(10_000);
+      server.exec(`CREATE TABLE notes (n INTEGER); INSERT INTO notes VALUES (1), (2), (3)`);
+      /** What the database file alone holds, without its WAL: a copy of just that file, opened on its own. */
+      const inFileAlone = () => {
+        const copy = join(dir, `copy-${Date.now()}.db`);
+        copyFileSync(join(dir, 'shop.db'), copy);
+        const db = new SQLite(copy);
+        try {
+          return db.prepare(`SELECT count(*) AS n FROM sqlite_master WHERE name = 'notes'`).pluck().get() === 1
+            ? db.prepare('SELECT sum(n) FROM notes').pluck().get()
+            : 'no table yet';
+        } finally {
+          db.close();
+        }
+      };
+      // Committed, but only in the WAL until a checkpoint.
+      expect(inFileAlone()).toBe('no table yet');
+      shop.reader.warm();
+      await expect.poll(inFileAlone, { timeout: 5000, interval: 100 }).toBe(6);
+    } finally {
+      shop.reader?.close();
+      await shop.db.destroy();
+    }
   });
 });

@@ -102,6 +102,10 @@ export function openDatabase(
   // and its 18 indexes) and the process then holds for its life. 4 MB holds every page an order write touches; a
   // page read beyond it comes from the operating system's file cache (docs/performance.md, "Idle and peak memory").
   sqlite.pragma('cache_size = -4000');
+  // The reader process checkpoints the WAL every 200 ms, off the event loop (sqlite-reader-entry.ts); this connection
+  // does only past 10,000 pages (40 MB), when that process is gone or behind. SQLite's default of 1,000 pages put a
+  // checkpoint inside every few order batches' commits, a third of their time (docs/performance.md).
+  sqlite.pragma(`wal_autocheckpoint = ${BACKSTOP_CHECKPOINT_PAGES}`);
   const handle = withStatementCache(sqlite);
   return {
     db: new Kysely<Database>({ dialect: new SqliteDialect({ database: handle }) }),
@@ -111,6 +115,9 @@ export function openDatabase(
     timedPools: null,
   };
 }
+
+/** The WAL's length, in pages, past which the server's own connection checkpoints it. */
+const BACKSTOP_CHECKPOINT_PAGES = 10_000;
 
 /** Just the Kysely side (tools and tests that need no synchronous SQLite write). */
 export function createDb(config: DatabaseConfig, onPoolError?: (error: Error) => void): Db {
