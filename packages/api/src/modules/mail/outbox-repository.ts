@@ -34,21 +34,22 @@ export const MAIL_COLUMNS = [
   'created_at',
 ] as const;
 
+/** A new row's values in MAIL_COLUMNS' order, with the defaults of the columns a caller may leave out. */
+export function mailRowValues(row: NewMailRow): unknown[] {
+  return MAIL_COLUMNS.map((c) => row[c] ?? (c === 'status' ? 'queued' : c === 'attempts' ? 0 : null));
+}
+
 /**
  * The same insert as a prepared better-sqlite3 statement, for a caller inside a synchronous SQLite transaction
- * (ADR 004's form of the order writes), where no Kysely query may run.
+ * (ADR 004's form of the order writes), where no Kysely query may run. Positional parameters: better-sqlite3 binds a
+ * named one by looking its name up on the object, a string made and looked up per column and row.
  */
 export function sqliteMailInsert(handle: SqliteHandle): (row: NewMailRow) => boolean {
   const statement = handle.prepare(
-    `INSERT INTO mail_outbox (${MAIL_COLUMNS.join(', ')}) VALUES (${MAIL_COLUMNS.map((c) => `@${c}`).join(', ')})
+    `INSERT INTO mail_outbox (${MAIL_COLUMNS.join(', ')}) VALUES (${MAIL_COLUMNS.map(() => '?').join(', ')})
      ON CONFLICT (dedupe_key) DO NOTHING`,
   );
-  return (row) =>
-    statement.run({
-      ...row,
-      status: row.status ?? 'queued',
-      attempts: row.attempts ?? 0,
-    }).changes === 1;
+  return (row) => statement.run(mailRowValues(row)).changes === 1;
 }
 
 export interface Claim {

@@ -94,6 +94,7 @@ export function createMailService(deps: MailDeps): MailService {
     const at = now();
     const id = newId(at.getTime());
     const subject = oneLine(subjectOf(site, mail.content));
+    const queuedAt = at.toISOString();
     return {
       id,
       dedupe_key: mail.dedupeKey,
@@ -105,8 +106,8 @@ export function createMailService(deps: MailDeps): MailService {
       message_id: `<${id}.${mail.content.kind}@${domain}>`,
       status: 'queued',
       attempts: 0,
-      next_attempt_at: at.toISOString(),
-      created_at: at.toISOString(),
+      next_attempt_at: queuedAt,
+      created_at: queuedAt,
     };
   }
 
