@@ -10,7 +10,16 @@ import {
 } from '../src/modules/orders/order-write-repository.js';
 import { judgeLine } from '../src/modules/orders/service.js';
 import { databases } from './helpers/databases.js';
-import { ADMIN, addProduct, createTestApp, logIn, signUp, type SignedIn, type TestApp } from './helpers/test-app.js';
+import {
+  ADMIN,
+  addProduct,
+  createTestApp,
+  logIn,
+  placedMessageCount,
+  signUp,
+  type SignedIn,
+  type TestApp,
+} from './helpers/test-app.js';
 
 describe.each(databases)('the order write on %s', (kind) => {
   let t: TestApp;
@@ -208,16 +217,12 @@ describe.each(databases)('the order write on %s', (kind) => {
         .map((o) => ({ id: o._id, number: o.number, total_cents: 2000 }))
         .sort((a, b) => a.number.localeCompare(b.number)),
     );
-    const mails = await t.app.db
-      .selectFrom('mail_outbox')
-      .select('dedupe_key')
-      .where(
-        'dedupe_key',
-        'in',
-        rows.map((r) => `order-placed:${r.id}`),
-      )
-      .execute();
-    expect(mails).toHaveLength(5);
+    expect(
+      await placedMessageCount(
+        t.app,
+        rows.map((r) => r.id),
+      ),
+    ).toBe(5);
   });
 
   it('queues the "order placed" message with the order, once, and none for a refused order', async () => {

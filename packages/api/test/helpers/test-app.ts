@@ -107,3 +107,17 @@ export async function addProduct(app: FastifyInstance, admin: SignedIn, override
   const body: { insertedId: string } = res.json();
   return body.insertedId;
 }
+
+/** How many "order placed" messages the outbox holds for these orders (each placed order has one, and only one). */
+export async function placedMessageCount(app: FastifyInstance, orderIds: string[]): Promise<number> {
+  const rows = await app.db
+    .selectFrom('mail_outbox')
+    .select('dedupe_key')
+    .where(
+      'dedupe_key',
+      'in',
+      orderIds.map((id) => `order-placed:${id}`),
+    )
+    .execute();
+  return rows.length;
+}

@@ -11,7 +11,16 @@ import {
   TERMS_COLUMNS,
   type BatchedOrder,
 } from '../../src/modules/orders/order-write-repository.js';
-import { ADMIN, addProduct, createTestApp, logIn, signUp, type SignedIn, type TestApp } from '../helpers/test-app.js';
+import {
+  ADMIN,
+  addProduct,
+  createTestApp,
+  logIn,
+  placedMessageCount,
+  signUp,
+  type SignedIn,
+  type TestApp,
+} from '../helpers/test-app.js';
 
 describe('orders placed by many at once, on PostgreSQL', () => {
   let t: TestApp;
@@ -87,16 +96,7 @@ describe('orders placed by many at once, on PostgreSQL', () => {
     expect(
       new Set(lines.map((l) => `${l.product_id} ${l.quantity} ${l.unit_price_cents} ${l.line_total_cents}`)),
     ).toEqual(new Set([`${productId} 3 125 375`]));
-    const mails = await t.app.db
-      .selectFrom('mail_outbox')
-      .select('dedupe_key')
-      .where(
-        'dedupe_key',
-        'in',
-        ids.map((id) => `order-placed:${id}`),
-      )
-      .execute();
-    expect(mails).toHaveLength(40);
+    expect(await placedMessageCount(t.app, ids)).toBe(40);
   });
 
   it('refuses the batch as a whole when a buyer would pass the limit, then judges each order alone', async () => {

@@ -180,7 +180,7 @@ export function rowsOf(
   };
 }
 
-/** The columns a placed order fills; the others start null (`quote_id` is written by company-order-write too). */
+/** The columns the SQLite order write fills; the others start null (a quote's order is written by company-order-write). */
 const ORDER_COLUMNS = [
   'id',
   'number',
