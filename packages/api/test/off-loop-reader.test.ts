@@ -1,7 +1,7 @@
 // The SQLite reader process (infra/db/off-loop-reader.ts, issue #24): a statement past its budget is stopped for real
 // (its process killed, not left burning a core), the reads behind it still answer, a closed reader lets a shutdown go
 // at once, and the reader cannot write. The same process checkpoints the server's WAL, which the server's own
-// connection does only as a backstop.
+// connection does only as a backstop; a reader that crashes is replaced even when no read waits for it.
 import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { getPriority, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,6 +12,7 @@ import {
   createOffLoopReader,
   ReadBudgetExceeded,
   ReadStopped,
+  RESTART_DELAY_MS,
   type OffLoopReader,
 } from '../src/infra/db/off-loop-reader.js';
 
@@ -84,6 +85,28 @@ describe('the off-loop SQLite reader', () => {
     expect(await reader.read('SELECT name FROM t WHERE id = ?', [2], 30_000)).toEqual([{ name: 'two' }]);
   });
 
+  it('fails the reads of a reader that dies before it is ready, and waits longer for each next one', async () => {
+    const others = await readerPids();
+    const broken = createOffLoopReader(join(dir, 'no-such.db'));
+    try {
+      broken.warm();
+      // Every reader of a missing file exits at start. Its successors come 1 s, then 2 s, then 4 s after the one before:
+      // three in 6 s (with a fixed 1 s, six).
+      const seen = new Set<number>();
+      const until = performance.now() + RESTART_DELAY_MS * 6;
+      while (performance.now() < until) {
+        for (const pid of await readerPids()) if (!others.includes(pid)) seen.add(pid);
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      expect(seen.size).toBeGreaterThanOrEqual(2);
+      expect(seen.size).toBeLessThanOrEqual(3);
+      // A read fails once its reader exits, rather than wait on one that never starts.
+      await expect(broken.read('SELECT 1', [], 1000)).rejects.toThrow('The database reader exited at start');
+    } finally {
+      broken.close();
+    }
+  });
+
   it('refuses to write', async () => {
     await expect(reader.read(`INSERT INTO t (name) VALUES ('three')`, [], 30_000)).rejects.toThrow(/return data/);
     await expect(reader.read(`INSERT INTO t (name) VALUES ('three') RETURNING id`, [], 30_000)).rejects.toThrow(
@@ -129,8 +152,21 @@ describe('the off-loop SQLite reader', () => {
       };
       // Committed, but only in the WAL until a checkpoint.
       expect(inFileAlone()).toBe('no table yet');
+      // The other tests' reader runs too: this database's reader is the process warm() adds.
+      const others = await readerPids();
+      const shopReaders = async () => (await readerPids()).filter((pid) => !others.includes(pid));
       shop.reader.warm();
       await expect.poll(inFileAlone, { timeout: 5000, interval: 100 }).toBe(6);
+
+      // It crashes with no read waiting: a new one takes over the checkpoints a second later.
+      const [crashed, ...more] = await shopReaders();
+      if (crashed === undefined || more.length > 0) throw new Error('not one reader process for the shop');
+      process.kill(crashed, 'SIGKILL');
+      await expect.poll(() => processAlive(crashed), { timeout: 2000 }).toBe(false);
+      server.exec('INSERT INTO notes VALUES (4)');
+      await expect.poll(shopReaders, { timeout: RESTART_DELAY_MS + 3000, interval: 100 }).toHaveLength(1);
+      expect(await shopReaders()).not.toContain(crashed);
+      await expect.poll(inFileAlone, { timeout: 5000, interval: 100 }).toBe(10);
     } finally {
       shop.reader?.close();
       await shop.db.destroy();

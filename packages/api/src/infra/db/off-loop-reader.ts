@@ -42,6 +42,14 @@ const READER_NICENESS = 10;
 /** A reader that has not said it is ready by then never will: its reads fail rather than wait for ever. */
 const START_LIMIT_MS = 15_000;
 
+/**
+ * After a reader dies on its own with no read waiting, its successor starts this long after, since the reader also
+ * checkpoints the WAL. Each successor that dies before it was ready doubles the wait (up to RESTART_MAX_MS), so a
+ * reader that cannot start does not fork again and again.
+ */
+export const RESTART_DELAY_MS = 1_000;
+const RESTART_MAX_MS = 60_000;
+
 /** The entry beside this file: the bundle's sqlite-reader-entry.js, or the TypeScript source through tsx. */
 function readerEntry(): { file: string; execArgv: string[] } {
   if (import.meta.url.endsWith('.ts')) {
@@ -71,6 +79,8 @@ export function createOffLoopReader(databaseFile: string): OffLoopReader {
   let reader: Reader | null = null;
   let nextId = 1;
   let closed = false;
+  let restartDelayMs = RESTART_DELAY_MS;
+  let restart: NodeJS.Timeout | undefined;
 
   const finish = (id: number) => {
     const entry = pending.get(id);
@@ -123,6 +133,7 @@ export function createOffLoopReader(databaseFile: string): OffLoopReader {
       if (isReadReady(message)) {
         current.ready = true;
         clearTimeout(current.startTimer);
+        restartDelayMs = RESTART_DELAY_MS;
         for (const entry of pending.values()) dispatch(current, entry);
         return;
       }
@@ -136,9 +147,26 @@ export function createOffLoopReader(databaseFile: string): OffLoopReader {
     child.once('exit', () => {
       clearTimeout(current.startTimer);
       if (reader !== current) return;
-      // It died on its own (a crash): the reads it held go to a new one, their budgets still running.
+      // It died on its own (a crash). The reads it held go to a new one at once, their budgets still running.
       reader = null;
-      if (!closed && pending.size > 0) reader = start();
+      if (closed) return;
+      if (current.ready && pending.size > 0) {
+        reader = start();
+        return;
+      }
+      // One that died before it was ready may never start (its database file gone): the reads waiting fail rather
+      // than fork reader after reader, and the next one comes later each time.
+      if (!current.ready) {
+        for (const id of [...pending.keys()]) finish(id)?.reject(new Error('The database reader exited at start'));
+      }
+      // With no read waiting, a new one starts all the same, since it also checkpoints: until then only the server's
+      // backstop does.
+      clearTimeout(restart);
+      restart = setTimeout(() => {
+        if (!closed) reader ??= start();
+      }, restartDelayMs);
+      restart.unref();
+      if (!current.ready) restartDelayMs = Math.min(RESTART_MAX_MS, restartDelayMs * 2);
     });
     return current;
   }
@@ -169,6 +197,7 @@ export function createOffLoopReader(databaseFile: string): OffLoopReader {
     },
     close() {
       closed = true;
+      clearTimeout(restart);
       if (reader) stop(reader);
       for (const id of [...pending.keys()]) finish(id)?.reject(new ReadStopped());
     },
