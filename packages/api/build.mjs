@@ -83,10 +83,6 @@ const result = await build({
   banner: { js: "const __kestrelModuleUrl = require('node:url').pathToFileURL(__filename).href;" },
 });
 writeFileSync(`${here}dist/package.json`, '{ "type": "commonjs" }\n');
-// A dependency's import() that esbuild could not lower would fail only when that path first runs: fail the build.
-if (readFileSync(`${here}dist/server.js`, 'latin1').includes('import(')) {
-  throw new Error('dist/server.js calls import(), which scripts/run-bundle.mjs cannot run under node:vm');
-}
 // A code cache made from an earlier bundle is refused by its content hash anyway; removing it keeps dist/ tidy.
 rmSync(`${here}dist/server.js.v8cache`, { force: true });
 
@@ -96,6 +92,10 @@ rmSync(`${here}dist/server.js.v8cache`, { force: true });
 // unit becomes '?', so every line and column the source map names stays where it was.
 for (const file of Object.keys(result.metafile.outputs).filter((f) => f.endsWith('.js'))) {
   const text = readFileSync(file, 'utf8');
+  // A dependency's import() that esbuild could not lower would fail only when that path first runs: fail the build.
+  if (file.endsWith('server.js') && text.includes('import(')) {
+    throw new Error('dist/server.js calls import(), which scripts/run-bundle.mjs cannot run under node:vm');
+  }
   const ascii = text.replace(/[\u0080-\uffff]/g, '?');
   if (ascii !== text) writeFileSync(file, ascii);
 }
