@@ -50,6 +50,11 @@ async function measure(server: ServerProcess): Promise<Start> {
   return { ms: server.startMs, ...(await rssSplitMiBOf(server.pid)) };
 }
 
+/** The item in the middle when sorted by `key` (the upper one of an even count), or undefined for none. */
+function medianBy<T>(items: readonly T[], key: (item: T) => number): T | undefined {
+  return [...items].sort((a, b) => key(a) - key(b))[Math.floor(items.length / 2)];
+}
+
 /** The median wall time of running a command to its end, `times` times. */
 function medianRunMs(command: string, args: string[], times = RESTARTS): number {
   const runs: number[] = [];
@@ -59,8 +64,7 @@ function medianRunMs(command: string, args: string[], times = RESTARTS): number 
     if (status !== 0) throw new Error(`${command} ${args.join(' ')} exited with ${status}`);
     runs.push(performance.now() - began);
   }
-  runs.sort((a, b) => a - b);
-  return runs[Math.floor(runs.length / 2)] ?? 0;
+  return medianBy(runs, (ms) => ms) ?? 0;
 }
 
 /**
@@ -96,8 +100,7 @@ export async function startupBench(kind: TargetKind): Promise<Figure[]> {
     const first = await withServer(spec, measure);
     const restarts: Start[] = [];
     for (let i = 0; i < RESTARTS; i += 1) restarts.push(await withServer(spec, measure));
-    const byTime = [...restarts].sort((a, b) => a.ms - b.ms);
-    const median = byTime[Math.floor(byTime.length / 2)] ?? null;
+    const median = medianBy(restarts, (r) => r.ms) ?? null;
     const largest = restarts.reduce((a, b) => (b.rss > a.rss ? b : a));
     const how = kind === 'product' ? 'npm start' : 'stand-in';
     return [
