@@ -133,7 +133,7 @@ export async function webhooksBench(kind: TargetKind, shape: LoadShape): Promise
         name: `POST /api/order, ${ENDPOINTS} endpoints / floor`,
         value: ratio(runs.with),
         unit: 'ratio',
-        budget: atLeast(budgets.orderRatioToFloor),
+        budget: atLeast(budgets.webhookOrderRatioToFloor),
       },
     ];
   } finally {
