@@ -6,13 +6,41 @@ import { brotliCompress, constants, gzip } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { SHOP_CHUNK, SHOP_PAGES } from './scripts/chunk-groups';
 
 /**
- * The shopping pages a visitor lands on from a search or a shared link. Their parts import several small shared
- * chunks, which import more: fetched as found, that is a round trip per level before the page can paint. For these
- * parts alone, the build lists every chunk they need, and the loader asks for all of them at once.
+ * Chunk groups that keep the shopping pages a visitor lands on from a search or a shared link (SHOP_PAGES: the
+ * catalogue, a product, the purchase page, the cart with quick order) down to four or five requests, all asked for
+ * at once. Left to the bundler, each of those pages' code was spread over fifteen to twenty small chunks it shares
+ * with other parts (prices, ordering rules, the cart's calls, page titles), which a phone on a slow network fetches
+ * over HTTP/1.1 six at a time, a round trip per six, before the page can paint (Lighthouse 96-97 against the budget
+ * of 98; docs/performance.md). In the order the bundler applies them, each group keeping what it takes:
+ *
+ * - OWN_CHUNK: the one helper each of the smallest parts needs stays a chunk of its own (the title hook of the blog
+ *   and portfolio pages, the cart badge's call), so those parts stay at a kB or two.
+ * - `common`: the small helpers that two or more parts use (COMMON_HELPERS: the web app's `lib/`, `components/`,
+ *   guards and the features' `api/` folders, the shared package's rules and messages without zod, TanStack Query's
+ *   hooks), about 8 kB gzip at the time of writing: the sign-in and dashboard pages load it instead of several
+ *   smaller chunks, and never the shop's code.
+ * - `shop`: the shopping pages and everything else they import that no group before took (13 kB gzip). The one
+ *   dashboard page that uses a piece of it (the product table, for the catalogue's result list) loads it whole.
  */
-const FLATTENED_PARTS = /\/(catalog-page|purchase-page)-[\w-]+\.js$/;
+const OWN_CHUNK = /[\\/]src[\\/](?:lib|features[\\/]cart[\\/]api)[\\/](use-document-title|get-cart)\.ts$/;
+const COMMON_HELPERS = [
+  /[\\/]packages[\\/]web[\\/]src[\\/](lib|components|app[\\/]guards)[\\/]/,
+  /[\\/]packages[\\/]web[\\/]src[\\/]app[\\/]session-expiry-handler\.tsx$/,
+  /[\\/]packages[\\/]web[\\/]src[\\/]features[\\/][^\\/]+[\\/]api[\\/]/,
+  /[\\/]packages[\\/]shared[\\/]src[\\/](catalog-rules|constants|images|messages|ordering-rules)\.ts$/,
+  /[\\/]node_modules[\\/]@tanstack[\\/]/,
+];
+const isCommonHelper = (id: string) => COMMON_HELPERS.some((pattern) => pattern.test(id));
+
+/**
+ * For the shop chunk alone, the build lists every chunk it imports (`common` and the two small ones), and the
+ * loader asks for them at once instead of one level of imports after another. Every other part fetches its imports
+ * as it finds them: listing them all made `/login` slower (docs/performance.md).
+ */
+const FLATTENED_PARTS = new RegExp(`/${SHOP_CHUNK}-[\\w-]+\\.js$`);
 
 /**
  * Vite's 3 KB preload helper also handles stylesheets and a polyfill the shop does not need (one stylesheet, modern
@@ -199,7 +227,15 @@ export default defineConfig(({ command }) => ({
         // with a lazy part into chunks of their own (React's core, constants), which a phone discovers only once the
         // entry has arrived: one more round trip before every first paint (docs/performance.md). The price: a
         // returning visitor downloads React again after each deploy.
-        codeSplitting: { groups: [{ name: 'index', tags: ['$initial'] }] },
+        // The groups after `index`: see OWN_CHUNK above.
+        codeSplitting: {
+          groups: [
+            { name: 'index', tags: ['$initial'] },
+            { name: (id) => OWN_CHUNK.exec(id)?.[1] ?? null },
+            { name: 'common', test: isCommonHelper, minShareCount: 2 },
+            { name: SHOP_CHUNK, test: SHOP_PAGES },
+          ],
+        },
         entryFileNames: 'static/js/[name]-[hash].js',
         chunkFileNames: 'static/js/[name]-[hash].js',
         assetFileNames: (asset) =>
