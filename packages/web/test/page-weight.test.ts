@@ -80,4 +80,16 @@ describe('page weight of the built storefront, as a browser loads it', () => {
       expect(fetched.has(part?.file ?? ''), route).toBe(false);
     }
   });
+
+  // The shopping pages are asked for in one go with what they import (vite.config.ts): a phone fetches six scripts at
+  // a time, so a part of more than five beside the entry waits for a second round before the page can paint.
+  it('loads each shopping page in one part of at most five scripts beyond the entry, the same part for all', () => {
+    const shop = ['/products', '/products/:id', '/purchase/:id', '/cart', '/quick-order'].map((route) =>
+      parts.find((p) => p.routes.includes(route)),
+    );
+    expect(new Set(shop.map((p) => p?.file)).size).toBe(1);
+    const scripts = shop[0]?.js.map((a) => a.file) ?? [];
+    expect(scripts.length, scripts.join(', ')).toBeGreaterThan(0);
+    expect(scripts.length, scripts.join(', ')).toBeLessThanOrEqual(5);
+  });
 });
