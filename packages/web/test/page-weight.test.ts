@@ -92,4 +92,18 @@ describe('page weight of the built storefront, as a browser loads it', () => {
     expect(scripts.length, scripts.join(', ')).toBeGreaterThan(0);
     expect(scripts.length, scripts.join(', ')).toBeLessThanOrEqual(5);
   });
+
+  // OWN_CHUNK in vite.config.ts keeps the helper each of these needs out of the shared chunks; a renamed helper or a
+  // new import would silently make them load the 8 kB `common` chunk (the cart badge: on every signed-in page).
+  it('keeps the cart badge, the blog and the portfolio parts under 2 kB of gzip JavaScript each', () => {
+    for (const src of [
+      'src/features/cart/components/cart-badge.tsx',
+      'src/features/static-pages/components/blog-page.tsx',
+      'src/features/static-pages/components/portfolio-page.tsx',
+    ]) {
+      const part = parts.find((p) => p.src === src);
+      expect(part, src).toBeDefined();
+      expect(part?.jsGzipBytes, `${src}: ${part?.js.map((a) => a.file).join(', ')}`).toBeLessThanOrEqual(2_000);
+    }
+  });
 });
