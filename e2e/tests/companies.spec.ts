@@ -396,13 +396,81 @@ test("a company's viewer gets no quote button where an owner does (B2B §10: vie
 
   const viewerPage = await pageAs(browser, viewer);
   await fillCart(request, viewer, product._id, 20);
-  // The button waits for the company's answer: wait for it too, then look.
-  const companyRead = viewerPage.waitForResponse((r) => r.url().endsWith('/api/companies/mine'));
+  // The role comes with the signed-in user's record: wait for it, then look.
+  const userRead = viewerPage.waitForResponse((r) => r.url().endsWith('/api/auth/me'));
   await viewerPage.goto(`/products/${product._id}`);
-  await companyRead;
+  await userRead;
   await expect(viewerPage.getByRole('heading', { name: product.name, level: 1 })).toBeVisible();
   await expect(viewerPage.getByRole('button', { name: 'Request a quote' })).toHaveCount(0);
   await viewerPage.goto('/cart');
   await expect(viewerPage.getByRole('row').filter({ hasText: product.name })).toBeVisible();
   await expect(viewerPage.getByRole('button', { name: 'Request a quote instead' })).toHaveCount(0);
+});
+
+test('a customer in no company is never asked about one: no company call and no error in the console', async ({
+  page,
+  request,
+}) => {
+  const admin = await adminByApi(request);
+  const product = await createProductByApi(request, admin, { sku: uniqueSku('E2E-NC'), price: 10, quantity: 50 });
+  const loner = await signUpByApi(request, 'Lena Loner');
+  await fillCart(request, loner, product._id, 20);
+  const companyCalls: string[] = [];
+  const errors: string[] = [];
+  page.on('request', (r) => {
+    const { pathname } = new URL(r.url());
+    if (pathname.startsWith('/api/compan')) companyCalls.push(pathname);
+  });
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  await useSession(page, loner);
+
+  await page.goto('/cart');
+  await expect(page.getByRole('row').filter({ hasText: product.name })).toBeVisible();
+  await expect(page.getByLabel('Phone')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Request a quote instead' })).toBeVisible();
+  await page.goto(`/products/${product._id}`);
+  await expect(page.getByRole('button', { name: 'Request a quote' })).toBeVisible();
+  await page.goto('/dashboard/company');
+  await expect(page.getByRole('heading', { name: 'Create a company' })).toBeVisible();
+  await expect(
+    page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Approvals' }),
+  ).toHaveCount(0);
+  await page.waitForLoadState('networkidle');
+  expect(companyCalls).toEqual([]);
+  expect(errors).toEqual([]);
+
+  // Creating one reads the signed-in user again: the owner's Approvals entry appears without a reload.
+  await page.getByLabel('Company name').fill(`Loner Co ${uniqueSku('L')}`);
+  await page.getByLabel('Billing address').fill('2 Quay Road');
+  await page.getByRole('button', { name: 'Create company' }).click();
+  await expect(
+    page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Approvals' }),
+  ).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Details' })).toContainText('Owner');
+});
+
+test('a member removed from another browser finds out on the company page, and the owner entries go', async ({
+  page,
+  request,
+}) => {
+  const olga = await signUpByApi(request, 'Olga Owner');
+  const max = await signUpByApi(request, 'Max Owner');
+  await createCompanyByApi(request, olga, `Two Owners ${uniqueSku('T')}`);
+  await joinByApi(request, olga, max, { role: 'owner' });
+  await useSession(page, max);
+  await page.goto('/dashboard');
+  const sidebar = page.getByRole('navigation', { name: 'Dashboard' });
+  await expect(sidebar.getByRole('link', { name: 'Approvals' })).toBeVisible();
+
+  const members = await request.get('/api/companies/mine', { headers: auth(olga) });
+  const maxId = ((await members.json()) as Company).members.find((m) => m.email === max.email)?.userId ?? '';
+  const removed = await request.delete(`/api/companies/mine/members/${maxId}`, { headers: auth(olga) });
+  expect(removed.status()).toBe(204);
+
+  // No reload: the page's own read of the company answers 404, and the signed-in user's record is read again.
+  await sidebar.getByRole('link', { name: 'Company' }).click();
+  await expect(page.getByRole('heading', { name: 'Create a company' })).toBeVisible();
+  await expect(sidebar.getByRole('link', { name: 'Approvals' })).toHaveCount(0);
 });

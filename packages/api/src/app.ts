@@ -48,7 +48,12 @@ import {
   type PaymentProvider,
   type PaymentsService,
 } from './modules/payments/index.js';
-import { companyRoutes, createCompaniesService, createMembershipReader } from './modules/companies/index.js';
+import {
+  companyRoutes,
+  createCompaniesService,
+  createMembershipReader,
+  findUserCompany,
+} from './modules/companies/index.js';
 import { createProfilesService, profileRoutes } from './modules/profiles/index.js';
 import { createQuotesService, quoteExpiryJob, quoteRoutes, type QuotesService } from './modules/quotes/index.js';
 import { createReviewsService, reviewRoutes } from './modules/reviews/index.js';
@@ -304,7 +309,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(
     async (api) => {
       await api.register(healthRoutes);
-      await api.register(accountsRoutes, { accounts });
+      await api.register(accountsRoutes, { accounts, companyOf: (userId) => findUserCompany(db, userId) });
       await api.register(catalogRoutes, {
         catalog,
         memberPrices: memberPricesOfRequest(accounts.sessions, contractPrices),

@@ -30,6 +30,7 @@ describe.each(databases)('auth on %s', (kind) => {
       name: 'Ann Buyer',
       role: 'customer',
       emailVerified: false,
+      company: null,
     });
   });
 

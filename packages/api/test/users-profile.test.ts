@@ -70,6 +70,7 @@ describe.each(databases)('users and profiles on %s', (kind) => {
       name: 'Ann B.',
       role: 'customer',
       emailVerified: false,
+      company: null,
     });
     // The earlier token keeps working until it expires or its owner signs out.
     expect((await call(t.app, 'GET', '/api/auth/me', ann)).statusCode).toBe(200);

@@ -1,6 +1,7 @@
 // Response bodies of the calls in docs/product.md §15 and PRODUCT.md.
 import './zod-setup.js';
 import { z } from 'zod';
+import { companyRoleSchema } from './companies.js';
 import { idSchema, orderSchema, userSchema } from './entities.js';
 
 export const insertedIdSchema = z.object({ insertedId: idSchema });
@@ -10,7 +11,17 @@ export const deletedCountSchema = z.object({ deletedCount: z.number().int() });
 export const modifiedCountSchema = z.object({ modifiedCount: z.number().int() });
 export const adminCheckSchema = z.object({ admin: z.boolean() });
 export const tokenResponseSchema = z.object({ token: z.string() });
-export const authResponseSchema = z.object({ token: z.string(), user: userSchema });
+/**
+ * The signed-in user as `GET /api/auth/me` and sign-in answer it: the user and, beside B2B §5's own calls, the company
+ * they are in (null in none). The storefront reads a member's company screens only for a member, so a customer in no
+ * company never meets the 404 of `GET /api/companies/mine` or `GET /api/company/account` on every page.
+ */
+export const sessionUserSchema = userSchema.extend({
+  company: z.object({ _id: z.string(), name: z.string(), role: companyRoleSchema }).nullable(),
+});
+export type SessionUser = z.infer<typeof sessionUserSchema>;
+export type UserCompany = NonNullable<SessionUser['company']>;
+export const authResponseSchema = z.object({ token: z.string(), user: sessionUserSchema });
 export type AuthResponse = z.infer<typeof authResponseSchema>;
 /** `GET /api/auth/sessions`: one signed-in device of the caller (B2B.md §7). */
 export const sessionSchema = z.object({

@@ -35,6 +35,7 @@ describe.each(databases)('e-mail confirmation on %s', (kind) => {
       name: 'Sam Signup',
       role: 'customer',
       emailVerified: false,
+      company: null,
     });
     const rows = await t.app.db
       .selectFrom('mail_outbox')

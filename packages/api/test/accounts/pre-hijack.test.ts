@@ -84,6 +84,7 @@ describe.each(databases)('a pre-registered account on %s', (kind) => {
       name: 'Not The Victim',
       role: 'customer',
       emailVerified: true,
+      company: null,
     });
   });
 });

@@ -117,6 +117,42 @@ describe.each(databases)('companies on %s', (kind) => {
     }
   });
 
+  it("names the caller's company in their own record (GET /api/auth/me, sign-in) and follows joins, roles, removals", async () => {
+    const companyOf = async (caller: SignedIn) => (await call(t.app, 'GET', '/api/auth/me', caller)).json().company;
+    const acme = (role: string) => ({ _id: companyId, name: 'Acme Parts', role });
+    expect(await companyOf(who.owner)).toEqual(acme('owner'));
+    expect(await companyOf(who.buyer)).toEqual(acme('buyer'));
+    expect(await companyOf(who.viewer)).toEqual(acme('viewer'));
+    expect(await companyOf(who.other)).toEqual({ _id: expect.any(String), name: 'Other Co', role: 'owner' });
+    expect((await companyOf(who.other))._id).not.toBe(companyId);
+    expect(await companyOf(who.loner)).toBeNull();
+    expect(await companyOf(who.admin)).toBeNull();
+    const signIn = await call(t.app, 'POST', '/api/auth/login', undefined, {
+      email: 'bert@example.com',
+      password: 'password-123',
+    });
+    expect(signIn.json().user).toEqual({
+      _id: who.buyer.id,
+      email: 'bert@example.com',
+      name: 'Bert Buyer',
+      role: 'customer',
+      emailVerified: true,
+      company: acme('buyer'),
+    });
+
+    const rita = await signUp(t.app, 'Rita', 'rita@example.com');
+    expect(await companyOf(rita)).toBeNull();
+    await invite('rita@example.com', 'viewer');
+    const token = await invitedToken(t.app, 'rita@example.com');
+    expect((await call(t.app, 'POST', `/api/invites/${token}/accept`, rita)).statusCode).toBe(200);
+    const member = `/api/companies/mine/members/${rita.id}`;
+    expect(await companyOf(rita)).toEqual(acme('viewer'));
+    expect((await call(t.app, 'PATCH', member, who.owner, { role: 'buyer' })).statusCode).toBe(200);
+    expect(await companyOf(rita)).toEqual(acme('buyer'));
+    expect((await call(t.app, 'DELETE', member, who.owner)).statusCode).toBe(204);
+    expect(await companyOf(rita)).toBeNull();
+  });
+
   // [method, url, body, expected per CALLERS]; url and body are made afresh per caller where the call changes state.
   // `other` owns another company: the /mine calls act on that one, and Acme's invites and members are 404 to it.
   type Row = [HTTPMethods, string, () => Promise<string> | string, (() => unknown) | undefined, number[]];

@@ -122,6 +122,7 @@ describe.each(databases)('Google sign-in routes on %s', (kind) => {
       name: 'Grace Hopper',
       role: 'customer',
       emailVerified: true,
+      company: null,
     });
   });
 

@@ -5,7 +5,6 @@ import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import type { Product } from '@kestrel/shared';
 import { Spinner } from '../components/ui/spinner';
-import { useMyCompany } from '../features/companies/api/get-my-company';
 import { useAuth } from '../lib/auth-store';
 import { lazyComponent } from './lazy-part';
 
@@ -23,15 +22,9 @@ const CartQuoteDialog = lazyComponent(
   loading,
 );
 
-/**
- * Whether the signed-in user may ask for a quote: not while their company is still being read (so a viewer never
- * sees the button flash), not as a viewer of it.
- */
-function useMayRequestQuote(signedIn: boolean): boolean {
-  const { user } = useAuth();
-  const { data: company, isSuccess } = useMyCompany(signedIn);
-  if (!isSuccess) return false;
-  return !company?.members.some((member) => member.userId === user?._id && member.role === 'viewer');
+/** A company's viewer may not ask for a quote; the signed-in user's own record names their role. */
+function useMayRequestQuote(): boolean {
+  return useAuth().user?.company?.role !== 'viewer';
 }
 
 /** The button, and the dialog mounted from the first click on (so it opens as soon as its code arrives). */
@@ -53,7 +46,7 @@ function useDialog() {
 export function RequestQuoteButton({ product }: { product: Product }) {
   const location = useLocation();
   const signedIn = useAuth().status === 'signed-in';
-  const mayRequest = useMayRequestQuote(signedIn);
+  const mayRequest = useMayRequestQuote();
   const dialog = useDialog();
   if (!signedIn) {
     return (
@@ -81,7 +74,7 @@ export function RequestQuoteButton({ product }: { product: Product }) {
 
 /** In the cart: a quote for all its lines instead of checking out (the cart is signed-in only). */
 export function CartQuoteButton() {
-  const mayRequest = useMayRequestQuote(true);
+  const mayRequest = useMayRequestQuote();
   const dialog = useDialog();
   if (!mayRequest) return null;
   return (

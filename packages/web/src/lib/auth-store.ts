@@ -1,14 +1,15 @@
 // Who is signed in, as a tiny external store: the token sits in localStorage, the user record in memory.
 // On load a stored token is checked with GET /api/auth/me before anybody is treated as signed in.
 import { useSyncExternalStore } from 'react';
-import type { User } from '@kestrel/shared';
+import type { SessionUser } from '@kestrel/shared';
 import { ApiRequestError, apiRequest } from './api-client';
 import { readToken, writeToken } from './token-storage';
 
 export type AuthStatus = 'checking' | 'signed-in' | 'signed-out';
 export interface AuthState {
   status: AuthStatus;
-  user: User | null;
+  /** With the company the user is in (null in none), which decides whether company screens are asked for at all. */
+  user: SessionUser | null;
 }
 
 let state: AuthState = { status: readToken() ? 'checking' : 'signed-out', user: null };
@@ -33,7 +34,7 @@ export function useAuth(): AuthState {
 }
 
 /** Login and signup end here: keep the token first, then publish the user, so guarded pages see both at once. */
-export function startSession(token: string, user: User): void {
+export function startSession(token: string, user: SessionUser): void {
   writeToken(token);
   setState({ status: 'signed-in', user });
 }
@@ -60,10 +61,26 @@ export async function signOut(): Promise<void> {
 export async function restoreSession(): Promise<void> {
   if (!readToken()) return;
   try {
-    setState({ status: 'signed-in', user: await apiRequest<User>('/auth/me') });
+    setState({ status: 'signed-in', user: await apiRequest<SessionUser>('/auth/me') });
   } catch (error) {
     // Only a refused token is forgotten; an unreachable server keeps it for the next visit.
     if (error instanceof ApiRequestError && error.status === 401) clearSession();
     else setState({ status: 'signed-out', user: null });
+  }
+}
+
+/**
+ * Reads the signed-in user again after something changed their company (created, joined, left, a new role). A failure
+ * keeps what is known: a 401 has signed out already (the API client's handler), and company calls still answer for
+ * themselves.
+ */
+export async function refreshUser(): Promise<void> {
+  if (state.status !== 'signed-in') return;
+  try {
+    const user = await apiRequest<SessionUser>('/auth/me');
+    // Unless the session changed hands meanwhile (signed out, or in as someone else).
+    if (state.status === 'signed-in' && state.user?._id === user._id) setState({ status: 'signed-in', user });
+  } catch {
+    // Kept as it was; see above.
   }
 }

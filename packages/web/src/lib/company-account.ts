@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { CompanyAccount, Order } from '@kestrel/shared';
 import { ApiRequestError, apiRequest } from './api-client';
+import { useAuth } from './auth-store';
 
 /** The signed-in member's company account (issue #25; the cart's checkout and the account section read it), or null for a user in no company (the API's 404). */
 export async function getCompanyAccount(): Promise<CompanyAccount | null> {
@@ -20,8 +21,13 @@ export const paymentTermsLabels: Record<CompanyAccount['paymentTerms'], string> 
   net60: 'Net 60 days',
 };
 
-export function useCompanyAccount(enabled = true) {
-  return useQuery({ queryKey: ['company-ordering', 'account'], queryFn: getCompanyAccount, enabled });
+/** Per company, as `useMyCompany`; a user whose own record names no company is not asked (the API would answer 404). */
+export function useCompanyAccount() {
+  const companyId = useAuth().user?.company?._id ?? null;
+  return useQuery({
+    queryKey: ['company-ordering', 'account', companyId],
+    queryFn: () => (companyId ? getCompanyAccount() : null),
+  });
 }
 
 /** The owner's queue of orders awaiting approval. */

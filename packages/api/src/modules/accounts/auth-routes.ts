@@ -4,8 +4,10 @@ import {
   authResponseSchema,
   errorSchema,
   loginBodySchema,
+  sessionUserSchema,
   signupBodySchema,
-  userSchema,
+  type SessionUser,
+  type UserCompany,
 } from '@kestrel/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -19,8 +21,21 @@ import type { AccountsService } from './service.js';
 const tags = ['auth'];
 const security = [{ bearer: [] }];
 
-export const authRoutes: FastifyPluginAsyncZod<{ accounts: AccountsService }> = async (app, { accounts }) => {
+export interface AuthRoutesOptions {
+  accounts: AccountsService;
+  /**
+   * The user's company for the signed-in user's record: the companies module's read, handed in by app.ts because that
+   * module builds on this one (it identifies its callers with currentUser).
+   */
+  companyOf: (userId: string) => Promise<UserCompany | null>;
+}
+
+export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, { accounts, companyOf }) => {
   const { sessions } = accounts;
+  const sessionUser = async (user: Parameters<typeof toUser>[0]): Promise<SessionUser> => ({
+    ...toUser(user),
+    company: await companyOf(user.id),
+  });
   app.post(
     '/auth/signup',
     {
@@ -35,7 +50,8 @@ export const authRoutes: FastifyPluginAsyncZod<{ accounts: AccountsService }> = 
       await app.limitAuthAttempt(request);
       const user = await accounts.signUp(request.body);
       const token = await sessions.issueSession(user.id, request.headers['user-agent']);
-      return reply.code(201).send({ token, user: toUser(user) });
+      // A new account is in no company yet: joining takes an invite accepted after sign-in.
+      return reply.code(201).send({ token, user: { ...toUser(user), company: null } });
     },
   );
 
@@ -58,7 +74,10 @@ export const authRoutes: FastifyPluginAsyncZod<{ accounts: AccountsService }> = 
         throw error;
       });
       await app.authAttemptSucceeded(request, email);
-      return { token: await sessions.issueSession(user.id, request.headers['user-agent']), user: toUser(user) };
+      return {
+        token: await sessions.issueSession(user.id, request.headers['user-agent']),
+        user: await sessionUser(user),
+      };
     },
   );
 
@@ -83,11 +102,16 @@ export const authRoutes: FastifyPluginAsyncZod<{ accounts: AccountsService }> = 
     '/auth/me',
     {
       onRequest: app.requireUser,
-      schema: { tags, security, summary: 'The signed-in user', response: { 200: userSchema, 401: errorSchema } },
+      schema: {
+        tags,
+        security,
+        summary: 'The signed-in user and their company (null in none)',
+        response: { 200: sessionUserSchema, 401: errorSchema },
+      },
     },
     async (request) => {
       const { id, email, name, role, emailVerified } = currentUser(request);
-      return { _id: id, email, name, role, emailVerified };
+      return { _id: id, email, name, role, emailVerified, company: await companyOf(id) };
     },
   );
 

@@ -1,14 +1,13 @@
 // Every call of the accounts module, registered under /api by app.ts.
 import type { FastifyPluginAsync } from 'fastify';
-import { authRoutes } from './auth-routes.js';
+import { authRoutes, type AuthRoutesOptions } from './auth-routes.js';
 import { oidcRoutes } from './google/oidc-routes.js';
 import { passwordRoutes } from './password-routes.js';
-import type { AccountsService } from './service.js';
 import { sessionRoutes } from './session-routes.js';
 import { userRoutes } from './user-routes.js';
 import { verificationRoutes } from './verification-routes.js';
 
-export const accountsRoutes: FastifyPluginAsync<{ accounts: AccountsService }> = async (app, options) => {
+export const accountsRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, options) => {
   await app.register(authRoutes, options);
   await app.register(passwordRoutes, options);
   await app.register(sessionRoutes, options);

@@ -3,6 +3,7 @@ export { companyBalanceCents } from './balance-repository.js';
 export {
   createMembershipReader,
   findMembership,
+  findUserCompany,
   MEMBERSHIP_RECHECK_MS,
   type Membership,
   type MembershipReader,

@@ -1,4 +1,5 @@
 // Who is in which company, as one read the other modules share (orders, prices, documents ask it; B2B §5).
+import type { UserCompany } from '@kestrel/shared';
 import type { Db } from '../../infra/db/create-db.js';
 import type { CompanyRole, PaymentTermsName } from '../../infra/db/schema.js';
 
@@ -28,6 +29,17 @@ export async function findMembership(db: Db, userId: string): Promise<Membership
     paymentTerms: row.payment_terms,
     creditLimitCents: row.credit_limit_cents,
   };
+}
+
+/** The user's company as the signed-in user's own record shows it (`GET /api/auth/me`), or null in none. */
+export async function findUserCompany(db: Db, userId: string): Promise<UserCompany | null> {
+  const row = await db
+    .selectFrom('company_members as m')
+    .innerJoin('companies as c', 'c.id', 'm.company_id')
+    .select(['c.id', 'c.name', 'm.role'])
+    .where('m.user_id', '=', userId)
+    .executeTakeFirst();
+  return row ? { _id: row.id, name: row.name, role: row.role } : null;
 }
 
 /**

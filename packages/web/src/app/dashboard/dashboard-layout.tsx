@@ -3,7 +3,6 @@ import { NavItem } from '../../components/ui/nav-item';
 import { Spinner } from '../../components/ui/spinner';
 import { useAuth } from '../../lib/auth-store';
 import { useAdminStatus } from '../../features/users/api/get-admin-status';
-import { useMyCompany } from '../../features/companies/api/get-my-company';
 
 interface Entry {
   to: string;
@@ -43,8 +42,7 @@ const entryBase = 'block whitespace-nowrap rounded-field px-3 py-2 font-medium';
 export function DashboardLayout() {
   const { user } = useAuth();
   const { data, isPending } = useAdminStatus(user?.email);
-  const { data: company } = useMyCompany(!isPending && data?.admin !== true);
-  const owner = company?.members.some((member) => member.userId === user?._id && member.role === 'owner') ?? false;
+  const owner = user?.company?.role === 'owner';
   const entries = [...everybody, ...(isPending ? [] : data?.admin ? admins : [...customers, ...(owner ? owners : [])])];
 
   return (

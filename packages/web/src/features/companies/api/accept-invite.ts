@@ -14,7 +14,7 @@ export function useAcceptInvite() {
   return useMutation({
     mutationFn: acceptInvite,
     onSuccess: (company) => {
-      queryClient.setQueryData(myCompanyQueryKey, company);
+      queryClient.setQueryData(myCompanyQueryKey(company._id), company);
       return membershipChanged(queryClient);
     },
   });

@@ -14,7 +14,7 @@ export function useCreateCompany() {
   return useMutation({
     mutationFn: createCompany,
     onSuccess: (company) => {
-      queryClient.setQueryData(myCompanyQueryKey, company);
+      queryClient.setQueryData(myCompanyQueryKey(company._id), company);
       return membershipChanged(queryClient);
     },
   });

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Company, MemberPatch } from '@kestrel/shared';
 import { apiRequest } from '../../../lib/api-client';
+import { refreshUser } from '../../../lib/auth-store';
 import { myCompanyQueryKey } from './get-my-company';
 import { membershipChanged } from './membership-changed';
 
@@ -20,10 +21,12 @@ export function useChangeMember() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: changeMember,
-    // An owner who made themselves a buyer loses the owner's screens: the sidebar and approvals read again.
-    onSuccess: (company) => {
-      queryClient.setQueryData(myCompanyQueryKey, company);
-      return queryClient.invalidateQueries({ queryKey: ['company-ordering'] });
+    // An owner who made themselves a buyer loses the owner's screens: their own record (which carries the role the
+    // sidebar reads) and the approvals are read again.
+    onSuccess: async (company) => {
+      queryClient.setQueryData(myCompanyQueryKey(company._id), company);
+      await refreshUser();
+      await queryClient.invalidateQueries({ queryKey: ['company-ordering'] });
     },
   });
 }

@@ -9,7 +9,6 @@ import { ListState, PageTitle } from '../../../components/ui/page-title';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { useAuth } from '../../../lib/auth-store';
 import { formatTime } from '../../../lib/date-time';
-import { useCompanyRole } from '../api/get-company-role';
 import { useQuote } from '../api/get-quote';
 import { useQuoteOrder } from '../api/get-quote-order';
 import { buyerSteps, effectiveStatus, sellerSteps } from '../quote-view';
@@ -129,7 +128,6 @@ export function QuotePage({ seller }: { seller: boolean }) {
   const { id = '' } = useParams();
   const { user } = useAuth();
   const { data: quote, isPending, isError, error } = useQuote(id);
-  const role = useCompanyRole(seller ? undefined : user?.email);
   const [dialog, setDialog] = useState<Dialog>(null);
   const close = () => setDialog(null);
   const back = seller ? '/dashboard/manage-quotes' : '/dashboard/quotes';
@@ -143,7 +141,8 @@ export function QuotePage({ seller }: { seller: boolean }) {
       </>
     );
   }
-  const readOnly = !seller && role.data === 'viewer';
+  // A viewer reads the company's quotes but takes no step on them (B2B §10); the server refuses one anyway.
+  const readOnly = !seller && user?.company?.role === 'viewer';
   const status = effectiveStatus(quote);
   const offerable = seller && sellerSteps(quote).offer;
   return (
