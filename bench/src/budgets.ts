@@ -38,7 +38,11 @@ export const budgets = {
 
   lighthousePerformance: 98,
   lighthouseAccessibility: 100,
-  lighthouseBestPractices: 96,
+  /**
+   * 100 since the customer's /cart stopped asking for a company it is not in (its two 404s were logged as console
+   * errors and held it at 96; every other page was at 100).
+   */
+  lighthouseBestPractices: 100,
 
   /** Home page API cost with 100,000 products over the same with 100: time and bytes stay flat. */
   growthTimeRatio: 1.5,
