@@ -27,7 +27,11 @@ async function readVersusRaw(server: ServerProcess, urlPath: string, dir: string
     captureFile,
     await captureAnswer(server.origin + urlPath, { headers: { 'accept-encoding': 'identity' } }),
   );
-  // Product and raw runs alternate, so a burst of outside load hits both sides rather than one.
+  // Product and raw runs alternate, so a burst of outside load hits both sides rather than one. The read lines take
+  // one round more than the order lines: two rates of 20,000-50,000 req/s each, with the load generator on the same
+  // two cores, swing by about a tenth from run to run (docs/performance.md, 2026-11-28), and the best of three runs
+  // a side settles their ratio better than the best of two.
+  const rounds = shape.rounds + 1;
   const rawSpec = {
     name: 'raw replay',
     args: benchServerArgs('raw-replay-server.ts', captureFile),
@@ -36,7 +40,7 @@ async function readVersusRaw(server: ServerProcess, urlPath: string, dir: string
   const { product, raw } = await withServer(rawSpec, async (rawServer) => {
     const productRuns: LoadResult[] = [];
     const rawRuns: LoadResult[] = [];
-    for (let round = 0; round < shape.rounds; round += 1) {
+    for (let round = 0; round < rounds; round += 1) {
       const warmupSeconds = round === 0 ? shape.warmupSeconds : 0;
       productRuns.push(
         await runLoad({ origin: server.origin, path: urlPath, ...shape, warmupSeconds, pid: server.pid }),
