@@ -210,3 +210,60 @@ test('a quote for the whole cart empties it; the offer is then declined with a r
   await expect(page.getByRole('button', { name: 'Accept offer' })).toHaveCount(0);
   expect(await readQuote(page, buyer, quoteId)).toMatchObject({ status: 'declined', orderId: null });
 });
+
+test('My Quotes pages 50 at a time: next, previous, back and a status filter, kept in the address', async ({
+  page,
+  request,
+}) => {
+  const admin = await adminByApi(request);
+  const product = await createProductByApi(request, admin, { sku: uniqueSku('E2E-QPAGE'), price: 3, quantity: 10 });
+  const buyer = await signUpByApi(request, 'Paige Pager');
+  const numbers: string[] = [];
+  for (let i = 0; i < 51; i += 1) {
+    const asked = await request.post('/api/quotes', {
+      headers: auth(buyer),
+      data: { lines: [{ productId: product._id, quantity: 10 + i }] },
+    });
+    expect(asked.status()).toBe(201);
+    numbers.push(((await asked.json()) as Quote).number);
+  }
+  // The oldest is cancelled, so the filter has one to find on the second page of everything.
+  const [oldest] = (await (await request.get('/api/quotes?pageSize=500', { headers: auth(buyer) })).json()).slice(
+    -1,
+  ) as Quote[];
+  expect(oldest?.number).toBe(numbers[0]);
+  const cancelled = await request.post(`/api/quotes/${oldest?._id}/cancel`, { headers: auth(buyer), data: {} });
+  expect(cancelled.status()).toBe(200);
+  await useSession(page, buyer);
+
+  await page.goto('/dashboard/quotes');
+  const table = page.getByRole('table', { name: 'Your quotes' });
+  const pager = page.getByRole('navigation', { name: 'Quote pages' });
+  await expect(pager).toContainText('Quotes 1-50 (page 1)');
+  await expect(table.getByRole('link', { name: /^Open quote / })).toHaveCount(50);
+  await expect(table.getByRole('link', { name: `Open quote ${numbers[50]}` })).toBeVisible();
+  await expect(pager.getByRole('button', { name: 'Previous page' })).toBeDisabled();
+  await checkScreen(page, 'quotes-paged', () => expect(pager).toBeVisible());
+
+  await pager.getByRole('button', { name: 'Next page' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/quotes\?page=2$/);
+  await expect(pager).toContainText('Quote 51 (page 2)');
+  await expect(table.getByRole('link', { name: /^Open quote / })).toHaveCount(1);
+  await expect(table.getByRole('link', { name: `Open quote ${numbers[0]}` })).toBeVisible();
+  await expect(pager.getByRole('button', { name: 'Next page' })).toBeDisabled();
+
+  await page.goBack();
+  await expect(pager).toContainText('Quotes 1-50 (page 1)');
+  await page.goForward();
+  await expect(pager).toContainText('Quote 51 (page 2)');
+  await pager.getByRole('button', { name: 'Previous page' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/quotes$/);
+
+  // A filter starts again at its first page; one cancelled quote needs no pager.
+  await page.goto('/dashboard/quotes?page=2');
+  await page.getByLabel('Show quotes').selectOption('cancelled');
+  await expect(page).toHaveURL(/\/dashboard\/quotes\?status=cancelled$/);
+  await expect(table.getByRole('link', { name: /^Open quote / })).toHaveCount(1);
+  await expect(table.getByRole('link', { name: `Open quote ${numbers[0]}` })).toBeVisible();
+  await expect(pager).toHaveCount(0);
+});

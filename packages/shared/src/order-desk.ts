@@ -4,14 +4,13 @@ import { z } from 'zod';
 import { calendarDay } from './documents.js';
 import { orderSchema } from './entities.js';
 import { orderStatusSchema } from './ordering.js';
+import { pageNumberSchema, pageSizeSchema } from './paging.js';
 
 export const ORDER_SEARCH_SORTS = ['newest', 'oldest', 'total-desc', 'total-asc'] as const;
 export type OrderSearchSort = (typeof ORDER_SEARCH_SORTS)[number];
 export const MAX_ORDER_PAGE_SIZE = 100;
 export const DEFAULT_ORDER_PAGE_SIZE = 20;
 export const MAX_ORDER_SEARCH_LENGTH = 100;
-
-const pageSizeMessage = `pageSize must be a whole number from 1 to ${MAX_ORDER_PAGE_SIZE}`;
 
 /** `GET /api/orders/search`: every field optional; `from`/`to` are whole UTC days, both included. */
 export const orderSearchQuerySchema = z
@@ -26,18 +25,8 @@ export const orderSearchQuerySchema = z
     from: calendarDay.optional(),
     to: calendarDay.optional(),
     sort: z.enum(ORDER_SEARCH_SORTS, { error: `sort must be one of ${ORDER_SEARCH_SORTS.join(', ')}` }).optional(),
-    page: z.coerce
-      .number({ error: 'page must be a whole number from 1' })
-      .int('page must be a whole number from 1')
-      .min(1, 'page must be a whole number from 1')
-      .max(1_000_000, 'page is too large')
-      .optional(),
-    pageSize: z.coerce
-      .number({ error: pageSizeMessage })
-      .int(pageSizeMessage)
-      .min(1, pageSizeMessage)
-      .max(MAX_ORDER_PAGE_SIZE, pageSizeMessage)
-      .optional(),
+    page: pageNumberSchema.optional(),
+    pageSize: pageSizeSchema(MAX_ORDER_PAGE_SIZE).optional(),
   })
   .refine((q) => !q.from || !q.to || q.from <= q.to, { message: '"from" must not be after "to"', path: ['from'] });
 export type OrderSearchQuery = z.infer<typeof orderSearchQuerySchema>;

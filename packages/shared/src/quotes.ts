@@ -5,6 +5,7 @@ import './zod-setup.js';
 import { z } from 'zod';
 import { MAX_PRICE_DOLLARS, MAX_QUANTITY, MAX_TEXT_LENGTH } from './constants.js';
 import { idSchema } from './id.js';
+import { pageNumberSchema, pageSizeSchema } from './paging.js';
 import { checkoutBodySchema } from './ordering.js';
 import { MAX_ORDER_LINES, orderingMessages } from './ordering-rules.js';
 import { rejectOrderSchema } from './company-ordering.js';
@@ -43,7 +44,7 @@ export const MAX_QUOTE_VALID_DAYS = 90;
 export const MAX_QUOTE_MESSAGE_LENGTH = MAX_TEXT_LENGTH;
 export const MAX_QUOTE_NOTE_LENGTH = MAX_TEXT_LENGTH;
 export const MAX_QUOTE_REASON_LENGTH = 500;
-/** GET /api/quotes answers at most this many quotes, newest first. */
+/** GET /api/quotes answers at most this many quotes a page, newest first (and this many without `pageSize`). */
 export const QUOTES_LIST_LIMIT = 500;
 
 export const quoteMessages = {
@@ -221,8 +222,13 @@ export const quoteMessageCreateSchema = z.object({
 });
 export type QuoteMessageCreate = z.input<typeof quoteMessageCreateSchema>;
 
-/** `GET /api/quotes?status=`. */
+/**
+ * `GET /api/quotes?status=&page=&pageSize=`: newest first, `pageSize` quotes from page `page` (defaults 1 and
+ * QUOTES_LIST_LIMIT, so a call without them answers as it always did).
+ */
 export const quotesQuerySchema = z.object({
   status: z.enum(QUOTE_STATUSES, { error: `status must be one of ${QUOTE_STATUSES.join(', ')}` }).optional(),
+  page: pageNumberSchema.optional(),
+  pageSize: pageSizeSchema(QUOTES_LIST_LIMIT).optional(),
 });
-export type QuotesQuery = z.input<typeof quotesQuerySchema>;
+export type QuotesQuery = z.infer<typeof quotesQuerySchema>;

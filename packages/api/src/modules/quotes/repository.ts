@@ -33,6 +33,7 @@ export interface QuoteListFilter {
   /** Now, ISO: an `offered` quote past its valid_until lists as expired. */
   at: string;
   limit: number;
+  offset: number;
 }
 
 /** Newest first. A status filter counts an offer past validUntil as `expired`, not `offered`. */
@@ -56,7 +57,7 @@ export function listQuotes(db: Executor, f: QuoteListFilter): Promise<QuoteRow[]
   } else if (f.status !== null) {
     query = query.where('q.status', '=', f.status);
   }
-  return query.orderBy('q.created_at', 'desc').orderBy('q.id', 'desc').limit(f.limit).execute();
+  return query.orderBy('q.created_at', 'desc').orderBy('q.id', 'desc').limit(f.limit).offset(f.offset).execute();
 }
 
 export async function linesOfQuotes(db: Executor, ids: string[]): Promise<QuoteLineRow[]> {

@@ -64,12 +64,13 @@ export const quoteRoutes: FastifyPluginAsyncZod<{ quotes: QuotesService }> = asy
       schema: {
         tags,
         security,
-        summary: "Quotes, newest first: your own and your company's (admins: all); ?status= filters",
+        summary:
+          "Quotes, newest first: your own and your company's (admins: all); ?status= filters, ?page=&pageSize= page",
         querystring: quotesQuerySchema,
         response: { 200: quoteSchema.array(), 400: errorSchema, 401: errorSchema },
       },
     },
-    async (request) => quotes.list(currentUser(request), request.query.status),
+    async (request) => quotes.list(currentUser(request), request.query),
   );
 
   app.get(

@@ -23,6 +23,7 @@ import {
   type Quote,
   type QuoteAccept,
   type QuoteStatus,
+  type QuotesQuery,
 } from '@kestrel/shared';
 import type { Transaction } from 'kysely';
 import type { OpenDatabase } from '../../infra/db/create-db.js';
@@ -55,7 +56,8 @@ export interface QuotesService {
   create(user: AuthUser, lines: NewQuoteLine[], note: string | undefined): Promise<Quote>;
   /** The cart's lines as a quote request; the cart is emptied of them (they come back if the request is refused). */
   createFromCart(user: AuthUser, note: string | undefined): Promise<Quote>;
-  list(user: AuthUser, status: QuoteStatus | undefined): Promise<Quote[]>;
+  /** Newest first, one page (`page` from 1); the defaults answer the first QUOTES_LIST_LIMIT. */
+  list(user: AuthUser, query: QuotesQuery): Promise<Quote[]>;
   get(user: AuthUser, id: string): Promise<Quote>;
   offer(user: AuthUser, id: string, offer: QuoteOfferInput): Promise<Quote>;
   accept(user: AuthUser, id: string, details: QuoteAccept): Promise<Quote>;
@@ -400,7 +402,7 @@ export function createQuotesService(deps: QuotesDeps): QuotesService {
         ),
       ),
 
-    async list(user, status) {
+    async list(user, { status, page = 1, pageSize = QUOTES_LIST_LIMIT }) {
       const admin = user.role === 'admin';
       const at = iso();
       const rows = await repo.listQuotes(db, {
@@ -408,7 +410,8 @@ export function createQuotesService(deps: QuotesDeps): QuotesService {
         companyId: admin ? null : ((await findMembership(db, user.id))?.companyId ?? null),
         status: status ?? null,
         at,
-        limit: QUOTES_LIST_LIMIT,
+        limit: pageSize,
+        offset: (page - 1) * pageSize,
       });
       const ids = rows.map((r) => r.id);
       const [lines, messages] = await Promise.all([repo.linesOfQuotes(db, ids), repo.messagesOfQuotes(db, ids)]);

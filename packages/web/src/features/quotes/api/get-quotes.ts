@@ -1,18 +1,33 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { Quote, QuoteStatus } from '@kestrel/shared';
 import { apiRequest } from '../../../lib/api-client';
 
-/**
- * `GET /api/quotes?status=` (B2B §10): the caller's own quotes and, for members, the company's; every quote for an
- * administrator.
- */
-export function getQuotes(status: QuoteStatus | null, signal?: AbortSignal): Promise<Quote[]> {
-  return apiRequest<Quote[]>(status ? `/quotes?status=${encodeURIComponent(status)}` : '/quotes', { signal });
+/** Quotes a page of the list shows: a year of requests stays a few pages' reading, each page a quick answer. */
+export const QUOTES_PAGE_SIZE = 50;
+
+export interface QuotesView {
+  status: QuoteStatus | null;
+  /** From 1. */
+  page: number;
 }
 
-export const quotesQuery = (status: QuoteStatus | null) =>
-  queryOptions({ queryKey: ['quotes', 'list', status ?? 'all'], queryFn: ({ signal }) => getQuotes(status, signal) });
+/**
+ * `GET /api/quotes?status=&page=&pageSize=` (B2B §10): the caller's own quotes and, for members, the company's; every
+ * quote for an administrator; newest first.
+ */
+export function getQuotes({ status, page }: QuotesView, signal?: AbortSignal): Promise<Quote[]> {
+  const query = new URLSearchParams({ page: String(page), pageSize: String(QUOTES_PAGE_SIZE) });
+  if (status) query.set('status', status);
+  return apiRequest<Quote[]>(`/quotes?${query.toString()}`, { signal });
+}
 
-export function useQuotes(status: QuoteStatus | null) {
-  return useQuery(quotesQuery(status));
+export const quotesQuery = (view: QuotesView) =>
+  queryOptions({
+    queryKey: ['quotes', 'list', view.status ?? 'all', view.page],
+    queryFn: ({ signal }) => getQuotes(view, signal),
+  });
+
+/** The page shown stays while the next one loads (the pager says so), rather than blanking the table. */
+export function useQuotes(view: QuotesView) {
+  return useQuery({ ...quotesQuery(view), placeholderData: keepPreviousData });
 }

@@ -1,23 +1,69 @@
 // The list of quotes (B2B §10), the buyer's My Quotes and the admin's queue alike: number, status, lines, when asked,
-// how long the offer holds; filtered by status, kept in the URL (?status=) so back, forward and links keep the view.
+// how long the offer holds; filtered by status and paged, both kept in the URL (?status=&page=) so back, forward and
+// links keep the view.
 import { Link } from 'react-router';
 import { ListState } from '../../../components/ui/page-title';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { formatCount } from '../../../lib/count';
 import { formatTime } from '../../../lib/date-time';
 import { useQueryString } from '../../../lib/use-query-string';
-import { useQuotes } from '../api/get-quotes';
-import { QUOTE_STATUSES, type Quote, type QuoteStatus } from '@kestrel/shared';
+import { QUOTES_PAGE_SIZE, useQuotes, type QuotesView } from '../api/get-quotes';
+import { QUOTE_STATUSES, type Quote } from '@kestrel/shared';
 import { QuoteStatusBadge, quoteStatusLabel } from './quote-status';
 
 // Below the md breakpoint rows become cards, each cell naming its column (data-label), as on My Order.
 const cell = 'max-md:block max-md:px-4 max-md:py-1 max-md:before:font-medium max-md:before:content-[attr(data-label)]';
 
-/** The status filter from the URL; anything else shows every quote. */
-function useStatusFilter(): [QuoteStatus | null, (status: QuoteStatus | null) => void] {
+/** The status filter and page from the URL; an unknown status shows every quote, a bad page the first. */
+function useQuotesView(): [QuotesView, (view: QuotesView) => void] {
   const [query, setQuery] = useQueryString();
   const status = QUOTE_STATUSES.find((s) => s === query.get('status')) ?? null;
-  return [status, (next) => setQuery(new URLSearchParams(next ? { status: next } : {}))];
+  const page = Math.max(1, Math.floor(Number(query.get('page')) || 1));
+  const set = (next: QuotesView) => {
+    const params = new URLSearchParams();
+    if (next.status) params.set('status', next.status);
+    if (next.page > 1) params.set('page', String(next.page));
+    setQuery(params);
+  };
+  return [{ status, page }, set];
+}
+
+/**
+ * "Quotes 51-100" with previous and next. The API answers a page without a total, so a full page offers the next one,
+ * which may turn out empty (then it says so, with the way back).
+ */
+function QuotesPager({ view, shown, onPage }: { view: QuotesView; shown: number; onPage: (page: number) => void }) {
+  const first = (view.page - 1) * QUOTES_PAGE_SIZE + 1;
+  return (
+    <nav aria-label="Quote pages" className="mt-4 flex flex-wrap items-center gap-3">
+      <p className="text-sm" aria-live="polite">
+        {shown === 0
+          ? `No more quotes after ${formatCount(first - 1)}`
+          : shown === 1
+            ? `Quote ${formatCount(first)}`
+            : `Quotes ${formatCount(first)}-${formatCount(first + shown - 1)}`}{' '}
+        (page {formatCount(view.page)})
+      </p>
+      <div className="join">
+        <button
+          type="button"
+          className="btn btn-outline btn-sm join-item"
+          disabled={view.page <= 1}
+          onClick={() => onPage(view.page - 1)}
+        >
+          Previous page
+        </button>
+        <button
+          type="button"
+          className="btn btn-outline btn-sm join-item"
+          disabled={shown < QUOTES_PAGE_SIZE}
+          onClick={() => onPage(view.page + 1)}
+        >
+          Next page
+        </button>
+      </div>
+    </nav>
+  );
 }
 
 /** The shop's queue puts requests (waiting for an offer) first, oldest first; the rest keep the API's order. */
@@ -29,8 +75,9 @@ function queueOrder(quotes: Quote[]): Quote[] {
 }
 
 export function QuotesList({ admin }: { admin: boolean }) {
-  const [status, setStatus] = useStatusFilter();
-  const { data, isPending, isError, error } = useQuotes(status);
+  const [view, setView] = useQuotesView();
+  const { status, page } = view;
+  const { data, isPending, isError, error } = useQuotes(view);
   const base = admin ? '/dashboard/manage-quotes' : '/dashboard/quotes';
   const quotes = data ? (admin ? queueOrder(data) : data) : [];
 
@@ -44,7 +91,9 @@ export function QuotesList({ admin }: { admin: boolean }) {
           id="quote-status-filter"
           className="h-9 w-full rounded-field border border-base-300 bg-base-100 px-2 text-sm"
           value={status ?? ''}
-          onChange={(event) => setStatus(QUOTE_STATUSES.find((s) => s === event.target.value) ?? null)}
+          onChange={(event) =>
+            setView({ status: QUOTE_STATUSES.find((s) => s === event.target.value) ?? null, page: 1 })
+          }
         >
           <option value="">All statuses</option>
           {QUOTE_STATUSES.map((s) => (
@@ -56,7 +105,7 @@ export function QuotesList({ admin }: { admin: boolean }) {
       </div>
       {isPending ? <PageSpinner label="Loading the quotes" /> : null}
       {isError ? <ListState alert>{error.message}</ListState> : null}
-      {data && quotes.length === 0 ? (
+      {data && quotes.length === 0 && page === 1 ? (
         <ListState>
           {status
             ? `No quotes are ${quoteStatusLabel(status).toLowerCase()}.`
@@ -117,6 +166,9 @@ export function QuotesList({ admin }: { admin: boolean }) {
             </tbody>
           </table>
         </div>
+      ) : null}
+      {data && (page > 1 || quotes.length === QUOTES_PAGE_SIZE) ? (
+        <QuotesPager view={view} shown={quotes.length} onPage={(next) => setView({ status, page: next })} />
       ) : null}
     </>
   );

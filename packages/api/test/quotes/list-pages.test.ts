@@ -1,0 +1,144 @@
+// GET /api/quotes at a year of requests (B2B §10), both databases: 12,000 quotes written in bulk over 2025, one in
+// three the company's (a member sees those and their own, an outsider only theirs, the admin all), then pages read
+// back in the exact order, with a status filter, past the end, and bad paging refused.
+import type { Quote } from '@kestrel/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCompanyWorld, type CompanyWorld } from '../company-ordering/fixtures.js';
+import { databases } from '../helpers/databases.js';
+import { call, type SignedIn } from '../helpers/test-app.js';
+
+const QUOTES = 12_000;
+const STATUSES = ['requested', 'declined', 'cancelled', 'offered'] as const;
+const YEAR_START = Date.parse('2025-01-01T00:00:00.000Z');
+/** 12,000 requests spread over the year: one every 43 minutes. */
+const STEP_MS = 43 * 60 * 1000;
+
+interface Seeded {
+  number: string;
+  /** Who asked: the company's free buyer, the outsider, or the company's owner. */
+  by: 'free' | 'outsider' | 'owner';
+  status: (typeof STATUSES)[number];
+}
+
+/** Quote i (1-based), oldest first: who asked it and its status follow i, so the test can say what each page holds. */
+function seeded(i: number): Seeded {
+  const by = i % 3 === 0 ? 'outsider' : i % 3 === 1 ? 'free' : 'owner';
+  return { number: `Q-2025-${String(i).padStart(6, '0')}`, by, status: STATUSES[i % STATUSES.length] ?? 'requested' };
+}
+
+const id = (prefix: string, i: number) => `${prefix}${i.toString(16).padStart(24 - prefix.length, '0')}`;
+
+describe.each(databases)('the quotes list in pages on %s', (kind) => {
+  let w: CompanyWorld;
+  const list = async (who: SignedIn, query: string) => {
+    const res = await call(w.t.app, 'GET', `/api/quotes${query}`, who);
+    expect(res.statusCode, `${query}: ${res.body}`).toBe(200);
+    return res.json<Quote[]>().map((q) => q.number);
+  };
+  /** The numbers a caller sees, newest first, of the seeded quotes that `keep` keeps. */
+  const expected = (keep: (s: Seeded) => boolean) => {
+    const numbers: string[] = [];
+    for (let i = QUOTES; i >= 1; i -= 1) if (keep(seeded(i))) numbers.push(seeded(i).number);
+    return numbers;
+  };
+
+  beforeAll(async () => {
+    w = await createCompanyWorld(kind, { paymentTerms: 'card', creditLimitCents: null });
+    const people = {
+      free: { user: w.free, companyId: w.companyId },
+      outsider: { user: w.outsider, companyId: null },
+      owner: { user: w.owner, companyId: w.companyId },
+    };
+    const emailOf = async (user: SignedIn) => (await call(w.t.app, 'GET', '/api/auth/me', user)).json().email;
+    const emails = {
+      free: await emailOf(w.free),
+      outsider: await emailOf(w.outsider),
+      owner: await emailOf(w.owner),
+    };
+    for (let from = 1; from <= QUOTES; from += 500) {
+      const quotes = [];
+      const lines = [];
+      for (let i = from; i < from + 500 && i <= QUOTES; i += 1) {
+        const s = seeded(i);
+        const at = new Date(YEAR_START + i * STEP_MS).toISOString();
+        quotes.push({
+          id: id('a', i),
+          number: s.number,
+          user_id: people[s.by].user.id,
+          email: emails[s.by],
+          user_name: s.by,
+          company_id: people[s.by].companyId,
+          status: s.status,
+          note: null,
+          // An offer that still holds, so it lists as offered whatever day the test runs.
+          valid_until: s.status === 'offered' ? '2099-01-01T00:00:00.000Z' : null,
+          order_id: null,
+          reason: null,
+          created_at: at,
+          updated_at: at,
+        });
+        lines.push({
+          quote_id: id('a', i),
+          line_no: 1,
+          product_id: w.cpu,
+          sku: 'KC-CPU-1',
+          name: 'CPU',
+          quantity: 10 + (i % 7),
+          list_unit_price_cents: 1000,
+          target_price_cents: null,
+          unit_price_cents: s.status === 'offered' ? 900 : null,
+        });
+      }
+      await w.t.app.db.insertInto('quotes').values(quotes).execute();
+      await w.t.app.db.insertInto('quote_lines').values(lines).execute();
+    }
+  }, 120_000);
+  afterAll(() => w.t.close());
+
+  it("answers the admin's first 500, newest first, without paging parameters (as before)", async () => {
+    const all = expected(() => true);
+    expect(await list(w.admin, '')).toEqual(all.slice(0, 500));
+  });
+
+  it('pages the whole year exactly, for the admin, a member and an outsider, and answers [] past the end', async () => {
+    const all = expected(() => true);
+    expect(await list(w.admin, '?page=3&pageSize=50')).toEqual(all.slice(100, 150));
+    expect(await list(w.admin, '?page=240&pageSize=50')).toEqual(all.slice(11_950, 12_000));
+    expect((await list(w.admin, '?page=240&pageSize=50')).at(-1)).toBe('Q-2025-000001');
+    expect(await list(w.admin, '?page=241&pageSize=50')).toEqual([]);
+
+    // A member reads their own and the company's: every page of 500, joined, is the whole of it once.
+    const company = expected((s) => s.by !== 'outsider');
+    const pages: string[] = [];
+    for (let page = 1; page <= Math.ceil(company.length / 500) + 1; page += 1) {
+      pages.push(...(await list(w.free, `?page=${page}&pageSize=500`)));
+    }
+    expect(pages).toEqual(company);
+    expect(company).toHaveLength(8_000);
+    expect(await list(w.outsider, '?page=2&pageSize=100')).toEqual(
+      expected((s) => s.by === 'outsider').slice(100, 200),
+    );
+  });
+
+  it('pages within a status filter', async () => {
+    const requested = expected((s) => s.status === 'requested');
+    expect(await list(w.admin, '?status=requested&page=2&pageSize=20')).toEqual(requested.slice(20, 40));
+    const offeredToCompany = expected((s) => s.status === 'offered' && s.by !== 'outsider');
+    expect(await list(w.owner, '?status=offered&page=5&pageSize=25')).toEqual(offeredToCompany.slice(100, 125));
+  });
+
+  it('refuses a bad page or page size with 400 and says which', async () => {
+    for (const [query, message] of [
+      ['?page=0', 'page must be a whole number from 1'],
+      ['?page=x', 'page must be a whole number from 1'],
+      ['?page=1.5', 'page must be a whole number from 1'],
+      ['?pageSize=0', 'pageSize must be a whole number from 1 to 500'],
+      ['?pageSize=501', 'pageSize must be a whole number from 1 to 500'],
+      ['?pageSize=ten', 'pageSize must be a whole number from 1 to 500'],
+    ]) {
+      const res = await call(w.t.app, 'GET', `/api/quotes${query}`, w.admin);
+      expect(res.statusCode, query).toBe(400);
+      expect(res.json(), query).toEqual({ error: { code: 'validation_error', message } });
+    }
+  });
+});
