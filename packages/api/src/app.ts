@@ -177,8 +177,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('answerReplay', replay);
 
   // The database: opened, migrated, and closed after the requests in flight (onClose runs once they have finished).
-  const database = openDatabase(config.database, (error) =>
-    app.log.warn({ err: error }, 'idle database connection lost'),
+  const database = openDatabase(
+    config.database,
+    (error) => app.log.warn({ err: error }, 'idle database connection lost'),
+    (error) =>
+      app.log.error(
+        { err: error },
+        'the database reader cannot open the database: catalogue searches and the admin figures fail until it can',
+      ),
   );
   app.addHook('onClose', async () => {
     await database.timedPools?.end();

@@ -87,7 +87,8 @@ describe('the off-loop SQLite reader', () => {
 
   it('fails the reads of a reader that dies before it is ready, and waits longer for each next one', async () => {
     const others = await readerPids();
-    const broken = createOffLoopReader(join(dir, 'no-such.db'));
+    const failures: string[] = [];
+    const broken = createOffLoopReader(join(dir, 'no-such.db'), (error) => failures.push(error.message));
     try {
       broken.warm();
       // Every reader of a missing file exits at start. Its successors come 1 s, then 2 s, then 4 s after the one before:
@@ -102,6 +103,8 @@ describe('the off-loop SQLite reader', () => {
       expect(seen.size).toBeLessThanOrEqual(3);
       // A read fails once its reader exits, rather than wait on one that never starts.
       await expect(broken.read('SELECT 1', [], 1000)).rejects.toThrow('The database reader exited at start');
+      // Each of them said why, and the server heard it once for the whole streak.
+      expect(failures).toEqual(['unable to open database file']);
     } finally {
       broken.close();
     }

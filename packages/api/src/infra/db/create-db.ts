@@ -76,10 +76,14 @@ function timedPools(url: string, onPoolError: (error: Error) => void): TimedPool
   };
 }
 
-/** `onPoolError`: an idle PostgreSQL connection that breaks (server restart) is reported, not a process crash. */
+/**
+ * `onPoolError`: an idle PostgreSQL connection that breaks (server restart) is reported, not a process crash.
+ * `onReaderStartFailure`: SQLite's reader process could not open the database (off-loop-reader.ts), reported once.
+ */
 export function openDatabase(
   config: DatabaseConfig,
   onPoolError: (error: Error) => void = () => undefined,
+  onReaderStartFailure: (error: Error) => void = () => undefined,
 ): OpenDatabase {
   if (config.kind === 'postgres') {
     const pool = new (pgDriver().Pool)({ connectionString: config.url, max: 10, types: pgTypes });
@@ -111,7 +115,7 @@ export function openDatabase(
     db: new Kysely<Database>({ dialect: new SqliteDialect({ database: handle }) }),
     sqlite: handle,
     pg: null,
-    reader: createOffLoopReader(config.file),
+    reader: createOffLoopReader(config.file, onReaderStartFailure),
     timedPools: null,
   };
 }

@@ -32,3 +32,13 @@ export function isReadAnswer(message: unknown): message is ReadAnswer {
 export function isReadReady(message: unknown): message is { ready: true } {
   return typeof message === 'object' && message !== null && 'ready' in message && message.ready === true;
 }
+
+/** The reader's only message when it cannot open the database: why. It exits right after. */
+export function isReadStartFailed(message: unknown): message is { startFailed: string } {
+  return (
+    typeof message === 'object' &&
+    message !== null &&
+    'startFailed' in message &&
+    typeof message.startFailed === 'string'
+  );
+}

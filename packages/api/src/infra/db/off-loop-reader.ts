@@ -9,7 +9,7 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { getPriority, setPriority } from 'node:os';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { isReadAnswer, isReadReady, type ReadRequest } from './off-loop-protocol.js';
+import { isReadAnswer, isReadReady, isReadStartFailed, type ReadRequest } from './off-loop-protocol.js';
 
 /** The read ran past its budget (or the reader could not start in time); nothing was changed. */
 export class ReadBudgetExceeded extends Error {
@@ -74,8 +74,16 @@ interface Reader {
   startTimer: NodeJS.Timeout;
 }
 
-export function createOffLoopReader(databaseFile: string): OffLoopReader {
+/**
+ * `onStartFailure` hears why a reader could not open the database, once per streak of readers that fail to start (the
+ * next ready one ends the streak), since each successor would only say the same.
+ */
+export function createOffLoopReader(
+  databaseFile: string,
+  onStartFailure: (error: Error) => void = () => undefined,
+): OffLoopReader {
   const pending = new Map<number, Pending>();
+  let failing = false;
   let reader: Reader | null = null;
   let nextId = 1;
   let closed = false;
@@ -130,8 +138,14 @@ export function createOffLoopReader(databaseFile: string): OffLoopReader {
       }, START_LIMIT_MS),
     };
     child.on('message', (message: unknown) => {
+      if (isReadStartFailed(message)) {
+        if (!failing) onStartFailure(new Error(message.startFailed));
+        failing = true;
+        return;
+      }
       if (isReadReady(message)) {
         current.ready = true;
+        failing = false;
         clearTimeout(current.startTimer);
         restartDelayMs = RESTART_DELAY_MS;
         for (const entry of pending.values()) dispatch(current, entry);

@@ -9,48 +9,71 @@
 import SQLite from 'better-sqlite3';
 import { isReadRequest, type ReadAnswer } from './off-loop-protocol.js';
 
-const file = process.argv[2];
-if (!file) throw new Error('usage: sqlite-reader-entry <database file>');
-const db = new SQLite(file, { readonly: true, fileMustExist: true });
-db.pragma('busy_timeout = 5000');
+interface Connections {
+  reading: SQLite.Database;
+  /** A connection of its own for the checkpoints, since the reading one is read-only. */
+  checkpointing: SQLite.Database;
+}
 
-const statements = new Map<string, SQLite.Statement>();
-function prepared(text: string): SQLite.Statement {
-  let statement = statements.get(text);
-  if (!statement) {
-    statement = db.prepare(text);
-    // Query shapes are finite (a few per search form); a bound all the same.
-    if (statements.size >= 200) statements.clear();
-    statements.set(text, statement);
-  }
-  return statement;
+function open(file: string): Connections {
+  const reading = new SQLite(file, { readonly: true, fileMustExist: true });
+  reading.pragma('busy_timeout = 5000');
+  const checkpointing = new SQLite(file, { fileMustExist: true });
+  checkpointing.pragma('synchronous = NORMAL');
+  return { reading, checkpointing };
 }
 
 /** How often the WAL is checkpointed: often enough that the server's backstop is seldom reached under load. */
 const CHECKPOINT_EVERY_MS = 200;
-// A connection of its own, since the reading one is read-only. PASSIVE never waits for the server's writes and never
-// makes them wait: it copies what has been committed so far, and the server's next write starts the WAL over once
-// all of it has been copied. Checkpoints are crash-safe, so killing this process during one loses nothing.
-const checkpointer = new SQLite(file, { fileMustExist: true });
-checkpointer.pragma('synchronous = NORMAL');
-setInterval(() => {
-  try {
-    checkpointer.pragma('wal_checkpoint(PASSIVE)');
-  } catch {
-    // Busy or closing: the next turn (or the server's backstop) does it.
-  }
-}, CHECKPOINT_EVERY_MS);
 
-process.on('message', (message: unknown) => {
-  if (!isReadRequest(message)) return;
-  let answer: ReadAnswer;
-  try {
-    answer = { id: message.id, rows: prepared(message.sql).all(...message.parameters) };
-  } catch (error) {
-    answer = { id: message.id, error: error instanceof Error ? error.message : String(error) };
+function serve({ reading, checkpointing }: Connections) {
+  const statements = new Map<string, SQLite.Statement>();
+  function prepared(text: string): SQLite.Statement {
+    let statement = statements.get(text);
+    if (!statement) {
+      statement = reading.prepare(text);
+      // Query shapes are finite (a few per search form); a bound all the same.
+      if (statements.size >= 200) statements.clear();
+      statements.set(text, statement);
+    }
+    return statement;
   }
-  process.send?.(answer);
-});
-process.send?.({ ready: true });
+
+  // PASSIVE never waits for the server's writes and never makes them wait: it copies what has been committed so far,
+  // and the server's next write starts the WAL over once all of it has been copied. Checkpoints are crash-safe, so
+  // killing this process during one loses nothing.
+  setInterval(() => {
+    try {
+      checkpointing.pragma('wal_checkpoint(PASSIVE)');
+    } catch {
+      // Busy or closing: the next turn (or the server's backstop) does it.
+    }
+  }, CHECKPOINT_EVERY_MS);
+
+  process.on('message', (message: unknown) => {
+    if (!isReadRequest(message)) return;
+    let answer: ReadAnswer;
+    try {
+      answer = { id: message.id, rows: prepared(message.sql).all(...message.parameters) };
+    } catch (error) {
+      answer = { id: message.id, error: error instanceof Error ? error.message : String(error) };
+    }
+    process.send?.(answer);
+  });
+  process.send?.({ ready: true });
+}
+
+const file = process.argv[2];
+if (!file) throw new Error('usage: sqlite-reader-entry <database file>');
+let connections: Connections | null = null;
+try {
+  connections = open(file);
+} catch (error) {
+  // A file that cannot be opened (gone, unreadable) is said to the server, which logs it once per failing streak,
+  // rather than printed here as a stack at every retry.
+  if (!process.send) throw error;
+  process.send({ startFailed: error instanceof Error ? error.message : String(error) }, () => process.exit(1));
+}
+if (connections) serve(connections);
 // The server went away (or closed us): nothing else to do.
 process.on('disconnect', () => process.exit(0));
