@@ -32,23 +32,36 @@ function useQuotesView(): [QuotesView, (view: QuotesView) => void] {
  * "Quotes 51-100" with previous and next. The API answers a page without a total, so a full page offers the next one,
  * which may turn out empty (then it says so, with the way back).
  */
-function QuotesPager({ view, shown, onPage }: { view: QuotesView; shown: number; onPage: (page: number) => void }) {
+function QuotesPager({
+  view,
+  shown,
+  loading,
+  onPage,
+}: {
+  view: QuotesView;
+  shown: number;
+  /** The rows are still the page before while this one loads. */
+  loading: boolean;
+  onPage: (page: number) => void;
+}) {
   const first = (view.page - 1) * QUOTES_PAGE_SIZE + 1;
+  const last = first + shown - 1;
+  const range =
+    shown === 0
+      ? `No more quotes after ${formatCount(first - 1)}`
+      : shown === 1
+        ? `Quote ${formatCount(first)}`
+        : `Quotes ${formatCount(first)}-${formatCount(last)}`;
   return (
     <nav aria-label="Quote pages" className="mt-4 flex flex-wrap items-center gap-3">
       <p className="text-sm" aria-live="polite">
-        {shown === 0
-          ? `No more quotes after ${formatCount(first - 1)}`
-          : shown === 1
-            ? `Quote ${formatCount(first)}`
-            : `Quotes ${formatCount(first)}-${formatCount(first + shown - 1)}`}{' '}
-        (page {formatCount(view.page)})
+        {loading ? `Loading page ${formatCount(view.page)}…` : `${range} (page ${formatCount(view.page)})`}
       </p>
       <div className="join">
         <button
           type="button"
           className="btn btn-outline btn-sm join-item"
-          disabled={view.page <= 1}
+          disabled={loading || view.page <= 1}
           onClick={() => onPage(view.page - 1)}
         >
           Previous page
@@ -56,7 +69,7 @@ function QuotesPager({ view, shown, onPage }: { view: QuotesView; shown: number;
         <button
           type="button"
           className="btn btn-outline btn-sm join-item"
-          disabled={shown < QUOTES_PAGE_SIZE}
+          disabled={loading || shown < QUOTES_PAGE_SIZE}
           onClick={() => onPage(view.page + 1)}
         >
           Next page
@@ -77,7 +90,7 @@ function queueOrder(quotes: Quote[]): Quote[] {
 export function QuotesList({ admin }: { admin: boolean }) {
   const [view, setView] = useQuotesView();
   const { status, page } = view;
-  const { data, isPending, isError, error } = useQuotes(view);
+  const { data, isPending, isError, error, isPlaceholderData } = useQuotes(view);
   const base = admin ? '/dashboard/manage-quotes' : '/dashboard/quotes';
   const quotes = data ? (admin ? queueOrder(data) : data) : [];
 
@@ -115,7 +128,10 @@ export function QuotesList({ admin }: { admin: boolean }) {
         </ListState>
       ) : null}
       {quotes.length > 0 ? (
-        <div className="rounded-box border border-base-300 bg-base-100 md:overflow-x-auto">
+        <div
+          className={`rounded-box border border-base-300 bg-base-100 md:overflow-x-auto ${isPlaceholderData ? 'opacity-60' : ''}`}
+          aria-busy={isPlaceholderData}
+        >
           <table className="table max-md:block">
             <caption className="sr-only">{admin ? 'Quotes to answer' : 'Your quotes'}</caption>
             <thead className="text-base-content max-md:sr-only">
@@ -168,7 +184,12 @@ export function QuotesList({ admin }: { admin: boolean }) {
         </div>
       ) : null}
       {data && (page > 1 || quotes.length === QUOTES_PAGE_SIZE) ? (
-        <QuotesPager view={view} shown={quotes.length} onPage={(next) => setView({ status, page: next })} />
+        <QuotesPager
+          view={view}
+          shown={quotes.length}
+          loading={isPlaceholderData}
+          onPage={(next) => setView({ status, page: next })}
+        />
       ) : null}
     </>
   );
