@@ -3,6 +3,7 @@ import { ORDER_SEARCH_SORTS } from '@kestrel/shared';
 import { useQueryString } from '../../../lib/use-query-string';
 import { ORDER_STATUSES, statusLabel } from './order-status';
 import { readOrderView, orderViewQuery, SORT_LABELS, type OrderView } from '../order-view';
+import { StepPager } from '../../../components/ui/step-pager';
 
 /** The list's view from the URL, and a way to change it (each change is a history entry). */
 export function useOrderView(): [OrderView, (change: Partial<OrderView>) => void] {
@@ -109,28 +110,11 @@ export function OrderPager({
   const first = total === 0 ? 0 : (page - 1) * pageSize + 1;
   const last = Math.min(total, page * pageSize);
   return (
-    <nav aria-label="Order pages" className="mt-4 flex flex-wrap items-center gap-3">
-      <p className="text-sm" aria-live="polite">
-        Orders {first}-{last} of {total.toLocaleString('en-US')} (page {page} of {pages})
-      </p>
-      <div className="join">
-        <button
-          type="button"
-          className="btn btn-outline btn-sm join-item"
-          disabled={page <= 1}
-          onClick={() => onPage(page - 1)}
-        >
-          Previous page
-        </button>
-        <button
-          type="button"
-          className="btn btn-outline btn-sm join-item"
-          disabled={page >= pages}
-          onClick={() => onPage(page + 1)}
-        >
-          Next page
-        </button>
-      </div>
-    </nav>
+    <StepPager
+      label="Order pages"
+      status={`Orders ${first}-${last} of ${total.toLocaleString('en-US')} (page ${page} of ${pages})`}
+      previous={page > 1 ? () => onPage(page - 1) : null}
+      next={page < pages ? () => onPage(page + 1) : null}
+    />
   );
 }

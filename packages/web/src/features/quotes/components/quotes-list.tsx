@@ -3,6 +3,7 @@
 // links keep the view.
 import { Link } from 'react-router';
 import { ListState } from '../../../components/ui/page-title';
+import { StepPager } from '../../../components/ui/step-pager';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { formatCount } from '../../../lib/count';
 import { formatTime } from '../../../lib/date-time';
@@ -52,30 +53,14 @@ function QuotesPager({
       : shown === 1
         ? `Quote ${formatCount(first)}`
         : `Quotes ${formatCount(first)}-${formatCount(last)}`;
+  const status = loading ? `Loading page ${formatCount(view.page)}…` : `${range} (page ${formatCount(view.page)})`;
   return (
-    <nav aria-label="Quote pages" className="mt-4 flex flex-wrap items-center gap-3">
-      <p className="text-sm" aria-live="polite">
-        {loading ? `Loading page ${formatCount(view.page)}…` : `${range} (page ${formatCount(view.page)})`}
-      </p>
-      <div className="join">
-        <button
-          type="button"
-          className="btn btn-outline btn-sm join-item"
-          disabled={loading || view.page <= 1}
-          onClick={() => onPage(view.page - 1)}
-        >
-          Previous page
-        </button>
-        <button
-          type="button"
-          className="btn btn-outline btn-sm join-item"
-          disabled={loading || shown < QUOTES_PAGE_SIZE}
-          onClick={() => onPage(view.page + 1)}
-        >
-          Next page
-        </button>
-      </div>
-    </nav>
+    <StepPager
+      label="Quote pages"
+      status={status}
+      previous={!loading && view.page > 1 ? () => onPage(view.page - 1) : null}
+      next={!loading && shown === QUOTES_PAGE_SIZE ? () => onPage(view.page + 1) : null}
+    />
   );
 }
 
