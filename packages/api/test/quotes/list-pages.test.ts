@@ -1,10 +1,13 @@
-// GET /api/quotes at a year of requests (B2B §10), both databases: 12,000 quotes written in bulk over 2025, one in
-// three the company's (a member sees those and their own, an outsider only theirs, the admin all), then pages read
-// back in the exact order, with a status filter, past the end, and bad paging refused.
+// GET /api/quotes at a year of requests (B2B §10), both databases: 12,000 quotes written in bulk over 2025, two in
+// three the company's (a member sees those and their own, an outsider only theirs, the admin all), and one in thirty
+// asked by a member without the company (before joining: theirs, not the company's), then pages read back in the
+// exact order, with a status filter, past the end, and bad paging refused; on SQLite, which plans without statistics,
+// each list is read along its index (migrations/024) rather than sorted.
 import type { Quote } from '@kestrel/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCompanyWorld, type CompanyWorld } from '../company-ordering/fixtures.js';
 import { databases } from '../helpers/databases.js';
+import { listQuotesQuery, type QuoteListFilter } from '../../src/modules/quotes/repository.js';
 import { call, type SignedIn } from '../helpers/test-app.js';
 
 const QUOTES = 12_000;
@@ -15,14 +18,14 @@ const STEP_MS = 43 * 60 * 1000;
 
 interface Seeded {
   number: string;
-  /** Who asked: the company's free buyer, the outsider, or the company's owner. */
-  by: 'free' | 'outsider' | 'owner';
+  /** Who asked: the company's free buyer (for the company, or `alone` before joining), the outsider, or the owner. */
+  by: 'free' | 'alone' | 'outsider' | 'owner';
   status: (typeof STATUSES)[number];
 }
 
 /** Quote i (1-based), oldest first: who asked it and its status follow i, so the test can say what each page holds. */
 function seeded(i: number): Seeded {
-  const by = i % 3 === 0 ? 'outsider' : i % 3 === 1 ? 'free' : 'owner';
+  const by = i % 3 === 0 ? 'outsider' : i % 30 === 4 ? 'alone' : i % 3 === 1 ? 'free' : 'owner';
   return { number: `Q-2025-${String(i).padStart(6, '0')}`, by, status: STATUSES[i % STATUSES.length] ?? 'requested' };
 }
 
@@ -46,12 +49,14 @@ describe.each(databases)('the quotes list in pages on %s', (kind) => {
     w = await createCompanyWorld(kind, { paymentTerms: 'card', creditLimitCents: null });
     const people = {
       free: { user: w.free, companyId: w.companyId },
+      alone: { user: w.free, companyId: null },
       outsider: { user: w.outsider, companyId: null },
       owner: { user: w.owner, companyId: w.companyId },
     };
     const emailOf = async (user: SignedIn) => (await call(w.t.app, 'GET', '/api/auth/me', user)).json().email;
     const emails = {
       free: await emailOf(w.free),
+      alone: await emailOf(w.free),
       outsider: await emailOf(w.outsider),
       owner: await emailOf(w.owner),
     };
@@ -107,14 +112,23 @@ describe.each(databases)('the quotes list in pages on %s', (kind) => {
     expect((await list(w.admin, '?page=240&pageSize=50')).at(-1)).toBe('Q-2025-000001');
     expect(await list(w.admin, '?page=241&pageSize=50')).toEqual([]);
 
-    // A member reads their own and the company's: every page of 500, joined, is the whole of it once.
-    const company = expected((s) => s.by !== 'outsider');
-    const pages: string[] = [];
-    for (let page = 1; page <= Math.ceil(company.length / 500) + 1; page += 1) {
-      pages.push(...(await list(w.free, `?page=${page}&pageSize=500`)));
-    }
-    expect(pages).toEqual(company);
-    expect(company).toHaveLength(8_000);
+    // A member reads their own (with those asked before joining) and the company's: every page of 500, joined, is the
+    // whole of it once. The owner sees the company's, not what the buyer asked alone.
+    const readAll = async (who: SignedIn) => {
+      const pages: string[] = [];
+      for (let page = 1; ; page += 1) {
+        const numbers = await list(who, `?page=${page}&pageSize=500`);
+        pages.push(...numbers);
+        if (numbers.length < 500) return pages;
+      }
+    };
+    const theirs = expected((s) => s.by !== 'outsider');
+    expect(await readAll(w.free)).toEqual(theirs);
+    expect(theirs).toHaveLength(8_000);
+    const company = expected((s) => s.by === 'free' || s.by === 'owner');
+    expect(await readAll(w.owner)).toEqual(company);
+    expect(company).toHaveLength(7_600);
+    expect(await list(w.free, '?page=7&pageSize=50')).toEqual(theirs.slice(300, 350));
     expect(await list(w.outsider, '?page=2&pageSize=100')).toEqual(
       expected((s) => s.by === 'outsider').slice(100, 200),
     );
@@ -123,8 +137,43 @@ describe.each(databases)('the quotes list in pages on %s', (kind) => {
   it('pages within a status filter', async () => {
     const requested = expected((s) => s.status === 'requested');
     expect(await list(w.admin, '?status=requested&page=2&pageSize=20')).toEqual(requested.slice(20, 40));
-    const offeredToCompany = expected((s) => s.status === 'offered' && s.by !== 'outsider');
+    const offeredToCompany = expected((s) => s.status === 'offered' && (s.by === 'free' || s.by === 'owner'));
     expect(await list(w.owner, '?status=offered&page=5&pageSize=25')).toEqual(offeredToCompany.slice(100, 125));
+    const requestedByTheirs = expected((s) => s.status === 'requested' && s.by !== 'outsider');
+    expect(await list(w.free, '?status=requested&page=3&pageSize=40')).toEqual(requestedByTheirs.slice(80, 120));
+  });
+
+  it.runIf(kind === 'sqlite')('reads each list along its index, sorting no more than a page', async () => {
+    const plan = async (f: Partial<QuoteListFilter>) => {
+      const filter = {
+        userId: null,
+        companyId: null,
+        status: null,
+        at: new Date().toISOString(),
+        limit: 50,
+        offset: 0,
+      };
+      const compiled = listQuotesQuery(w.t.app.db, { ...filter, ...f }).compile();
+      const { rows } = await w.t.app.db.executeQuery<{ detail: string }>({
+        ...compiled,
+        sql: `EXPLAIN QUERY PLAN ${compiled.sql}`,
+      });
+      return rows.map((r) => r.detail).join('\n');
+    };
+    const admin = await plan({ offset: 10_000 });
+    expect(admin).toMatch(/SCAN quotes USING COVERING INDEX quotes_created_id/);
+    expect(admin).not.toMatch(/TEMP B-TREE/);
+    const requested = await plan({ status: 'requested' });
+    expect(requested).toMatch(/SEARCH quotes USING COVERING INDEX quotes_status_created_id \(status=\?\)/);
+    expect(requested).not.toMatch(/TEMP B-TREE/);
+    const expired = await plan({ status: 'expired' });
+    expect(expired).toMatch(/quotes_status_created_id \(status=\?\)/);
+    expect(expired).toMatch(/quotes_offered_valid \(status=\? AND valid_until<\?\)/);
+    // A member's two walks stop at the page's end; what is sorted is at most offset + limit of each.
+    const member = await plan({ userId: w.free.id, companyId: w.companyId });
+    expect(member).toMatch(/SEARCH quotes USING COVERING INDEX quotes_user_created_id \(user_id=\?\)/);
+    expect(member).toMatch(/SEARCH quotes USING COVERING INDEX quotes_company_created_id \(company_id=\?\)/);
+    expect(member).not.toMatch(/SCAN quotes/);
   });
 
   it('refuses a bad page or page size with 400 and says which', async () => {

@@ -3,7 +3,7 @@
 // exactly one changes a quote and the other finds it changed (409). Every function takes the executor it runs on: a
 // transaction when the change goes with its mail and webhook event (the outboxes).
 import type { QuoteStatus } from '@kestrel/shared';
-import type { Kysely, Selectable } from 'kysely';
+import type { Kysely, Selectable, SelectQueryBuilder } from 'kysely';
 import type { Database, QuoteLinesTable, QuoteMessagesTable, QuotesTable } from '../../infra/db/schema.js';
 
 type Executor = Kysely<Database>;
@@ -36,28 +36,64 @@ export interface QuoteListFilter {
   offset: number;
 }
 
-/** Newest first. A status filter counts an offer past validUntil as `expired`, not `offered`. */
+/** The quotes a status filter keeps: an offer past validUntil counts as `expired`, not `offered`. */
+function withStatus<Q extends SelectQueryBuilder<Database, 'quotes', object>>(query: Q, f: QuoteListFilter): Q {
+  const { status, at } = f;
+  if (status === null) return query;
+  if (status === 'offered') return query.where('status', '=', 'offered').where('valid_until', '>', at) as Q;
+  if (status !== 'expired') return query.where('status', '=', status) as Q;
+  return query.where((eb) =>
+    eb.or([eb('status', '=', 'expired'), eb.and([eb('status', '=', 'offered'), eb('valid_until', '<=', at)])]),
+  ) as Q;
+}
+
+/**
+ * Newest first, by (created_at, id), each way read along an index that holds that order (migrations/024), so a page
+ * stops after offset + limit quotes instead of sorting all of them. A member sees their own quotes and their
+ * company's: an OR that neither database reads in order, so it is two ordered walks of at most offset + limit each
+ * (the company's leaves out the member's own, so none is listed twice), merged, before the page is cut from them.
+ */
 export function listQuotes(db: Executor, f: QuoteListFilter): Promise<QuoteRow[]> {
-  let query = quotesWithCompany(db);
-  if (f.userId !== null) {
-    const { userId, companyId } = f;
-    query = query.where((eb) =>
-      companyId === null
-        ? eb('q.user_id', '=', userId)
-        : eb.or([eb('q.user_id', '=', userId), eb('q.company_id', '=', companyId)]),
-    );
+  return listQuotesQuery(db, f).execute();
+}
+
+/** The list's query, for its plan in tests. */
+export function listQuotesQuery(db: Executor, f: QuoteListFilter) {
+  const quotes = () => withStatus(db.selectFrom('quotes').select(['id', 'created_at']), f);
+  /**
+   * A member's way in: ordered and cut inside, so each database reads it along its index and stops. The admin's one
+   * way is left unordered: both databases merge it into the page's query, whose ORDER BY and LIMIT then choose the
+   * index (PostgreSQL plans an ordered subquery for all its rows, and sorted every quote of a status).
+   */
+  const walk = (query: ReturnType<typeof quotes>, stopsAtPage: boolean) =>
+    db
+      .selectFrom(
+        (stopsAtPage
+          ? query
+              .orderBy('created_at', 'desc')
+              .orderBy('id', 'desc')
+              .limit(f.offset + f.limit)
+          : query
+        ).as('walk'),
+      )
+      .select(['walk.id', 'walk.created_at']);
+  const { userId, companyId } = f;
+  let ways = userId === null ? walk(quotes(), false) : walk(quotes().where('user_id', '=', userId), true);
+  if (userId !== null && companyId !== null) {
+    ways = ways.unionAll(walk(quotes().where('company_id', '=', companyId).where('user_id', '<>', userId), true));
   }
-  if (f.status === 'expired') {
-    const { at } = f;
-    query = query.where((eb) =>
-      eb.or([eb('q.status', '=', 'expired'), eb.and([eb('q.status', '=', 'offered'), eb('q.valid_until', '<=', at)])]),
-    );
-  } else if (f.status === 'offered') {
-    query = query.where('q.status', '=', 'offered').where('q.valid_until', '>', f.at);
-  } else if (f.status !== null) {
-    query = query.where('q.status', '=', f.status);
-  }
-  return query.orderBy('q.created_at', 'desc').orderBy('q.id', 'desc').limit(f.limit).offset(f.offset).execute();
+  const page = ways.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(f.limit).offset(f.offset);
+  // CROSS JOIN keeps SQLite to this order (the page, then its quotes by id): as an inner join, with no statistics, it
+  // preferred walking every quote in list order to probe the page. PostgreSQL plans it as any join.
+  return db
+    .selectFrom(page.as('page'))
+    .crossJoin('quotes as q')
+    .whereRef('q.id', '=', 'page.id')
+    .leftJoin('companies as c', 'c.id', 'q.company_id')
+    .selectAll('q')
+    .select('c.name as company_name')
+    .orderBy('page.created_at', 'desc')
+    .orderBy('page.id', 'desc');
 }
 
 export async function linesOfQuotes(db: Executor, ids: string[]): Promise<QuoteLineRow[]> {

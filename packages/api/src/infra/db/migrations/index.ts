@@ -23,6 +23,7 @@ import { companiesMigration } from './020-companies.js';
 import { statsMigration } from './021-stats.js';
 import { quotesMigration } from './022-quotes.js';
 import { orderWriteIndexesMigration } from './023-order-write-indexes.js';
+import { quoteListIndexesMigration } from './024-quote-list-indexes.js';
 import { orderDeskMigration } from './016-order-desk.js';
 
 export const FIRST_MIGRATION = '001-initial';
@@ -51,6 +52,7 @@ const migrations: Record<string, Migration> = {
   '021-stats': statsMigration,
   '022-quotes': quotesMigration,
   '023-order-write-indexes': orderWriteIndexesMigration,
+  '024-quote-list-indexes': quoteListIndexesMigration,
 };
 
 /** Every migration of this build, by name. */
