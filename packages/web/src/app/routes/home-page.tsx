@@ -1,4 +1,4 @@
-import { Suspense, lazy, useEffect, useRef, useState } from 'react';
+import { Suspense, lazy, useDeferredValue, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useLatestProducts } from '../../features/products/api/get-latest-products';
 import { ProductCard } from '../../features/products/components/product-card';
@@ -39,9 +39,11 @@ function BelowFold() {
 }
 
 function LatestProducts() {
-  const { data, isPending, isError } = useLatestProducts();
-  if (isPending) return <p className="text-center">Loading the latest parts…</p>;
+  const { data: answer, isError } = useLatestProducts();
+  // Drawn from a deferred copy, as the catalogue's results are (catalog-page.tsx): a transition, in slices.
+  const data = useDeferredValue(answer);
   if (isError) return <p className="text-center">Products could not be loaded right now. Please try again shortly.</p>;
+  if (!data) return <p className="text-center">Loading the latest parts…</p>;
   return (
     <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
       {data.map((product, index) => (

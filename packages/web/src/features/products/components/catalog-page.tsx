@@ -1,4 +1,4 @@
-import { useRef } from 'react';
+import { useDeferredValue, useRef } from 'react';
 import { Link } from 'react-router';
 import { Pagination } from '../../../components/ui/pagination';
 import { Spinner } from '../../../components/ui/spinner';
@@ -27,7 +27,12 @@ export function CatalogPage({ cardAction }: { cardAction?: CardAction }) {
   const [params, setParams] = useQueryString();
   const view = readCatalogView(params);
   const search = catalogSearch(view);
-  const { data, isPending, isError, error, refetch, isFetching, isPlaceholderData } = useCatalog(search);
+  const { data: answer, isError, error, refetch, isFetching, isPlaceholderData } = useCatalog(search);
+  // The results (24 cards, each with its quantity form) are drawn from a deferred copy of the answer: React then renders
+  // them as a transition, yielding to the browser every few milliseconds, instead of in one long task when the answer
+  // arrives (a query's update is otherwise synchronous). Until then the spinner stays.
+  const data = useDeferredValue(answer);
+  const isPending = !data && !isError;
   const resultsTitle = useRef<HTMLHeadingElement>(null);
   useDocumentTitle(view.q || view.category ? `Products${searchWords(view)}` : 'Products');
 
