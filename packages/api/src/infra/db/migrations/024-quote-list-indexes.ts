@@ -3,8 +3,10 @@
 // 90-165 ms of SQLite's one thread. Each index now holds the list's whole order, so a page is read in order and stops:
 // the admin's (and each status's) list walks its index backwards, and a member's list merges two index-ordered walks,
 // their own and their company's (modules/quotes/repository.ts). The company's index leaves out quotes asked without a
-// company and carries user_id, so its walk, which skips the member's own, reads the index alone. The offers' index by valid_until (the expiry job's walk, a list's live or lapsed offers) now holds offers
-// alone: live offers are few, so it stays small however many quotes a year brings.
+// company and carries user_id, so its walk, which skips the member's own, reads the index alone. The offers' index by
+// valid_until (the expiry job's walk, a list's live or lapsed offers) now holds offers alone: the expiry job turns
+// lapsed offers into expired ones, so it stays as small as the shop's live offers however many quotes a year brings
+// (SQLite also reads a member's Offered filter from it, and sorts what it finds).
 import { sql, type Kysely, type Migration } from 'kysely';
 
 export const quoteListIndexesMigration: Migration = {
