@@ -7,7 +7,7 @@ import type { Quote } from '@kestrel/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCompanyWorld, type CompanyWorld } from '../company-ordering/fixtures.js';
 import { databases } from '../helpers/databases.js';
-import { listQuotesQuery, type QuoteListFilter } from '../../src/modules/quotes/repository.js';
+import { listQuotes, listQuotesQuery, type QuoteListFilter } from '../../src/modules/quotes/repository.js';
 import { call, type SignedIn } from '../helpers/test-app.js';
 
 const QUOTES = 12_000;
@@ -129,6 +129,10 @@ describe.each(databases)('the quotes list in pages on %s', (kind) => {
     expect(await readAll(w.owner)).toEqual(company);
     expect(company).toHaveLength(7_600);
     expect(await list(w.free, '?page=7&pageSize=50')).toEqual(theirs.slice(300, 350));
+    expect(await list(w.free, '?page=160&pageSize=50')).toEqual(theirs.slice(7_950, 8_000));
+    expect(await list(w.free, '?page=161&pageSize=50')).toEqual([]);
+    expect(await list(w.free, '?page=1000000&pageSize=500')).toEqual([]);
+    expect(await list(w.owner, '?page=1000000&pageSize=500')).toEqual([]);
     expect(await list(w.outsider, '?page=2&pageSize=100')).toEqual(
       expected((s) => s.by === 'outsider').slice(100, 200),
     );
@@ -141,6 +145,35 @@ describe.each(databases)('the quotes list in pages on %s', (kind) => {
     expect(await list(w.owner, '?status=offered&page=5&pageSize=25')).toEqual(offeredToCompany.slice(100, 125));
     const requestedByTheirs = expected((s) => s.status === 'requested' && s.by !== 'outsider');
     expect(await list(w.free, '?status=requested&page=3&pageSize=40')).toEqual(requestedByTheirs.slice(80, 120));
+    // The last page and the one past it: the member's count keeps the filter's own meaning.
+    expect(requestedByTheirs).toHaveLength(2_000);
+    expect(await list(w.free, '?status=requested&page=50&pageSize=40')).toEqual(requestedByTheirs.slice(1_960));
+    expect(await list(w.free, '?status=requested&page=51&pageSize=40')).toEqual([]);
+  });
+
+  it("past a member's last page, runs only the two counts, not the walks", async () => {
+    // transformResult runs once for each query executed (transformQuery also for each subquery built).
+    const ran: number[] = [];
+    const db = w.t.app.db.withPlugin({
+      transformQuery: (args) => args.node,
+      transformResult: async (args) => {
+        ran.push(args.result.rows.length);
+        return args.result;
+      },
+    });
+    const filter = { userId: w.free.id, companyId: w.companyId, status: null, at: new Date().toISOString() };
+    const theirs = expected((s) => s.by !== 'outsider');
+    const page = async (offset: number) =>
+      (await listQuotes(db, { ...filter, limit: 500, offset })).map((q) => q.number);
+    expect(await page(500 * 999_999)).toEqual([]);
+    expect(ran).toEqual([1, 1]); // the two counts, one row each
+    ran.length = 0;
+    expect(await page(7_500)).toEqual(theirs.slice(7_500));
+    expect(ran).toEqual([1, 1, 500]); // the counts, then the page
+    ran.length = 0;
+    // Near the start the walks are cheaper than counting: no counts.
+    expect(await page(4_500)).toEqual(theirs.slice(4_500, 5_000));
+    expect(ran).toEqual([500]);
   });
 
   it.runIf(kind === 'sqlite')('reads each list along its index, sorting no more than a page', async () => {

@@ -53,8 +53,35 @@ function withStatus<Q extends SelectQueryBuilder<Database, 'quotes', object>>(qu
  * company's: an OR that neither database reads in order, so it is two ordered walks of at most offset + limit each
  * (the company's leaves out the member's own, so none is listed twice), merged, before the page is cut from them.
  */
-export function listQuotes(db: Executor, f: QuoteListFilter): Promise<QuoteRow[]> {
+/**
+ * From this offset a member's page first counts their list: past its end each walk would run through all of the
+ * company's quotes only to answer nothing (a hostile `?page=1000000`: 27 ms on SQLite's one thread, 75 on PostgreSQL
+ * at 66,667 of them), where the two index counts take 7 and 15. Below it the walks are cheaper than the counts.
+ */
+const COUNT_FIRST_FROM_OFFSET = 5_000;
+
+export async function listQuotes(db: Executor, f: QuoteListFilter): Promise<QuoteRow[]> {
+  // The admin's one walk is cut by the database itself, past the end or not.
+  const member = f.userId;
+  if (member !== null && f.offset >= COUNT_FIRST_FROM_OFFSET && f.offset >= (await countMemberQuotes(db, member, f))) {
+    return [];
+  }
   return listQuotesQuery(db, f).execute();
+}
+
+/** How many quotes a member's list holds: their own and, in a company, the company's others'. */
+async function countMemberQuotes(db: Executor, userId: string, f: QuoteListFilter): Promise<number> {
+  const count = (query: ReturnType<typeof withStatus>) =>
+    query.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow();
+  const own = count(withStatus(db.selectFrom('quotes').where('user_id', '=', userId), f));
+  const company =
+    f.companyId === null
+      ? { n: 0 }
+      : count(
+          withStatus(db.selectFrom('quotes').where('company_id', '=', f.companyId).where('user_id', '<>', userId), f),
+        );
+  const [a, b] = await Promise.all([own, company]);
+  return Number(a.n) + Number(b.n);
 }
 
 /** The list's query, for its plan in tests. */
