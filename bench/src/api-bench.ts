@@ -12,7 +12,7 @@ import { hotRowCommitsPerSecond, setDatabaseDefault, withPostgresDatabase } from
 import { startServer, withServer, type ServerProcess } from './processes.js';
 import { benchServerArgs } from './paths.js';
 import { productSpec, scratchDir, type TargetKind } from './target.js';
-import { measureOrderFloor } from './order-floor.js';
+import { withOrderFloor, type FloorRun } from './order-floor.js';
 import { newCallsBench } from './new-calls.js';
 
 export type DbKind = 'sqlite' | 'postgres';
@@ -121,13 +121,13 @@ const stocksOf = (origin: string, scene: MultiLineScene) =>
  * of their orders/s is budgeted. After the runs the bench reads the stock back: fewer units (lines) taken than 201s
  * counted turns the figures into an error.
  */
-async function orders(
-  server: ServerProcess,
-  scene: OrderScene,
-  shape: LoadShape,
-  db: DbKind,
-  floor: LoadResult | null,
-) {
+/**
+ * The floor to compare with: runs of it alternated with the product's (SQLite, the budgeted ratio), a result measured
+ * there (PostgreSQL's ratio, shown for scale), or none.
+ */
+type Floor = FloorRun | LoadResult | null;
+
+async function orders(server: ServerProcess, scene: OrderScene, shape: LoadShape, db: DbKind, floor: Floor) {
   const section = `api ${db}`;
   const { origin } = server;
   // One multi-line order first: 201 with the lines, quantities and prices this scene expects, or no run at all.
@@ -136,15 +136,18 @@ async function orders(
   const beforeLines = await stocksOf(origin, scene.multi);
   const single = orderLoad(server, scene.tokens, shape, '/api/order', [ORDER_BODY(scene.productId)]);
   const multi = orderLoad(server, scene.tokens, shape, '/api/orders', scene.multi.bodies);
+  const floorRuns: LoadResult[] = [];
   const singleRuns: LoadResult[] = [];
   const multiRuns: LoadResult[] = [];
   for (let round = 0; round < shape.rounds; round += 1) {
     const warmupSeconds = round === 0 ? shape.warmupSeconds : 0;
+    if (typeof floor === 'function') floorRuns.push(await floor(warmupSeconds));
     singleRuns.push(await single.run(warmupSeconds));
     multiRuns.push(await multi.run(warmupSeconds));
   }
   const result = best(singleRuns);
   const multiResult = best(multiRuns);
+  const floorResult = typeof floor === 'function' ? best(floorRuns) : floor;
 
   // Every 2xx must have taken one unit of stock; warm-up orders and those still in flight when a run stopped add to
   // `taken`, never to `counted`.
@@ -176,7 +179,17 @@ async function orders(
     `${scene.multi.bodies.length} line sets; stock taken ${lines} lines = ${placedNote}, ${multiCounted} counted ` +
     'outside warm-up';
 
-  const figures: Figure[] = [
+  const figures: Figure[] = [];
+  if (typeof floor === 'function' && floorResult) {
+    figures.push({
+      section: 'api floor',
+      name: 'floor POST /api/order req/s',
+      value: floorResult.rps,
+      unit: 'req/s',
+      note: `${describeLoad(floorResult)}; rounds alternated with the SQLite orders'`,
+    });
+  }
+  figures.push(
     {
       section,
       name: 'POST /api/order orders/s',
@@ -187,12 +200,12 @@ async function orders(
     },
     { section, name: 'POST /api/order p50', value: result.p50Ms, unit: 'ms' },
     { section, name: 'POST /api/order p99', value: result.p99Ms, unit: 'ms', budget: atMost(budgets.orderP99Ms) },
-  ];
-  if (floor) {
+  );
+  if (floorResult) {
     figures.push({
       section,
       name: 'POST /api/order / floor',
-      value: floor.rps > 0 ? result.rps / floor.rps : null,
+      value: floorResult.rps > 0 ? result.rps / floorResult.rps : null,
       unit: 'ratio',
       // The floor is SQLite, so only the SQLite run is held to the ratio; PostgreSQL's is shown for scale.
       ...(db === 'sqlite' ? { budget: atLeast(budgets.orderRatioToFloor) } : {}),
@@ -220,7 +233,7 @@ async function benchOneDatabase(
   databaseUrl: string,
   dir: string,
   shape: LoadShape,
-  floor: LoadResult | null,
+  floor: Floor,
 ) {
   const section = `api ${db}`;
   const server = await startServer(productSpec(kind, { databaseUrl, dataDir: dir, env: ORDER_SERVER_ENV }));
@@ -304,24 +317,25 @@ async function asyncCommitOrders(kind: TargetKind, dir: string, shape: LoadShape
 export async function apiBench(kind: TargetKind, shape: LoadShape): Promise<Figure[]> {
   const scratch = await scratchDir('api');
   try {
-    let floor: LoadResult | null = null;
-    const figures = await guarded('api floor', async () => {
-      floor = await measureOrderFloor(scratch.dir, shape);
-      return [
-        {
-          section: 'api floor',
-          name: 'floor POST /api/order req/s',
-          value: floor.rps,
-          unit: 'req/s',
-          note: describeLoad(floor),
-        },
-      ];
-    });
-    figures.push(
-      ...(await guarded('api sqlite', () =>
-        benchOneDatabase(kind, 'sqlite', `file:${path.join(scratch.dir, 'bench.db')}`, scratch.dir, shape, floor),
-      )),
+    // The floor's runs alternate with the SQLite orders' (orders()); PostgreSQL's ratio, for scale, uses their best.
+    const floorRuns: LoadResult[] = [];
+    const figures = await guarded('api sqlite', () =>
+      withOrderFloor(scratch.dir, shape, (runFloor) =>
+        benchOneDatabase(
+          kind,
+          'sqlite',
+          `file:${path.join(scratch.dir, 'bench.db')}`,
+          scratch.dir,
+          shape,
+          async (w) => {
+            const run = await runFloor(w);
+            floorRuns.push(run);
+            return run;
+          },
+        ),
+      ),
     );
+    const floor = floorRuns.length > 0 ? best(floorRuns) : null;
     figures.push(
       ...(await guarded('api postgres', () =>
         withPostgresDatabase('api', async (url) => [

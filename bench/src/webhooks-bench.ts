@@ -1,6 +1,6 @@
 // The order path with webhooks (issue #28): SPEC's POST /api/order on SQLite with three endpoints subscribed to every
 // event, their receivers answering 200 on loopback, beside the same server's runs with those endpoints disabled (no
-// event written) and the bare floor. Runs alternate with and without, so outside load hits both alike. The event is
+// event written) and the bare floor. Runs alternate floor, without and with, so outside load hits all alike. The event is
 // one more multi-row insert in the order's transaction, and its delivery runs in the same process.
 import { createServer, type Server } from 'node:http';
 import path from 'node:path';
@@ -8,7 +8,7 @@ import { addBenchProduct, logInAdmin, ORDER_BODY, read, readAnswer, signUpCustom
 import { budgets, type LoadShape } from './budgets.js';
 import { atLeast, type Figure } from './figures.js';
 import { best, describeLoad, runLoad, type LoadResult } from './load.js';
-import { measureOrderFloor } from './order-floor.js';
+import { withOrderFloor, type FloorRun } from './order-floor.js';
 import { withServer, type ServerProcess } from './processes.js';
 import { productSpec, scratchDir, type TargetKind } from './target.js';
 
@@ -47,7 +47,7 @@ async function adminCall(origin: string, token: string, method: string, urlPath:
   return answer;
 }
 
-async function ordersWithAndWithout(server: ServerProcess, shape: LoadShape) {
+async function ordersWithAndWithout(server: ServerProcess, shape: LoadShape, runFloor: FloorRun) {
   const { origin } = server;
   const admin = await logInAdmin(origin);
   const tokens = await signUpCustomers(origin, CUSTOMERS, 'webhooks');
@@ -76,10 +76,12 @@ async function ordersWithAndWithout(server: ServerProcess, shape: LoadShape) {
         warmupSeconds,
         pid: server.pid,
       });
+    const floorRuns: LoadResult[] = [];
     const withRuns: LoadResult[] = [];
     const withoutRuns: LoadResult[] = [];
     for (let round = 0; round < shape.rounds; round += 1) {
       const warmupSeconds = round === 0 ? shape.warmupSeconds : 0;
+      floorRuns.push(await runFloor(warmupSeconds));
       await setEnabled(false);
       withoutRuns.push(await load(warmupSeconds));
       await setEnabled(true);
@@ -88,7 +90,7 @@ async function ordersWithAndWithout(server: ServerProcess, shape: LoadShape) {
     // Let delivery catch up, then say how much of it did.
     await new Promise((r) => setTimeout(r, 3_000));
     const delivered = receivers.reduce((sum, r) => sum + r.count(), 0);
-    return { with: best(withRuns), without: best(withoutRuns), delivered };
+    return { floor: best(floorRuns), with: best(withRuns), without: best(withoutRuns), delivered };
   } finally {
     await Promise.all(receivers.map((r) => r.close()));
   }
@@ -97,13 +99,15 @@ async function ordersWithAndWithout(server: ServerProcess, shape: LoadShape) {
 export async function webhooksBench(kind: TargetKind, shape: LoadShape): Promise<Figure[]> {
   const scratch = await scratchDir('webhooks');
   try {
-    const floor = await measureOrderFloor(scratch.dir, shape);
     const spec = productSpec(kind, {
       databaseUrl: `file:${path.join(scratch.dir, 'bench.db')}`,
       dataDir: scratch.dir,
       env: { MAX_OPEN_ORDERS: '100000000', WEBHOOK_ALLOW_PRIVATE: 'true' },
     });
-    const runs = await withServer(spec, (server) => ordersWithAndWithout(server, shape));
+    const runs = await withOrderFloor(scratch.dir, shape, (runFloor) =>
+      withServer(spec, (server) => ordersWithAndWithout(server, shape, runFloor)),
+    );
+    const { floor } = runs;
     const ratio = (r: LoadResult) => (floor.rps > 0 ? r.rps / floor.rps : null);
     return [
       {
