@@ -116,17 +116,17 @@ const stocksOf = (origin: string, scene: MultiLineScene) =>
   Promise.all(scene.products.map((p) => availableQuantityOf(origin, p.id)));
 
 /**
- * The single-line order (`POST /api/order`, one product, SPEC's call) and the multi-line order (`POST /api/orders`,
- * 5 lines over 8 shared products) on one server, in alternating runs so a burst of outside load hits both; the ratio
- * of their orders/s is budgeted. After the runs the bench reads the stock back: fewer units (lines) taken than 201s
- * counted turns the figures into an error.
- */
-/**
  * The floor to compare with: runs of it alternated with the product's (SQLite, the budgeted ratio), a result measured
  * there (PostgreSQL's ratio, shown for scale), or none.
  */
 type Floor = FloorRun | LoadResult | null;
 
+/**
+ * The single-line order (`POST /api/order`, one product, SPEC's call) and the multi-line order (`POST /api/orders`,
+ * 5 lines over 8 shared products) on one server, in alternating runs (and the floor's, when given) so a burst of
+ * outside load hits all alike; the ratio of their orders/s is budgeted. After the runs the bench reads the stock back:
+ * fewer units (lines) taken than 201s counted turns the figures into an error.
+ */
 async function orders(server: ServerProcess, scene: OrderScene, shape: LoadShape, db: DbKind, floor: Floor) {
   const section = `api ${db}`;
   const { origin } = server;

@@ -48,18 +48,18 @@ function withStatus<Q extends SelectQueryBuilder<Database, 'quotes', object>>(qu
 }
 
 /**
- * Newest first, by (created_at, id), each way read along an index that holds that order (migrations/024), so a page
- * stops after offset + limit quotes instead of sorting all of them. A member sees their own quotes and their
- * company's: an OR that neither database reads in order, so it is two ordered walks of at most offset + limit each
- * (the company's leaves out the member's own, so none is listed twice), merged, before the page is cut from them.
- */
-/**
  * From this offset a member's page first counts their list: past its end each walk would run through all of the
  * company's quotes only to answer nothing (a hostile `?page=1000000`: 27 ms on SQLite's one thread, 75 on PostgreSQL
  * at 66,667 of them), where the two index counts take 7 and 15. Below it the walks are cheaper than the counts.
  */
 const COUNT_FIRST_FROM_OFFSET = 5_000;
 
+/**
+ * Newest first, by (created_at, id), each way read along an index that holds that order (migrations/024), so a page
+ * stops after offset + limit quotes instead of sorting all of them. A member sees their own quotes and their
+ * company's: an OR that neither database reads in order, so it is two ordered walks of at most offset + limit each
+ * (the company's leaves out the member's own, so none is listed twice), merged, before the page is cut from them.
+ */
 export async function listQuotes(db: Executor, f: QuoteListFilter): Promise<QuoteRow[]> {
   // The admin's one walk is cut by the database itself, past the end or not.
   const member = f.userId;
