@@ -115,7 +115,7 @@ export async function webhooksBench(kind: TargetKind, shape: LoadShape): Promise
         name: 'floor POST /api/order req/s',
         value: floor.rps,
         unit: 'req/s',
-        note: describeLoad(floor),
+        note: `${describeLoad(floor)}; rounds alternated with the product's, without and with endpoints`,
       },
       {
         section: SECTION,
