@@ -8,10 +8,10 @@ import { formatDollars } from '../../../lib/money';
 import { useQueryString } from '../../../lib/use-query-string';
 import { useAdminStats } from '../api/get-admin-stats';
 import { rangeErrors, rangeFromQuery, type StatsRange } from '../stats-range';
+import { FiguresTable } from './figures-table';
 import { StatsChart } from './stats-chart';
 
 const fieldClass = 'h-9 w-full rounded-field border border-base-300 bg-base-100 px-2 text-sm';
-const tableBox = 'overflow-x-auto rounded-box border border-base-300';
 const count = (n: number) => n.toLocaleString('en-US');
 const statusName = (status: string) => {
   const words = status.replace(/_/g, ' ');
@@ -93,29 +93,12 @@ function Figures({ stats }: { stats: AdminStats }) {
           label="Chart of revenue per day; the figures are in the table Revenue per day below it"
           format={formatDollars}
         />
-        <div className={`${tableBox} max-h-80`} tabIndex={0} role="region" aria-label="Revenue per day, table">
-          <table className="table table-sm">
-            <caption className="sr-only">Revenue per day</caption>
-            <thead className="text-base-content">
-              <tr>
-                <th scope="col">Day</th>
-                <th scope="col" className="text-right">
-                  Revenue
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {stats.revenue.map((r) => (
-                <tr key={r.day}>
-                  <th scope="row" className="font-normal">
-                    {r.day}
-                  </th>
-                  <td className="text-right">{formatDollars(r.total)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <FiguresTable
+          caption="Revenue per day"
+          columns={['Day', 'Revenue']}
+          rows={stats.revenue.map((r) => ({ key: r.day, head: r.day, figures: [formatDollars(r.total)] }))}
+          scrolls
+        />
       </Section>
 
       <Section id="stats-top" title={`Top products (up to ${TOP_PRODUCTS_LIMIT}, by units sold)`}>
@@ -131,62 +114,30 @@ function Figures({ stats }: { stats: AdminStats }) {
               horizontal
               format={count}
             />
-            <div className={tableBox}>
-              <table className="table table-sm">
-                <caption className="sr-only">Top products</caption>
-                <thead className="text-base-content">
-                  <tr>
-                    <th scope="col">Product</th>
-                    <th scope="col" className="text-right">
-                      Units
-                    </th>
-                    <th scope="col" className="text-right">
-                      Revenue
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {stats.topProducts.map((p) => (
-                    <tr key={p.productId ?? p.name}>
-                      <th scope="row" className="font-normal">
-                        {p.name}
-                      </th>
-                      <td className="text-right">{count(p.units)}</td>
-                      <td className="text-right">{formatDollars(p.revenue)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <FiguresTable
+              caption="Top products"
+              columns={['Product', 'Units', 'Revenue']}
+              rows={stats.topProducts.map((p) => ({
+                key: p.productId ?? p.name,
+                head: p.name,
+                figures: [count(p.units), formatDollars(p.revenue)],
+              }))}
+            />
           </>
         )}
       </Section>
 
       <Section id="stats-status" title="Orders by status">
         <p>Orders created in the range, whatever happened to them since.</p>
-        <div className={tableBox}>
-          <table className="table table-sm">
-            <caption className="sr-only">Orders by status</caption>
-            <thead className="text-base-content">
-              <tr>
-                <th scope="col">Status</th>
-                <th scope="col" className="text-right">
-                  Orders
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {ORDER_STATUSES.map((status) => (
-                <tr key={status}>
-                  <th scope="row" className="font-normal">
-                    {statusName(status)}
-                  </th>
-                  <td className="text-right">{count(stats.ordersByStatus[status])}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <FiguresTable
+          caption="Orders by status"
+          columns={['Status', 'Orders']}
+          rows={ORDER_STATUSES.map((status) => ({
+            key: status,
+            head: statusName(status),
+            figures: [count(stats.ordersByStatus[status])],
+          }))}
+        />
       </Section>
 
       <Section id="stats-low" title="Low stock">
@@ -194,33 +145,15 @@ function Figures({ stats }: { stats: AdminStats }) {
         {stats.lowStock.length === 0 ? (
           <ListState>Every product has at least twice its minimum order in stock.</ListState>
         ) : (
-          <div className={tableBox}>
-            <table className="table table-sm">
-              <caption className="sr-only">Low stock</caption>
-              <thead className="text-base-content">
-                <tr>
-                  <th scope="col">Product</th>
-                  <th scope="col" className="text-right">
-                    In stock
-                  </th>
-                  <th scope="col" className="text-right">
-                    Minimum order
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {stats.lowStock.map((p) => (
-                  <tr key={p.productId}>
-                    <th scope="row" className="font-normal">
-                      {p.name}
-                    </th>
-                    <td className="text-right">{count(p.availableQuantity)}</td>
-                    <td className="text-right">{count(p.quantity)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <FiguresTable
+            caption="Low stock"
+            columns={['Product', 'In stock', 'Minimum order']}
+            rows={stats.lowStock.map((p) => ({
+              key: p.productId,
+              head: p.name,
+              figures: [count(p.availableQuantity), count(p.quantity)],
+            }))}
+          />
         )}
       </Section>
     </div>
