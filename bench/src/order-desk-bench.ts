@@ -8,7 +8,7 @@ import path from 'node:path';
 import { logInAdmin, signUpCustomers } from './api-client.js';
 import { budgets } from './budgets.js';
 import { atMost, guarded, type Figure } from './figures.js';
-import { quantileOf } from './latency.js';
+import { quantileOf, timedGet, timedGetBody } from './latency.js';
 import {
   fillOrdersPostgres,
   fillOrdersSqlite,
@@ -38,24 +38,6 @@ const CALLS: readonly Call[] = [
   { label: "buyer's own orders, page 1", path: '/api/orders/search', who: 'buyer', total: ORDER_COUNT / 10 },
 ];
 
-function timedGet(url: string, token: string, agent: http.Agent): Promise<{ ms: number; body: string }> {
-  return new Promise((resolve, reject) => {
-    const began = performance.now();
-    http
-      .get(url, { agent, headers: { authorization: `Bearer ${token}` } }, (res) => {
-        let body = '';
-        res.setEncoding('utf8');
-        res.on('data', (chunk: string) => (body += chunk));
-        res.on('end', () =>
-          res.statusCode === 200
-            ? resolve({ ms: performance.now() - began, body })
-            : reject(new Error(`${url}: ${res.statusCode} ${body.slice(0, 200)}`)),
-        );
-      })
-      .on('error', reject);
-  });
-}
-
 function totalOf(body: string): number {
   const parsed: unknown = JSON.parse(body);
   if (typeof parsed === 'object' && parsed !== null && 'total' in parsed && typeof parsed.total === 'number') {
@@ -84,13 +66,17 @@ async function benchDatabase(
     const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
     try {
       for (const call of CALLS) {
-        const total = totalOf((await timedGet(server.origin + call.path, tokens[call.who], agent)).body);
+        const total = totalOf(
+          (await timedGetBody(server.origin + call.path, agent, { authorization: `Bearer ${tokens[call.who]}` })).body,
+        );
         if (total !== call.total) throw new Error(`${call.label}: total ${total}, expected ${call.total}`);
       }
       const times = CALLS.map((): number[] => []);
       for (let round = -WARMUP_ROUNDS; round < SAMPLES; round += 1) {
         for (const [c, call] of CALLS.entries()) {
-          const { ms } = await timedGet(server.origin + call.path, tokens[call.who], agent);
+          const { ms } = await timedGet(server.origin + call.path, agent, {
+            authorization: `Bearer ${tokens[call.who]}`,
+          });
           if (round >= 0) times[c]?.push(ms);
         }
       }

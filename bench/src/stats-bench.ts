@@ -9,7 +9,7 @@ import pg from 'pg';
 import { logInAdmin, signUpCustomers } from './api-client.js';
 import { budgets } from './budgets.js';
 import { atMost, guarded, type Figure } from './figures.js';
-import { quantileOf } from './latency.js';
+import { quantileOf, timedGet, timedGetBody } from './latency.js';
 import {
   fillOrdersPostgres,
   fillOrdersSqlite,
@@ -26,24 +26,6 @@ const SAMPLES = 30;
 const WARMUP = 3;
 const PATH = '/api/admin/stats?from=2025-01-01&to=2025-12-31';
 const PAY = `UPDATE orders SET paid_at = created_at, transaction_id = 'bench' WHERE status <> 'pending'`;
-
-function timedGet(url: string, token: string, agent: http.Agent): Promise<{ ms: number; body: string }> {
-  return new Promise((resolve, reject) => {
-    const began = performance.now();
-    http
-      .get(url, { agent, headers: { authorization: `Bearer ${token}` } }, (res) => {
-        let body = '';
-        res.setEncoding('utf8');
-        res.on('data', (chunk: string) => (body += chunk));
-        res.on('end', () =>
-          res.statusCode === 200
-            ? resolve({ ms: performance.now() - began, body })
-            : reject(new Error(`${url}: ${res.statusCode} ${body.slice(0, 200)}`)),
-        );
-      })
-      .on('error', reject);
-  });
-}
 
 function check(body: string): void {
   const stats = JSON.parse(body) as { revenue: unknown[]; ordersByStatus: Record<string, number> };
@@ -68,10 +50,10 @@ async function benchDatabase(
     await fill(await owners(['bench-stats-0@kestrel.test', 'bench-stats-1@kestrel.test']));
     const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
     try {
-      check((await timedGet(server.origin + PATH, admin, agent)).body);
+      check((await timedGetBody(server.origin + PATH, agent, { authorization: `Bearer ${admin}` })).body);
       const times: number[] = [];
       for (let round = -WARMUP; round < SAMPLES; round += 1) {
-        const { ms } = await timedGet(server.origin + PATH, admin, agent);
+        const { ms } = await timedGet(server.origin + PATH, agent, { authorization: `Bearer ${admin}` });
         if (round >= 0) times.push(ms);
       }
       return [
