@@ -80,6 +80,29 @@ describe.each(databases)('bad input on %s', (kind) => {
     }
   });
 
+  it("names the query parameter zod's own words leave unnamed: given twice, or not one of the options", async () => {
+    const before = await snapshot();
+    const answers = [
+      await call(t.app, 'GET', '/api/admin/stats?from=2026-01-01&from=2026-02-01', admin),
+      await call(t.app, 'GET', '/api/orders/search?status=lost', admin),
+    ];
+    expect(answers.map((res) => [res.statusCode, res.json()])).toEqual([
+      [400, { error: { code: 'validation_error', message: 'Query parameter "from" may be given only once' } }],
+      [
+        400,
+        {
+          error: {
+            code: 'validation_error',
+            message:
+              'Query parameter "status": Invalid option: expected one of "pending"|"awaiting_approval"|"confirmed"|' +
+              '"shipped"|"delivered"|"cancelled"|"expired"|"rejected"',
+          },
+        },
+      ],
+    ]);
+    expect(await snapshot()).toBe(before);
+  });
+
   it('refuses NUL characters and odd values in paths and queries without a 5xx', async () => {
     // As the admin. Since #24 the e-mail rule (one mailbox) refuses a NUL before the database sees it, on both.
     for (const url of ['/api/orders?email=a%00b@example.com', '/api/admin/a%00b@example.com']) {

@@ -37,6 +37,29 @@ function clientError(error: FastifyError): { status: number; code: string; messa
 }
 
 /** PostgreSQL SQLSTATE class 22 ("data exception"): the input, not the server, is at fault. */
+/** Zod's own wording, which never says which value it is about (the schemas' own messages do). */
+const ZOD_DEFAULT = /^(Invalid (input|option|string|key|element|union)|Too (big|small)|Unrecognized key)/;
+const PLACES: Record<string, string> = {
+  querystring: 'Query parameter',
+  body: 'Field',
+  params: 'Path parameter',
+  headers: 'Header',
+};
+
+/**
+ * The first problem's message, naming the value when zod's default words do not: `?from=a&from=b` answers `Query
+ * parameter "from" may be given only once` rather than `Invalid input: expected string, received array`.
+ */
+function validationMessage(first: { instancePath: string; message?: string } | undefined, context?: string): string {
+  const message = first?.message ?? 'Invalid input';
+  const name = first?.instancePath.slice(1).replaceAll('/', '.') ?? '';
+  if (!name || !ZOD_DEFAULT.test(message)) return message;
+  const place = PLACES[context ?? ''] ?? 'Field';
+  if (context === 'querystring' && message.endsWith('received array'))
+    return `${place} "${name}" may be given only once`;
+  return `${place} "${name}": ${message}`;
+}
+
 function isDataException(error: unknown): boolean {
   return error instanceof Error && 'severity' in error && 'code' in error && /^22/.test(String(error.code));
 }
@@ -50,7 +73,7 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
         .send({ error: { ...error.details, code: error.code, message: error.message } });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const message = error.validation[0]?.message ?? 'Invalid input';
+      const message = validationMessage(error.validation[0], error.validationContext);
       return reply.code(400).send({ error: { code: 'validation_error', message } });
     }
     if (isFastifyError(error)) {
