@@ -36,7 +36,6 @@ function clientError(error: FastifyError): { status: number; code: string; messa
   return { status, code: CODE_BY_STATUS[status] ?? 'bad_request', message: error.message };
 }
 
-/** PostgreSQL SQLSTATE class 22 ("data exception"): the input, not the server, is at fault. */
 /** Zod's own wording, which never says which value it is about (the schemas' own messages do). */
 const ZOD_DEFAULT = /^(Invalid (input|option|string|key|element|union)|Too (big|small)|Unrecognized key)/;
 const PLACES: Record<string, string> = {
@@ -60,6 +59,7 @@ function validationMessage(first: { instancePath: string; message?: string } | u
   return `${place} "${name}": ${message}`;
 }
 
+/** PostgreSQL SQLSTATE class 22 ("data exception"): the input, not the server, is at fault. */
 function isDataException(error: unknown): boolean {
   return error instanceof Error && 'severity' in error && 'code' in error && /^22/.test(String(error.code));
 }
