@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { ApiKey } from '@kestrel/shared';
 import { Modal } from '../../../components/ui/modal';
+import { ModalActions } from '../../../components/ui/modal-actions';
 import { notify } from '../../../lib/notify';
 import { useRevokeApiKey } from '../api/revoke-api-key';
 
@@ -38,15 +39,14 @@ export function RevokeApiKeyModal({ apiKey, onClose }: RevokeApiKeyModalProps) {
           {problem}
         </p>
       ) : null}
-      <div className="modal-action">
-        <button type="button" className="btn btn-ghost" onClick={close}>
-          Keep it
-        </button>
-        <button type="button" className="btn btn-error" onClick={confirm} disabled={revoke.isPending}>
-          {revoke.isPending ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
-          Yes, revoke
-        </button>
-      </div>
+      <ModalActions
+        dismissLabel="Keep it"
+        onDismiss={close}
+        confirmLabel="Yes, revoke"
+        pending={revoke.isPending}
+        danger
+        onConfirm={confirm}
+      />
     </Modal>
   );
 }

@@ -4,6 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { COMPANY_ROLES, type CompanyMember, type CompanyRole } from '@kestrel/shared';
 import { InputField } from '../../../components/ui/field';
 import { Modal } from '../../../components/ui/modal';
+import { ModalActions } from '../../../components/ui/modal-actions';
 import { notify } from '../../../lib/notify';
 import { useChangeMember, useRemoveMember } from '../api/members';
 import { limitText, parseLimit, ROLE_HINTS } from '../company-checks';
@@ -73,15 +74,7 @@ function ChangeMemberForm({ member, onClose }: { member: CompanyMember; onClose:
         error={limitError}
       />
       <Problem text={problem} />
-      <div className="modal-action">
-        <button type="button" className="btn btn-ghost" onClick={onClose}>
-          Cancel
-        </button>
-        <button type="submit" className="btn btn-primary" disabled={change.isPending}>
-          {change.isPending ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
-          Save
-        </button>
-      </div>
+      <ModalActions dismissLabel="Cancel" onDismiss={onClose} confirmLabel="Save" pending={change.isPending} />
     </form>
   );
 }
@@ -136,15 +129,14 @@ export function RemoveMemberModal({
       <div className="mt-3">
         <Problem text={problem} />
       </div>
-      <div className="modal-action">
-        <button type="button" className="btn btn-ghost" onClick={close}>
-          Keep {self ? 'me' : 'them'}
-        </button>
-        <button type="button" className="btn btn-error" onClick={confirm} disabled={remove.isPending}>
-          {remove.isPending ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
-          {self ? 'Yes, leave' : 'Yes, remove'}
-        </button>
-      </div>
+      <ModalActions
+        dismissLabel={<>Keep {self ? 'me' : 'them'}</>}
+        onDismiss={close}
+        confirmLabel={self ? 'Yes, leave' : 'Yes, remove'}
+        pending={remove.isPending}
+        danger
+        onConfirm={confirm}
+      />
     </Modal>
   );
 }

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { Order } from '@kestrel/shared';
 import { Modal } from '../../../components/ui/modal';
+import { ModalActions } from '../../../components/ui/modal-actions';
 import { notify } from '../../../lib/notify';
 import { useDeleteOrder } from '../api/delete-order';
 
@@ -44,15 +45,14 @@ export function DeleteOrderModal({ order, onClose, onDeleted }: DeleteOrderModal
           {problem}
         </p>
       ) : null}
-      <div className="modal-action">
-        <button type="button" className="btn btn-ghost" onClick={close}>
-          Cancel
-        </button>
-        <button type="button" className="btn btn-error" onClick={confirm} disabled={deleteOrder.isPending}>
-          {deleteOrder.isPending ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
-          Yes, delete
-        </button>
-      </div>
+      <ModalActions
+        dismissLabel="Cancel"
+        onDismiss={close}
+        confirmLabel="Yes, delete"
+        pending={deleteOrder.isPending}
+        danger
+        onConfirm={confirm}
+      />
     </Modal>
   );
 }

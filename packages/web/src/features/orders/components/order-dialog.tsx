@@ -1,6 +1,7 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import type { Order } from '@kestrel/shared';
 import { Modal } from '../../../components/ui/modal';
+import { ModalActions } from '../../../components/ui/modal-actions';
 import { humanMessage } from '../../../lib/human-message';
 import { notify } from '../../../lib/notify';
 import { useTransitionOrder, type Transition } from '../api/transition-order';
@@ -58,15 +59,13 @@ export function OrderDialog(props: OrderDialogProps) {
             {problem}
           </p>
         ) : null}
-        <div className="modal-action">
-          <button type="button" className="btn btn-ghost" onClick={close}>
-            {dismissLabel}
-          </button>
-          <button type="submit" className={`btn ${danger ? 'btn-error' : 'btn-primary'}`} disabled={step.isPending}>
-            {step.isPending ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
-            {confirmLabel}
-          </button>
-        </div>
+        <ModalActions
+          dismissLabel={dismissLabel}
+          onDismiss={close}
+          confirmLabel={confirmLabel}
+          pending={step.isPending}
+          danger={danger}
+        />
       </form>
     </Modal>
   );

@@ -11,6 +11,7 @@ import {
   type CheckoutErrors,
 } from '../../../components/checkout-fields';
 import { Modal } from '../../../components/ui/modal';
+import { ModalActions } from '../../../components/ui/modal-actions';
 import { formatTime } from '../../../lib/date-time';
 import { formatDollars } from '../../../lib/money';
 import { notify } from '../../../lib/notify';
@@ -74,15 +75,12 @@ export function AcceptQuoteDialog({ quote, open, onClose }: { quote: Quote; open
             {errors.form}
           </p>
         ) : null}
-        <div className="modal-action">
-          <button type="button" className="btn btn-ghost" onClick={close}>
-            Not yet
-          </button>
-          <button type="submit" className="btn btn-primary" disabled={step.isPending}>
-            {step.isPending ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
-            Accept and place order
-          </button>
-        </div>
+        <ModalActions
+          dismissLabel="Not yet"
+          onDismiss={close}
+          confirmLabel="Accept and place order"
+          pending={step.isPending}
+        />
       </form>
     </Modal>
   );

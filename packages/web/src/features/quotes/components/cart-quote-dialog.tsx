@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router';
 import { MAX_QUOTE_NOTE_LENGTH } from '@kestrel/shared';
 import { TextAreaField } from '../../../components/ui/field';
 import { Modal } from '../../../components/ui/modal';
+import { ModalActions } from '../../../components/ui/modal-actions';
 import { notify } from '../../../lib/notify';
 import { useRequestCartQuote } from '../api/request-quote';
 
@@ -39,15 +40,12 @@ export function CartQuoteDialog({ open, onClose }: { open: boolean; onClose: () 
             {problem}
           </p>
         ) : null}
-        <div className="modal-action">
-          <button type="button" className="btn btn-ghost" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" className="btn btn-primary" disabled={request.isPending}>
-            {request.isPending ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
-            Send request
-          </button>
-        </div>
+        <ModalActions
+          dismissLabel="Cancel"
+          onDismiss={onClose}
+          confirmLabel="Send request"
+          pending={request.isPending}
+        />
       </form>
     </Modal>
   );

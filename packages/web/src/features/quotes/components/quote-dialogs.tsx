@@ -4,6 +4,7 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import { MAX_QUOTE_REASON_LENGTH, type Quote } from '@kestrel/shared';
 import { TextAreaField } from '../../../components/ui/field';
 import { Modal } from '../../../components/ui/modal';
+import { ModalActions } from '../../../components/ui/modal-actions';
 import { notify } from '../../../lib/notify';
 import { useQuoteStep, type QuoteStep } from '../api/quote-steps';
 
@@ -50,15 +51,13 @@ export function QuoteDialog(props: QuoteDialogProps) {
             {problem}
           </p>
         ) : null}
-        <div className="modal-action">
-          <button type="button" className="btn btn-ghost" onClick={close}>
-            {dismissLabel}
-          </button>
-          <button type="submit" className="btn btn-error" disabled={step.isPending}>
-            {step.isPending ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
-            {confirmLabel}
-          </button>
-        </div>
+        <ModalActions
+          dismissLabel={dismissLabel}
+          onDismiss={close}
+          confirmLabel={confirmLabel}
+          pending={step.isPending}
+          danger
+        />
       </form>
     </Modal>
   );

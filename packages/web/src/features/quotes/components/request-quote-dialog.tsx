@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router';
 import { MAX_QUOTE_NOTE_LENGTH, unitPriceCents, type Product } from '@kestrel/shared';
 import { InputField, TextAreaField } from '../../../components/ui/field';
 import { Modal } from '../../../components/ui/modal';
+import { ModalActions } from '../../../components/ui/modal-actions';
 import { formatCount } from '../../../lib/count';
 import { formatDollars } from '../../../lib/money';
 import { notify } from '../../../lib/notify';
@@ -93,15 +94,12 @@ export function RequestQuoteDialog({ product, open, onClose }: RequestQuoteDialo
             {errors.form}
           </p>
         ) : null}
-        <div className="modal-action">
-          <button type="button" className="btn btn-ghost" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" className="btn btn-primary" disabled={request.isPending}>
-            {request.isPending ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
-            Send request
-          </button>
-        </div>
+        <ModalActions
+          dismissLabel="Cancel"
+          onDismiss={onClose}
+          confirmLabel="Send request"
+          pending={request.isPending}
+        />
       </form>
     </Modal>
   );
