@@ -95,6 +95,19 @@ export async function orderByApi(
   return { _id: body.insertedId };
 }
 
+/** Sets the account's cart to these lines, as the cart page would save them. */
+export async function fillCartByApi(
+  request: APIRequestContext,
+  account: Account,
+  lines: Array<{ productId: string; quantity: number }>,
+): Promise<void> {
+  const response = await request.put('/api/cart', {
+    headers: { Authorization: `Bearer ${account.token}` },
+    data: { lines },
+  });
+  expect(response.status()).toBe(200);
+}
+
 /** Opens the shop already signed in, the way a returning visitor with a stored token arrives. */
 export async function useSession(page: Page, account: Account): Promise<void> {
   await page.addInitScript((token) => window.localStorage.setItem('accessToken', token), account.token);

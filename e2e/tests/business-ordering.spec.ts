@@ -2,7 +2,15 @@
 // number, My Order's lines and reorder. The journeys' own products carry the pack sizes and price breaks they test,
 // so ordering never moves the demo catalogue's stock; quick order reads the demo KC-CPU-K7 only to price it.
 import { expect, test, type Page } from '@playwright/test';
-import { adminByApi, createProductByApi, signUpByApi, uniqueSku, useSession, type Account } from '../support/api';
+import {
+  adminByApi,
+  createProductByApi,
+  fillCartByApi,
+  signUpByApi,
+  uniqueSku,
+  useSession,
+  type Account,
+} from '../support/api';
 import { checkScreen, expectMessage } from '../support/screens';
 
 const auth = (account: Account) => ({ Authorization: `Bearer ${account.token}` });
@@ -75,11 +83,7 @@ test('the cart reprices by volume, shows problems, and checks out with a PO numb
     priceBreaks: [{ minQuantity: 1000, price: 3.8 }],
   });
   const buyer = await signUpByApi(request, 'Carla Cart');
-  const put = await request.put('/api/cart', {
-    headers: auth(buyer),
-    data: { lines: [{ productId: product._id, quantity: 200 }] },
-  });
-  expect(put.status()).toBe(200);
+  await fillCartByApi(request, buyer, [{ productId: product._id, quantity: 200 }]);
   await useSession(page, buyer);
 
   await page.goto('/cart');

@@ -8,6 +8,7 @@ import type { Company, Order } from '@kestrel/shared';
 import {
   adminByApi,
   createProductByApi,
+  fillCartByApi,
   signUpByApi,
   uniqueEmail,
   uniqueSku,
@@ -56,11 +57,6 @@ async function joinByApi(
       .pop() ?? '';
   const accepted = await request.post(`/api/invites/${token}/accept`, { headers: auth(account), data: {} });
   expect(accepted.status()).toBe(200);
-}
-
-async function fillCart(request: APIRequestContext, account: Account, productId: string, quantity: number) {
-  const put = await request.put('/api/cart', { headers: auth(account), data: { lines: [{ productId, quantity }] } });
-  expect(put.status()).toBe(200);
 }
 
 async function readOrder(request: APIRequestContext, account: Account, orderId: string): Promise<Order> {
@@ -257,7 +253,7 @@ test('a buyer orders above their limit, the owner approves it, the buyer pays it
   const buyer = await signUpByApi(request, 'Ben Buyer');
   await createCompanyByApi(request, owner, `Approval Works ${uniqueSku('A')}`);
   await joinByApi(request, owner, buyer, { role: 'buyer', spendingLimit: 100 });
-  await fillCart(request, buyer, product._id, 300); // $600.00, above the $100.00 limit
+  await fillCartByApi(request, buyer, [{ productId: product._id, quantity: 300 }]); // $600.00, above the $100.00 limit
   await useSession(page, buyer);
 
   await page.goto('/cart');
@@ -312,7 +308,7 @@ test('an on-account checkout is confirmed unpaid with a due date, and its invoic
     data: { paymentTerms: 'net30', creditLimit: 10000 },
   });
   expect(terms.status()).toBe(200);
-  await fillCart(request, owner, product._id, 200); // $1,000.00
+  await fillCartByApi(request, owner, [{ productId: product._id, quantity: 200 }]); // $1,000.00
   await useSession(page, owner);
 
   await page.goto('/cart');
@@ -366,7 +362,7 @@ test('a member sees the contract price in the cart', async ({ page, request }) =
     data: { prices: [{ productId: product._id, price: 7.5 }] },
   });
   expect(prices.status()).toBe(200);
-  await fillCart(request, owner, product._id, 20);
+  await fillCartByApi(request, owner, [{ productId: product._id, quantity: 20 }]);
   await useSession(page, owner);
 
   await page.goto('/cart');
@@ -395,7 +391,7 @@ test("a company's viewer gets no quote button where an owner does (B2B §10: vie
   await expect(page.getByRole('button', { name: 'Request a quote' })).toBeVisible();
 
   const viewerPage = await pageAs(browser, viewer);
-  await fillCart(request, viewer, product._id, 20);
+  await fillCartByApi(request, viewer, [{ productId: product._id, quantity: 20 }]);
   // The role comes with the signed-in user's record: wait for it, then look.
   const userRead = viewerPage.waitForResponse((r) => r.url().endsWith('/api/auth/me'));
   await viewerPage.goto(`/products/${product._id}`);
@@ -414,7 +410,7 @@ test('a customer in no company is never asked about one: no company call and no 
   const admin = await adminByApi(request);
   const product = await createProductByApi(request, admin, { sku: uniqueSku('E2E-NC'), price: 10, quantity: 50 });
   const loner = await signUpByApi(request, 'Lena Loner');
-  await fillCart(request, loner, product._id, 20);
+  await fillCartByApi(request, loner, [{ productId: product._id, quantity: 20 }]);
   const companyCalls: string[] = [];
   const errors: string[] = [];
   page.on('request', (r) => {

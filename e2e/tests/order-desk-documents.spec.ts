@@ -9,6 +9,7 @@ import {
   adminByApi,
   catalogByApi,
   createProductByApi,
+  fillCartByApi,
   payByApi,
   signUpByApi,
   uniqueSku,
@@ -33,11 +34,7 @@ test('card checkout goes to the Payment page, which then says it is paid and han
   const sku = uniqueSku('E2E-PAYDOC');
   const product = await createProductByApi(request, admin, { sku, price: 2.5, quantity: 100 });
   const buyer = await signUpByApi(request, 'Paula Paid');
-  const put = await request.put('/api/cart', {
-    headers: auth(buyer),
-    data: { lines: [{ productId: product._id, quantity: 200 }] },
-  });
-  expect(put.status()).toBe(200);
+  await fillCartByApi(request, buyer, [{ productId: product._id, quantity: 200 }]);
   await useSession(page, buyer);
 
   await page.goto('/cart');
@@ -212,16 +209,10 @@ test('the cart names a problem line, leaves it out of the total, and is cards at
     packSize: 50,
   });
   const buyer = await signUpByApi(request, 'Cora Cards');
-  const put = await request.put('/api/cart', {
-    headers: auth(buyer),
-    data: {
-      lines: [
-        { productId: good._id, quantity: 100 },
-        { productId: packed._id, quantity: 120 },
-      ],
-    },
-  });
-  expect(put.status()).toBe(200);
+  await fillCartByApi(request, buyer, [
+    { productId: good._id, quantity: 100 },
+    { productId: packed._id, quantity: 120 },
+  ]);
   await useSession(page, buyer);
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/cart');

@@ -4,7 +4,15 @@
 // keyboard. The journey's own product carries the pack size, so nothing moves the demo catalogue's stock.
 import { expect, test, type Page } from '@playwright/test';
 import type { Quote } from '@kestrel/shared';
-import { adminByApi, createProductByApi, signUpByApi, uniqueSku, useSession, type Account } from '../support/api';
+import {
+  adminByApi,
+  createProductByApi,
+  fillCartByApi,
+  signUpByApi,
+  uniqueSku,
+  useSession,
+  type Account,
+} from '../support/api';
 import { checkScreen, expectMessage } from '../support/screens';
 import { BASE_URL } from '../support/settings';
 
@@ -156,11 +164,7 @@ test('a quote for the whole cart empties it; the offer is then declined with a r
   const sku = uniqueSku('E2E-CARTQ');
   const product = await createProductByApi(request, admin, { sku, price: 2.5, quantity: 500, availableQuantity: 4000 });
   const buyer = await signUpByApi(request, 'Della Decline');
-  const put = await request.put('/api/cart', {
-    headers: auth(buyer),
-    data: { lines: [{ productId: product._id, quantity: 1500 }] },
-  });
-  expect(put.status()).toBe(200);
+  await fillCartByApi(request, buyer, [{ productId: product._id, quantity: 1500 }]);
   await useSession(page, buyer);
 
   await page.goto('/cart');
