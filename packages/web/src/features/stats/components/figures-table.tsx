@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 
 const box = 'overflow-x-auto rounded-box border border-base-300';
 
-export interface FiguresRow {
+interface FiguresRow {
   key: string;
   head: ReactNode;
   figures: ReactNode[];
