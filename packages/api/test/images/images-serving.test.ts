@@ -33,6 +33,22 @@ describe.each(storeKinds)('GET /api/images/:name from the %s store', (storeKind)
     expect([again.statusCode, again.body]).toEqual([304, '']);
   });
 
+  it('compares If-None-Match weakly, over a list, and takes *; another tag gets the image', async () => {
+    const res = await upload([{ bytes: await fixture.png(52, 40), type: 'image/png', filename: 'p.png' }]);
+    const { data }: { data: { url: string } } = res.json();
+    const etag = String((await t.app.inject({ method: 'GET', url: data.url })).headers.etag);
+    const other = `"${'0'.repeat(64)}"`;
+    const statusFor = async (header: string) =>
+      (await t.app.inject({ method: 'GET', url: data.url, headers: { 'if-none-match': header } })).statusCode;
+    expect([
+      await statusFor(`W/${etag}`),
+      await statusFor(`${other}, ${etag}`),
+      await statusFor('*'),
+      await statusFor(other),
+      await statusFor(`W/${other}, "x"`),
+    ]).toEqual([304, 304, 304, 200, 200]);
+  });
+
   it('answers HEAD with the headers and no body', async () => {
     const res = await upload([{ bytes: await fixture.png(60, 40), type: 'image/png', filename: 'p.png' }]);
     const { data }: { data: { url: string } } = res.json();

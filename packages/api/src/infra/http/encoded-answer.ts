@@ -3,6 +3,7 @@
 // If-None-Match names the content the client already has.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { EncodedList } from '../encoded-list.js';
+import { ifNoneMatchNames } from './if-none-match.js';
 import { JSON_CONTENT_TYPE } from './json-text.js';
 
 /** Whether Accept-Encoding offers `coding` with a q-value above 0. */
@@ -16,14 +17,10 @@ export function accepts(header: string | undefined, coding: 'br' | 'gzip'): bool
   });
 }
 
+/** The list's tag, or one of its per-encoding variants (`"<tag>-br"`, `"<tag>-gzip"`). */
 function notModified(request: FastifyRequest, etag: string): boolean {
-  const header = request.headers['if-none-match'];
-  if (!header) return false;
-  const bare = etag.slice(1, -1);
-  return header.split(',').some((tag) => {
-    const value = tag.trim().replace(/^W\//, '');
-    return value === '*' || value === etag || value.startsWith(`"${bare}-`);
-  });
+  const variant = `"${etag.slice(1, -1)}-`;
+  return ifNoneMatchNames(request.headers['if-none-match'], (tag) => tag === etag || tag.startsWith(variant));
 }
 
 /** Adds Accept-Encoding to a Vary header that other hooks (CORS) may have set already. */

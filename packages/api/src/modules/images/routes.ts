@@ -4,6 +4,7 @@ import multipart from '@fastify/multipart';
 import { MAX_IMAGE_BYTES, errorSchema, imageUploadResponseSchema } from '@kestrel/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { ifNoneMatchNames } from '../../infra/http/if-none-match.js';
 import { imageErrors } from './image-errors.js';
 import { ImageStoreError } from './image-store-errors.js';
 import type { ImageService } from './image-service.js';
@@ -73,7 +74,7 @@ export const imagesRoutes: FastifyPluginAsyncZod<{ store: ImageStore; images: Im
       if (!isImageName(name)) return missing();
       const etag = `"${name.slice(0, -'.webp'.length)}"`;
       // A revalidation needs only to know the image is there: no body is fetched (from S3, a HEAD rather than a GET).
-      if (request.headers['if-none-match'] === etag) {
+      if (ifNoneMatchNames(request.headers['if-none-match'], (tag) => tag === etag)) {
         if (!(await store.exists(name))) return missing();
         return reply.code(304).header('cache-control', IMMUTABLE).header('etag', etag).send();
       }
