@@ -195,7 +195,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.addHook('preClose', async () => database.reader?.close());
   // Started before the first search needs it, once the server listens (app.inject tests start it only if they search).
   app.addHook('onListen', async () => database.reader?.warm());
-  const { fresh } = await migrate(database.db);
+  await migrate(database.db);
   const { db } = database;
   app.decorate('db', db);
   app.decorate('database', database);
@@ -295,7 +295,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // The seed runs while the routes are registered: at a restart it is one password check, 15-50 ms of argon2 on
   // libuv's threads that the event loop need not sit out. It is awaited before the app is returned, so nothing
   // listens before the administrator exists; the empty catch only stops its failure counting as unhandled meanwhile.
-  const seeded = seedDatabase({ accounts, catalog, reviews, images }, config, app.log, { fresh });
+  const seeded = seedDatabase({ db, accounts, catalog, reviews, images }, config, app.log);
   seeded.catch(() => undefined);
 
   await app.register(authPlugin, { sessions: accounts.sessions });
@@ -339,6 +339,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     { prefix: '/api' },
   );
   await app.register(staticWebPlugin, { webDist: options.webDist });
-  await seeded;
+  try {
+    await seeded;
+  } catch (error) {
+    // The database's pools and the image store's client closed, so a caller that goes on (a test) leaks nothing.
+    await app.close();
+    throw error;
+  }
   return app;
 }

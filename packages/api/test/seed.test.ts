@@ -1,10 +1,12 @@
 // Start-up data: the demo catalogue on an empty database only, and the start-up administrator (docs/product.md §2).
 import { join } from 'node:path';
-import type { FastifyBaseLogger } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { Migrator } from 'kysely';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/infra/config.js';
 import { createDb, migrate, type Db } from '../src/infra/db/create-db.js';
+import { migrationProvider } from '../src/infra/db/migrations/index.js';
 import { findUserByEmail } from '../src/modules/accounts/users-repository.js';
 import { DEMO_PARTS } from '../src/seed/demo-parts.js';
 import { createAccountsService } from '../src/modules/accounts/index.js';
@@ -98,6 +100,88 @@ describe.each(databases)('seed on %s', (kind) => {
     const again = await buildApp(loadConfig(env()));
     expect((await again.inject({ url: '/api/service' })).json()).toEqual([]);
     await again.close();
+  });
+});
+
+// The demo is for a new shop: pending from the schema's creation until it is in, never for a catalogue with products.
+describe.each(databases)('when the demo catalogue is pending on %s', (kind) => {
+  let database: TestDatabase;
+  beforeEach(async () => {
+    database = await createTestDatabase(kind);
+  });
+  afterEach(() => database.drop());
+  const config = (seedDemo: '0' | '1') =>
+    loadConfig({
+      DATABASE_URL: database.url,
+      AUTH_SECRET: TEST_SECRET,
+      LOG_LEVEL: 'silent',
+      DATA_DIR: database.dir,
+      SEED_DEMO: seedDemo,
+    });
+  // A product row as an earlier schema holds it (this file's test of an upgrade inserts it before 025 exists).
+  const insertProduct = (db: Db, sku: string) => {
+    const now = new Date().toISOString();
+    return db
+      .insertInto('products')
+      .values({
+        id: `p-${sku}`,
+        sku,
+        name: `Part ${sku}`,
+        price_cents: 1000,
+        img: '/placeholder.png',
+        min_quantity: 1,
+        available_quantity: 10,
+        description: 'A part the shop sold before.',
+        category: 'Other',
+        pack_size: 1,
+        max_quantity: null,
+        price_breaks: '[]',
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+  };
+  const skus = async (app: FastifyInstance) =>
+    (await app.inject({ url: '/api/service' })).json().map((p: { sku: string }) => p.sku);
+
+  it('a shop started with SEED_DEMO=0 that has products by then is not seeded when SEED_DEMO=1 starts it', async () => {
+    const first = await buildApp(config('0'));
+    expect(await skus(first)).toEqual([]);
+    await insertProduct(first.db, 'OWN-1');
+    await first.close();
+    const second = await buildApp(config('1'));
+    expect(await skus(second)).toEqual(['OWN-1']);
+    expect(await second.db.selectFrom('pending_seeds').selectAll().execute()).toEqual([]);
+    await second.close();
+  });
+
+  it('a shop still empty when SEED_DEMO=1 first starts it is seeded', async () => {
+    const first = await buildApp(config('0'));
+    await first.close();
+    const second = await buildApp(config('1'));
+    expect(await skus(second)).toEqual(DEMO_PARTS.map((part) => part.sku));
+    await second.close();
+  });
+
+  // Several instances share a PostgreSQL database; a SQLite file belongs to one process (docs/operations.md).
+  it.runIf(kind === 'postgres')('instances starting together on a new database seed it once', async () => {
+    const apps = await Promise.all([buildApp(config('1')), buildApp(config('1')), buildApp(config('1'))]);
+    for (const app of apps) expect(await skus(app)).toEqual(DEMO_PARTS.map((part) => part.sku));
+    expect(await apps[0]?.db.selectFrom('pending_seeds').selectAll().execute()).toEqual([]);
+    await Promise.all(apps.map((app) => app.close()));
+  });
+
+  it('an existing catalogue upgraded to this schema is never marked for the demo', async () => {
+    const db = createDb(config('1').database);
+    const migrator = new Migrator({ db, provider: migrationProvider });
+    expect((await migrator.migrateTo('024-quote-list-indexes')).error).toBeUndefined();
+    await insertProduct(db, 'OLD-1');
+    await migrate(db);
+    expect(await db.selectFrom('pending_seeds').selectAll().execute()).toEqual([]);
+    await db.destroy();
+    const app = await buildApp(config('1'));
+    expect(await skus(app)).toEqual(['OLD-1']);
+    await app.close();
   });
 });
 

@@ -5,8 +5,9 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CARD_IMAGE_HEIGHT, CARD_IMAGE_WIDTH, cardVariantUrl, productSchema } from '@kestrel/shared';
-import { databases } from '../helpers/databases.js';
-import { createTestApp, type TestApp } from '../helpers/test-app.js';
+import { buildApp } from '../../src/app.js';
+import { createTestDatabase, databases, type TestDatabase } from '../helpers/databases.js';
+import { createTestApp, testConfig, type TestApp } from '../helpers/test-app.js';
 import { storeKinds, storeUnderTest, type StoreUnderTest } from './store-kinds.js';
 
 const combinations = databases.flatMap((kind) => storeKinds.map((store) => [kind, store] as const));
@@ -49,5 +50,44 @@ describe.each(combinations)('demo catalogue images on %s in the %s store', (kind
   it('no longer serves the raw demo PNGs', async () => {
     const res = await t.app.inject({ url: '/api/images/demo/processor.png' });
     expect(res.statusCode).toBe(404);
+  });
+});
+
+// A first start whose seed fails (the bucket unreachable) must neither leave the shop empty for good nor hide the cause:
+// the start fails naming the setting and the reason, and the next start, with the store back, seeds the catalogue.
+describe.each(databases)('a demo seed that fails on %s', (kind) => {
+  let store: StoreUnderTest;
+  let db: TestDatabase;
+  beforeAll(async () => {
+    store = await storeUnderTest('s3');
+    db = await createTestDatabase(kind);
+  });
+  afterAll(async () => {
+    await store.close();
+    await db.drop();
+  });
+
+  it('fails the start with S3_BUCKET and the cause in the message, then seeds at the next start', async () => {
+    const env = { SEED_DEMO: '1', ...store.env };
+    await store.s3?.stop();
+    const failed = await buildApp(testConfig(db, env)).then(
+      () => 'started',
+      (error: unknown) => (error instanceof Error ? error.message : String(error)),
+    );
+    const endpoint = store.env['S3_ENDPOINT'] ?? '';
+    expect(failed).toBe(
+      `the demo catalogue's pictures could not be stored in S3_BUCKET "kestrel-images" at S3_ENDPOINT ${endpoint}: ` +
+        `connect ECONNREFUSED ${new URL(endpoint).host}. ` +
+        'Nothing was seeded; the next start tries again (SEED_DEMO=0 starts without the demo catalogue).',
+    );
+    await store.s3?.start();
+    const app = await buildApp(testConfig(db, env));
+    const products = productSchema.array().parse((await app.inject({ url: '/api/service' })).json());
+    expect(products).toHaveLength(30);
+    await app.close();
+    // Seeded once: a third start adds nothing.
+    const again = await buildApp(testConfig(db, env));
+    expect((await again.inject({ url: '/api/service' })).json()).toHaveLength(30);
+    await again.close();
   });
 });

@@ -6,7 +6,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import type pg from 'pg';
 import type { DatabaseConfig } from '../config.js';
-import { FIRST_MIGRATION, MIGRATION_NAMES, migrationProvider } from './migrations/index.js';
+import { MIGRATION_NAMES, migrationProvider } from './migrations/index.js';
 import { createOffLoopReader, type OffLoopReader } from './off-loop-reader.js';
 import type { Database } from './schema.js';
 
@@ -189,11 +189,10 @@ async function isMigrated(db: Db): Promise<boolean> {
   }
 }
 
-/** Runs pending migrations; answers whether this run created the schema (an empty database, so it may be seeded). */
-export async function migrate(db: Db): Promise<{ fresh: boolean }> {
-  if (await isMigrated(db)) return { fresh: false };
+/** Runs pending migrations (none: one query). */
+export async function migrate(db: Db): Promise<void> {
+  if (await isMigrated(db)) return;
   const migrator = new Migrator({ db, provider: migrationProvider });
-  const { error, results } = await migrator.migrateToLatest();
+  const { error } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(`migration failed: ${String(error)}`);
-  return { fresh: (results ?? []).some((r) => r.migrationName === FIRST_MIGRATION && r.status === 'Success') };
 }

@@ -219,6 +219,13 @@ export interface QuoteCountersTable {
   last_number: number;
 }
 
+/** A start-up seed not yet done (migrations/025-pending-seeds.ts; seed/index.ts). */
+export interface PendingSeedsTable {
+  name: string;
+  /** While an instance seeds: until when it holds the seed (ISO time); null when nobody does. */
+  claimed_until: string | null;
+}
+
 export type QuoteStatusName = 'requested' | 'offered' | 'accepted' | 'declined' | 'cancelled' | 'rejected' | 'expired';
 
 /** A request for a price and the shop's offer (B2B §10, migrations/022-quotes.ts). */
@@ -289,6 +296,7 @@ export interface Database extends PaymentTables {
   quotes: QuotesTable;
   quote_lines: QuoteLinesTable;
   quote_messages: QuoteMessagesTable;
+  pending_seeds: PendingSeedsTable;
 }
 
 /** A receiver of webhooks (B2B §9, migrations/019-webhooks.ts). */

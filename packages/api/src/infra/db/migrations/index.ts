@@ -24,12 +24,11 @@ import { statsMigration } from './021-stats.js';
 import { quotesMigration } from './022-quotes.js';
 import { orderWriteIndexesMigration } from './023-order-write-indexes.js';
 import { quoteListIndexesMigration } from './024-quote-list-indexes.js';
+import { pendingSeedsMigration } from './025-pending-seeds.js';
 import { orderDeskMigration } from './016-order-desk.js';
 
-export const FIRST_MIGRATION = '001-initial';
-
 const migrations: Record<string, Migration> = {
-  [FIRST_MIGRATION]: initial,
+  '001-initial': initial,
   '002-payments': paymentsMigration,
   '003-oidc-states': oidcStatesMigration,
   '004-catalogue': catalogueMigration,
@@ -53,6 +52,7 @@ const migrations: Record<string, Migration> = {
   '022-quotes': quotesMigration,
   '023-order-write-indexes': orderWriteIndexesMigration,
   '024-quote-list-indexes': quoteListIndexesMigration,
+  '025-pending-seeds': pendingSeedsMigration,
 };
 
 /** Every migration of this build, by name. */
