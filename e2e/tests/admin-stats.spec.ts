@@ -65,11 +65,40 @@ test('an admin reads the store figures of a paid order and changes the range', a
   // A month before the shop existed: every day present at $0.00, no top products.
   await from.fill('2020-01-01');
   await to.fill('2020-01-31');
-  await page.getByRole('button', { name: 'Show figures' }).click();
+  const show = page.getByRole('button', { name: 'Show figures' });
+  await show.click();
   await expect(page).toHaveURL(/from=2020-01-01&to=2020-01-31/);
   await expect(page.getByText('Figures from 2020-01-01 to 2020-01-31')).toBeVisible();
+  // The keyboard stays where it was: the form is not rebuilt under it.
+  await expect(show).toBeFocused();
   await expect(revenueTable.getByRole('row')).toHaveCount(32);
   await expect(revenueTable.getByRole('row', { name: /^2020-01-31/ })).toContainText('$0.00');
   await expect(page.getByText('No paid orders in this range.')).toBeVisible();
   await checkScreen(page, 'admin-stats-empty-range', () => expect(revenueTable).toBeVisible());
+
+  // Back to the default range: the fields follow the address.
+  await page.goBack();
+  await expect(page).toHaveURL(/\/dashboard\/stats$/);
+  await expect(revenueTable.getByRole('row')).toHaveCount(31);
+  await expect(to).toHaveValue(today);
+
+  // An address with the first day alone reads as the API reads it: from that day to today.
+  await page.goto(`/dashboard/stats?from=${today}`);
+  await expect(page.getByText(`Figures from ${today} to ${today}`)).toBeVisible();
+  await expect(revenueTable.getByRole('row')).toHaveCount(2);
+
+  // An address the API would refuse says so, shows no other days' figures, and marks the field to fix.
+  await page.goto('/dashboard/stats?from=2020-02-01&to=2020-01-01');
+  await expect(
+    page.getByText(
+      "The range in this page's address cannot be shown: The first day must not be after the last day. Choose the days above.",
+    ),
+  ).toBeVisible();
+  await expect(from).toHaveAttribute('aria-invalid', 'true');
+  await expect(from).toHaveValue('2020-02-01');
+  await expect(revenueTable).toHaveCount(0);
+  await to.fill('2020-02-03');
+  await show.click();
+  await expect(page.getByText('Figures from 2020-02-01 to 2020-02-03')).toBeVisible();
+  await expect(revenueTable.getByRole('row')).toHaveCount(4);
 });

@@ -57,6 +57,11 @@ export const TOAST_AUTO_CLOSE_MS = 5000;
 export const QUERY_CACHE_MS = 5 * 60 * 1000;
 export const QUERY_RETRIES = 3;
 export const QUERY_RETRY_MAX_DELAY_MS = 30 * 1000;
+/**
+ * 503 codes of work stopped at its time budget (a search, the admin's figures): a second try costs the same budget and
+ * ends the same way, so the storefront shows the message at once instead of retrying it for seconds.
+ */
+export const BUDGET_EXCEEDED_CODES: readonly string[] = ['search_timeout', 'stats_timeout'];
 
 /** Lazy script parts give up after this long (docs/product.md §15). */
 export const CHUNK_LOAD_TIMEOUT_MS = 120 * 1000;

@@ -16,6 +16,12 @@ describe('query retries (docs/product.md §11)', () => {
     expect(shouldRetry(0, new ApiRequestError(429, 'rate_limited', 'wait'))).toBe(true);
   });
 
+  it('does not repeat work the server stopped at its time budget: it would cost as long and end the same', () => {
+    const stopped = ['search_timeout', 'stats_timeout'].map((code) => shouldRetry(0, new ApiRequestError(503, code, 'm')));
+    expect(stopped).toEqual([false, false]);
+    expect(shouldRetry(0, new ApiRequestError(503, 'busy', 'm'))).toBe(true);
+  });
+
   it('counts only a 4xx other than 408 and 429 as the server saying no (the admin guard signs out on it)', () => {
     const refusals = [400, 401, 403, 404, 409].map((status) => isRefusal(new ApiRequestError(status, 'c', 'm')));
     expect(refusals).toEqual([true, true, true, true, true]);

@@ -1,10 +1,14 @@
 import { QueryClient } from '@tanstack/react-query';
-import { QUERY_CACHE_MS, QUERY_RETRIES, QUERY_RETRY_MAX_DELAY_MS } from '@kestrel/shared';
-import { isRefusal } from '../lib/api-client';
+import { BUDGET_EXCEEDED_CODES, QUERY_CACHE_MS, QUERY_RETRIES, QUERY_RETRY_MAX_DELAY_MS } from '@kestrel/shared';
+import { ApiRequestError, isRefusal } from '../lib/api-client';
 
-/** A refusal answers the same on a second try, so it is not retried; anything else is, up to QUERY_RETRIES times. */
+/**
+ * A refusal answers the same on a second try, and so does work the server stopped at its time budget (a long search,
+ * a year of figures): neither is retried; anything else is, up to QUERY_RETRIES times.
+ */
 export function shouldRetry(failureCount: number, error: Error): boolean {
-  return !isRefusal(error) && failureCount < QUERY_RETRIES;
+  const overBudget = error instanceof ApiRequestError && BUDGET_EXCEEDED_CODES.includes(error.code);
+  return !isRefusal(error) && !overBudget && failureCount < QUERY_RETRIES;
 }
 
 /** Exponential backoff from one second, capped at 30 s (docs/product.md §11). */

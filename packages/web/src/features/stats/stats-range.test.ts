@@ -20,12 +20,32 @@ describe('the stats range picker', () => {
     });
   });
 
-  it('reads the range from the address, or falls back to the default', () => {
+  it('reads the range from the address, completing it as the API does', () => {
     const now = Date.parse('2026-03-31T12:00:00Z');
-    expect(rangeFromQuery(new URLSearchParams('from=2026-01-01&to=2026-01-31'), now)).toEqual({
-      from: '2026-01-01',
-      to: '2026-01-31',
+    const read = (query: string) => rangeFromQuery(new URLSearchParams(query), now);
+    expect(read('from=2026-01-01&to=2026-01-31')).toEqual({
+      range: { from: '2026-01-01', to: '2026-01-31' },
+      errors: {},
     });
-    expect(rangeFromQuery(new URLSearchParams('from=2026-02-01&to=2026-01-31'), now)).toEqual(defaultRange(now));
+    expect(read('')).toEqual({ range: defaultRange(now), errors: {} });
+    expect(read('from=2026-03-20')).toEqual({ range: { from: '2026-03-20', to: '2026-03-31' }, errors: {} });
+    expect(read('to=2026-01-31')).toEqual({ range: { from: '2026-01-02', to: '2026-01-31' }, errors: {} });
+  });
+
+  it('keeps a range the API would refuse, with what is wrong with it', () => {
+    const now = Date.parse('2026-03-31T12:00:00Z');
+    const read = (query: string) => rangeFromQuery(new URLSearchParams(query), now);
+    expect(read('from=2026-02-01&to=2026-01-31')).toEqual({
+      range: { from: '2026-02-01', to: '2026-01-31' },
+      errors: { from: 'The first day must not be after the last day' },
+    });
+    expect(read('from=2026-02-30&to=2026-03-05').errors).toEqual({
+      from: 'Enter the first day, for example 2026-03-01',
+    });
+    expect(read('to=2026-02-30')).toEqual({
+      range: { from: '2026-03-02', to: '2026-02-30' },
+      errors: { to: 'Enter the last day, for example 2026-03-31' },
+    });
+    expect(read('from=2025-01-01').errors).toEqual({ to: 'The range may be at most 366 days; this one is 455' });
   });
 });

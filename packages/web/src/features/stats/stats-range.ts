@@ -27,8 +27,21 @@ export function rangeErrors({ from, to }: StatsRange): { from?: string; to?: str
   return {};
 }
 
-/** The range in the page's address, or the default when it has none or a bad one. */
-export function rangeFromQuery(query: URLSearchParams, now = Date.now()): StatsRange {
-  const asked = { from: query.get('from') ?? '', to: query.get('to') ?? '' };
-  return Object.keys(rangeErrors(asked)).length === 0 ? asked : defaultRange(now);
+export interface AskedRange {
+  range: StatsRange;
+  /** What is wrong with it, as rangeErrors says (empty when it may be asked). */
+  errors: { from?: string; to?: string };
+}
+
+/**
+ * The range in the page's address, completed as the API completes it: `to` is today (UTC) when missing, `from` the
+ * DEFAULT_STATS_DAYS days ending on `to`. A range the API would refuse comes back with its errors, for the page to
+ * say so rather than quietly show other days.
+ */
+export function rangeFromQuery(query: URLSearchParams, now = Date.now()): AskedRange {
+  const to = query.get('to') ?? dayOf(now);
+  const end = isDay(to) ? Date.parse(`${to}T00:00:00Z`) : now;
+  const from = query.get('from') ?? dayOf(end - (DEFAULT_STATS_DAYS - 1) * DAY_MS);
+  const range = { from, to };
+  return { range, errors: rangeErrors(range) };
 }

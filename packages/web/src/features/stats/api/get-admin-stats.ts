@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { AdminStats } from '@kestrel/shared';
 import { apiRequest } from '../../../lib/api-client';
 
@@ -8,13 +8,16 @@ export function getAdminStats(from: string, to: string, signal?: AbortSignal): P
   return apiRequest<AdminStats>(`/admin/stats?${query.toString()}`, { signal });
 }
 
-export function useAdminStats(from: string, to: string) {
+/** `enabled` false for a range the API would refuse; a new range keeps the last figures shown while it loads. */
+export function useAdminStats(from: string, to: string, enabled: boolean) {
   // Asked on every visit: orders are paid while the page is closed.
-  return useQuery(
-    queryOptions({
+  return useQuery({
+    ...queryOptions({
       queryKey: ['admin', 'stats', from, to],
       queryFn: ({ signal }) => getAdminStats(from, to, signal),
       staleTime: 0,
     }),
-  );
+    enabled,
+    placeholderData: keepPreviousData,
+  });
 }

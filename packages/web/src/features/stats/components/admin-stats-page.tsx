@@ -7,7 +7,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { formatDollars } from '../../../lib/money';
 import { useQueryString } from '../../../lib/use-query-string';
 import { useAdminStats } from '../api/get-admin-stats';
-import { rangeErrors, rangeFromQuery, type StatsRange } from '../stats-range';
+import { rangeErrors, rangeFromQuery, type AskedRange, type StatsRange } from '../stats-range';
 import { FiguresTable } from './figures-table';
 import { StatsChart } from './stats-chart';
 
@@ -18,10 +18,22 @@ const statusName = (status: string) => {
   return words.charAt(0).toUpperCase() + words.slice(1);
 };
 
-function RangePicker({ range, onApply }: { range: StatsRange; onApply: (range: StatsRange) => void }) {
+type RangeErrors = AskedRange['errors'];
+
+function RangePicker({ asked, onApply }: { asked: AskedRange; onApply: (range: StatsRange) => void }) {
+  const { range } = asked;
   const [from, setFrom] = useState(range.from);
   const [to, setTo] = useState(range.to);
-  const [errors, setErrors] = useState<{ from?: string; to?: string }>({});
+  const [errors, setErrors] = useState<RangeErrors>(asked.errors);
+  // Back and forward change the address: the fields follow it. Set while rendering rather than by remounting the form,
+  // which would drop the focus from the button just pressed.
+  const [shown, setShown] = useState(range);
+  if (shown.from !== range.from || shown.to !== range.to) {
+    setShown(range);
+    setFrom(range.from);
+    setTo(range.to);
+    setErrors(asked.errors);
+  }
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const found = rangeErrors({ from, to });
@@ -162,23 +174,29 @@ function Figures({ stats }: { stats: AdminStats }) {
 
 export function AdminStatsPage() {
   const [query, setQuery] = useQueryString();
-  const range = rangeFromQuery(query);
-  const { data, error, isPending, isFetching, refetch } = useAdminStats(range.from, range.to);
+  const asked = rangeFromQuery(query);
+  const { range, errors } = asked;
+  const refused = errors.from ?? errors.to;
+  const { data, error, isPending, isFetching, isPlaceholderData, refetch } = useAdminStats(
+    range.from,
+    range.to,
+    !refused,
+  );
+  // The figures on screen: while a new range loads they are still the last range's, and say so.
+  const shownFrom = data?.revenue[0]?.day ?? range.from;
+  const shownTo = data?.revenue.at(-1)?.day ?? range.to;
 
   return (
     <div>
       <PageTitle lead="Revenue, best sellers, orders and stock for a range of days (UTC).">Store figures</PageTitle>
-      {/* Keyed by the range: back and forward, which change the address, show the range asked for. */}
-      <RangePicker
-        key={`${range.from}/${range.to}`}
-        range={range}
-        onApply={(next) => setQuery(new URLSearchParams({ from: next.from, to: next.to }))}
-      />
-      {isPending ? (
+      <RangePicker asked={asked} onApply={(next) => setQuery(new URLSearchParams({ from: next.from, to: next.to }))} />
+      {refused ? (
+        <ListState alert>The range in this page's address cannot be shown: {refused}. Choose the days above.</ListState>
+      ) : isPending ? (
         <div className="flex min-h-[20vh] items-center justify-center">
           <Spinner label="Loading the figures" size="lg" />
         </div>
-      ) : error ? (
+      ) : error && !isPlaceholderData ? (
         <ListState alert>
           The figures could not be loaded: {error.message}{' '}
           <button type="button" className="btn btn-primary btn-sm" disabled={isFetching} onClick={() => void refetch()}>
@@ -188,8 +206,8 @@ export function AdminStatsPage() {
       ) : (
         <div aria-busy={isFetching}>
           <p className="mb-4 text-sm" aria-live="polite">
-            Figures from {range.from} to {range.to}
-            {isFetching ? ' (updating)' : ''}
+            Figures from {shownFrom} to {shownTo}
+            {isFetching ? ` (loading ${range.from} to ${range.to})` : ''}
           </p>
           <Figures stats={data} />
         </div>

@@ -6,6 +6,16 @@ import { BarController, BarElement, CategoryScale, Chart, LinearScale, Tooltip }
 
 Chart.register(BarController, BarElement, CategoryScale, LinearScale, Tooltip);
 
+/**
+ * A product's name beside its bar, shortened to fit: Chart.js neither wraps nor clips these labels, so a long name took
+ * most of a phone's width. At most two fifths of the chart's width, at about 7 px a character (12 characters at least);
+ * the whole name is in the tooltip and the table.
+ */
+export function shortLabel(label: string, chartWidth: number): string {
+  const max = Math.max(12, Math.floor((chartWidth * 0.4) / 7));
+  return [...label].length <= max ? label : `${[...label].slice(0, max - 1).join('').trimEnd()}…`;
+}
+
 export interface StatsChartProps {
   labels: string[];
   values: number[];
@@ -32,7 +42,18 @@ export function StatsChart({ labels, values, seriesLabel, label, horizontal = fa
         responsive: true,
         maintainAspectRatio: false,
         animation: false,
-        scales: horizontal ? { x: valueAxis } : { y: valueAxis },
+        scales: horizontal
+          ? {
+              x: valueAxis,
+              y: {
+                ticks: {
+                  callback(value) {
+                    return shortLabel(this.getLabelForValue(Number(value)), this.chart.width);
+                  },
+                },
+              },
+            }
+          : { y: valueAxis },
         plugins: {
           tooltip: {
             callbacks: {
