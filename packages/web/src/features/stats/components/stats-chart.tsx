@@ -13,7 +13,12 @@ Chart.register(BarController, BarElement, CategoryScale, LinearScale, Tooltip);
  */
 export function shortLabel(label: string, chartWidth: number): string {
   const max = Math.max(12, Math.floor((chartWidth * 0.4) / 7));
-  return [...label].length <= max ? label : `${[...label].slice(0, max - 1).join('').trimEnd()}…`;
+  return [...label].length <= max
+    ? label
+    : `${[...label]
+        .slice(0, max - 1)
+        .join('')
+        .trimEnd()}…`;
 }
 
 export interface StatsChartProps {
