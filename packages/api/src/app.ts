@@ -67,6 +67,7 @@ import {
   type WebhooksService,
 } from './modules/webhooks/index.js';
 import { seedDatabase } from './seed/index.js';
+import { checkLocalFolders } from './infra/local-folders.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -122,6 +123,8 @@ export const SERVER_TIMEOUTS = {
 };
 
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
+  // Before anything opens a file there: an unwritable folder is named with the setting that chose it.
+  await checkLocalFolders(config.localFolders);
   // X-Request-Id (infra/observability/request-id.ts): a trusted proxy's id, else a fresh one; logged as reqId.
   const requestId = requestIdGenerator(config.trustProxy);
   // Two log lines per request cost more than the hot paths themselves; errors are still logged. debug/trace turn them on.

@@ -50,9 +50,39 @@ describe('loadConfig', () => {
     expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(1);
     expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8,127.0.0.1' }).trustProxy).toEqual(['10.0.0.0/8', '127.0.0.1']);
     expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'loopback, 10.1.0.0/16' }).trustProxy).toEqual(['loopback', '10.1.0.0/16']);
   });
 
-  it.each([
+  it('lists the folders it will write to, each with the setting that chose it', () => {
+    expect(loadConfig({}, '/srv/shop').localFolders).toEqual([
+      { setting: 'DATA_DIR', path: '/srv/shop/data' },
+      { setting: 'DATA_DIR (the auth secret, as AUTH_SECRET is unset)', path: '/srv/shop/data' },
+      { setting: 'DATA_DIR', path: '/srv/shop/data/uploads' },
+      { setting: 'DATA_DIR', path: '/srv/shop/data/mail' },
+    ]);
+    const chosen = loadConfig(
+      {
+        DATABASE_URL: 'postgres://db/shop',
+        AUTH_SECRET: 'a'.repeat(32),
+        UPLOAD_DIR: '/mnt/images',
+        MAIL_DIR: '/var/mail/shop',
+      },
+      '/srv/shop',
+    );
+    expect(chosen.localFolders).toEqual([
+      { setting: 'UPLOAD_DIR', path: '/mnt/images' },
+      { setting: 'MAIL_DIR', path: '/var/mail/shop' },
+    ]);
+    const remote = loadConfig({
+      DATABASE_URL: 'file:/srv/db/shop.db',
+      AUTH_SECRET: 'a'.repeat(32),
+      SMTP_URL: 'smtp://mail:25',
+      S3_BUCKET: 'kestrel-images',
+    });
+    expect(remote.localFolders).toEqual([{ setting: 'DATABASE_URL', path: '/srv/db' }]);
+  });
+
+  it.each<[Record<string, string>, string]>([
     [{ PORT: 'abc' }, 'Invalid configuration: PORT must be a whole number'],
     [{ PORT: '70000' }, 'Invalid configuration: PORT must be 1-65535'],
     [{ DATABASE_URL: 'mysql://x' }, 'Invalid configuration: DATABASE_URL must be file:PATH or postgres://...'],
@@ -65,6 +95,20 @@ describe('loadConfig', () => {
     [{ RATE_LIMIT_PER_MINUTE: '0' }, 'Invalid configuration: RATE_LIMIT_PER_MINUTE must be at least 1'],
     [{ AUTH_ATTEMPTS_PER_MINUTE: '0' }, 'Invalid configuration: AUTH_ATTEMPTS_PER_MINUTE must be at least 1'],
     [{ ORDER_HOLD_MINUTES: '1.5' }, 'Invalid configuration: ORDER_HOLD_MINUTES must be a whole number'],
+    ...['abc', '10.0.0.0/99', '10.0.0.1,', '::1/200'].map((value): [Record<string, string>, string] => [
+      { TRUST_PROXY: value },
+      'Invalid configuration: TRUST_PROXY must be false, true (one proxy in front: the nearest X-Forwarded-For entry ' +
+        "is the client), a whole number N (N proxies in front) or a comma-separated list of the proxies' " +
+        'addresses/CIDRs (e.g. 10.0.0.0/8,loopback)',
+    ]),
+    [
+      { METRICS_TOKEN: 'jeton-de-métriques-secret' },
+      'Invalid configuration: METRICS_TOKEN must be 16 or more printable ASCII characters without spaces',
+    ],
+    [
+      { METRICS_TOKEN: 'KC_0123456789abcdef' },
+      "Invalid configuration: METRICS_TOKEN must not start with kc_ (that is an API key's prefix)",
+    ],
     [
       { GOOGLE_CLIENT_ID: 'id' },
       'Invalid configuration: GOOGLE_CLIENT_SECRET is required when GOOGLE_CLIENT_ID is set',

@@ -44,11 +44,22 @@ describe('S3 image store settings', () => {
       'S3_BUCKET must be a bucket name: 3-63 lowercase letters, digits, dots and hyphens, starting and ending with a letter or digit',
     ],
     [{ S3_BUCKET: 'ab' }, 'S3_BUCKET must be a bucket name'],
+    [{ S3_BUCKET: 'my..bucket' }, 'S3_BUCKET must not hold two dots together or a dot beside a hyphen'],
+    [{ S3_BUCKET: 'my.-bucket' }, 'S3_BUCKET must not hold two dots together or a dot beside a hyphen'],
+    [{ S3_BUCKET: '192.168.5.4' }, 'S3_BUCKET must not be shaped like an IP address'],
     [
       { ...full, S3_ENDPOINT: 'ftp://files.example.com' },
       'S3_ENDPOINT must be an http(s) URL, e.g. http://127.0.0.1:9000',
     ],
     [{ ...full, S3_ENDPOINT: 'localhost:9000' }, 'S3_ENDPOINT must be an http(s) URL'],
+    ...[
+      'http://127.0.0.1:9000/kestrel-images',
+      'http://127.0.0.1:9000/?region=eu',
+      'http://key:secret@127.0.0.1:9000',
+    ].map((endpoint): [Record<string, string>, string] => [
+      { ...full, S3_ENDPOINT: endpoint },
+      'S3_ENDPOINT must be the server alone, e.g. http://127.0.0.1:9000 (no path, query or user; the bucket is S3_BUCKET)',
+    ]),
     [{ ...full, S3_REGION: 'eu central' }, 'S3_REGION must be a region name such as us-east-1'],
     [{ ...full, S3_FORCE_PATH_STYLE: 'yes' }, 'S3_FORCE_PATH_STYLE must be true or false'],
     [

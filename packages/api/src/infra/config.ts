@@ -1,6 +1,8 @@
 // Reads and validates the environment once (docs/product.md §2). A bad value stops the start with a message naming the variable.
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
+import proxyAddr from '@fastify/proxy-addr';
 import {
+  API_KEY_PREFIX,
   DEFAULT_MAX_OPEN_ORDERS,
   DEFAULT_ORDER_HOLD_MINUTES,
   DEFAULT_SEARCH_BUDGET_MS,
@@ -21,6 +23,17 @@ const optionalText = z
 function isMailbox(value: string): boolean {
   const named = /^([^<>@",;\r\n]*)<([^<>]*)>$/.exec(value);
   return isEmailAddress(named ? (named[2] ?? '') : value);
+}
+
+/** A list proxy-addr takes: addresses, CIDRs, or its names loopback, linklocal and uniquelocal. */
+function isProxyList(value: string): boolean {
+  if (/^(true|false|\d+)$/.test(value)) return true;
+  try {
+    proxyAddr.compile(value.split(',').map((entry) => entry.trim()));
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 const envSchema = z.object({
@@ -71,10 +84,10 @@ const envSchema = z.object({
   TRUST_PROXY: z
     .string()
     .trim()
-    .regex(
-      /^(true|false|\d+|[0-9a-fA-F.:/]+(,[0-9a-fA-F.:/]+)*)$/,
+    .refine(
+      isProxyList,
       'must be false, true (one proxy in front: the nearest X-Forwarded-For entry is the client), a whole number N ' +
-        "(N proxies in front) or a comma-separated list of the proxies' addresses/CIDRs",
+        "(N proxies in front) or a comma-separated list of the proxies' addresses/CIDRs (e.g. 10.0.0.0/8,loopback)",
     )
     .default('false'),
   MAX_OPEN_ORDERS: z.coerce
@@ -110,11 +123,16 @@ const envSchema = z.object({
   // One mailbox, no list: a comma would be one malformed address to the mail server, and every order's mail would fail.
   SHOP_NOTIFY_EMAIL: z.string().trim().refine(isEmailAddress, 'must be one e-mail address').optional(),
   WEBHOOK_ALLOW_PRIVATE: z.enum(['true', 'false'], { error: 'must be true or false' }).default('false'),
-  // GET /metrics' bearer token (infra/observability/metrics-plugin.ts); unset, the metrics are open.
+  // GET /metrics' bearer token (infra/observability/metrics-plugin.ts); unset, the metrics are open. Printable ASCII,
+  // as a scraper sends it in a header; never an API key's prefix, which the key check takes for itself.
   METRICS_TOKEN: z
     .string()
     .trim()
-    .regex(/^\S{16,}$/, 'must be 16 or more characters without spaces')
+    .regex(/^[\x21-\x7e]{16,}$/, 'must be 16 or more printable ASCII characters without spaces')
+    .refine(
+      (v) => !v.toLowerCase().startsWith(API_KEY_PREFIX),
+      `must not start with ${API_KEY_PREFIX} (that is an API key's prefix)`,
+    )
     .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ...s3EnvFields,
@@ -149,6 +167,11 @@ export interface Config {
    */
   dataDir: string;
   logLevel: string;
+  /**
+   * The folders this configuration writes to on the local disk, each with the setting that chose it, so a start can
+   * say which setting to fix when one cannot be written (infra/local-folders.ts).
+   */
+  localFolders: LocalFolder[];
   /** METRICS_TOKEN: GET /metrics requires it as a bearer token when set (B2B §8). */
   metricsToken: string | undefined;
   /** How many unpaid orders one buyer may hold (B2B §3). */
@@ -175,6 +198,12 @@ export interface MailConfig {
   shopNotify?: string | undefined;
 }
 
+/** A folder of local state and the setting (or settings) that put it there. */
+export interface LocalFolder {
+  setting: string;
+  path: string;
+}
+
 export class ConfigError extends Error {}
 
 /** Empty strings count as unset, as in most shells' `VAR= cmd`. */
@@ -198,7 +227,7 @@ function trustedHops(value: string): false | number | string[] {
   if (value === 'false') return false;
   if (value === 'true') return 1;
   if (/^\d+$/.test(value)) return Number(value) || false;
-  return value.split(',');
+  return value.split(',').map((entry) => entry.trim());
 }
 
 /**
@@ -232,6 +261,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     if (error instanceof S3ConfigError) throw new ConfigError(`Invalid configuration: ${error.message}`);
     throw error;
   }
+  const uploadDir = resolve(cwd, e.UPLOAD_DIR ?? join(dataDir, 'uploads'));
+  const mailDir = resolve(cwd, e.MAIL_DIR ?? join(dataDir, 'mail'));
+  const localFolders: LocalFolder[] = [
+    database.kind === 'sqlite' && {
+      setting: e.DATABASE_URL ? 'DATABASE_URL' : 'DATA_DIR',
+      path: dirname(database.file),
+    },
+    !e.AUTH_SECRET && { setting: 'DATA_DIR (the auth secret, as AUTH_SECRET is unset)', path: dataDir },
+    !s3 && { setting: e.UPLOAD_DIR ? 'UPLOAD_DIR' : 'DATA_DIR', path: uploadDir },
+    !e.SMTP_URL && { setting: e.MAIL_DIR ? 'MAIL_DIR' : 'DATA_DIR', path: mailDir },
+  ].filter((folder): folder is LocalFolder => Boolean(folder));
   if (e.GOOGLE_CLIENT_ID && !e.GOOGLE_CLIENT_SECRET) {
     throw new ConfigError('Invalid configuration: GOOGLE_CLIENT_SECRET is required when GOOGLE_CLIENT_ID is set');
   }
@@ -257,7 +297,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
           webhookSecret: e.STRIPE_WEBHOOK_SECRET,
         }
       : undefined,
-    uploadDir: resolve(cwd, e.UPLOAD_DIR ?? join(dataDir, 'uploads')),
+    uploadDir,
     s3,
     redisUrl: e.REDIS_URL,
     seedDemo: e.SEED_DEMO === '1',
@@ -265,6 +305,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: trustedHops(e.TRUST_PROXY),
     dataDir,
     logLevel: e.LOG_LEVEL,
+    localFolders,
     metricsToken: e.METRICS_TOKEN,
     maxOpenOrders: e.MAX_OPEN_ORDERS,
     orderHoldMinutes: e.ORDER_HOLD_MINUTES,
@@ -273,7 +314,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mail: {
       smtpUrl: e.SMTP_URL,
       from: e.MAIL_FROM ?? `Kestrel Components <no-reply@${mailDomain(e.PUBLIC_URL)}>`,
-      dir: resolve(cwd, e.MAIL_DIR ?? join(dataDir, 'mail')),
+      dir: mailDir,
       shopNotify: e.SHOP_NOTIFY_EMAIL,
     },
     webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE === 'true',

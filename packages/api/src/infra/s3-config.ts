@@ -17,7 +17,8 @@ export interface S3Config {
 const text = z.string().trim().min(1).optional();
 
 export const s3EnvFields = {
-  // AWS's naming rule (3-63 characters, lowercase letters, digits, dots, hyphens, a letter or digit at each end).
+  // AWS's naming rule (3-63 characters, lowercase letters, digits, dots, hyphens, a letter or digit at each end; no two
+  // dots or a dot beside a hyphen; not shaped like an IP address). Servers refuse such names only at the first upload.
   S3_BUCKET: z
     .string()
     .trim()
@@ -25,8 +26,18 @@ export const s3EnvFields = {
       /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
       'must be a bucket name: 3-63 lowercase letters, digits, dots and hyphens, starting and ending with a letter or digit',
     )
+    .refine((v) => !/\.\.|\.-|-\./.test(v), 'must not hold two dots together or a dot beside a hyphen')
+    .refine((v) => !/^\d+\.\d+\.\d+\.\d+$/.test(v), 'must not be shaped like an IP address')
     .optional(),
-  S3_ENDPOINT: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL, e.g. http://127.0.0.1:9000' }).optional(),
+  // The server alone: the bucket is S3_BUCKET and the keys S3_ACCESS_KEY_ID/S3_SECRET_ACCESS_KEY; a path, query or
+  // credentials in the URL would be dropped or sent in the clear.
+  S3_ENDPOINT: z
+    .url({ protocol: /^https?$/, error: 'must be an http(s) URL, e.g. http://127.0.0.1:9000' })
+    .refine((v) => {
+      const url = new URL(v);
+      return url.pathname === '/' && !url.search && !url.hash && !url.username && !url.password;
+    }, 'must be the server alone, e.g. http://127.0.0.1:9000 (no path, query or user; the bucket is S3_BUCKET)')
+    .optional(),
   S3_REGION: z
     .string()
     .trim()
