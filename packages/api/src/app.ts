@@ -1,5 +1,5 @@
 // buildApp(config): the whole backend as one Fastify instance; tests build it without a port, server.ts listens.
-import Fastify, { LogController, type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { ZodType } from 'zod';
 import { trustProxyOption, type Config } from './infra/config.js';
@@ -18,7 +18,7 @@ import { createJobRunner } from './infra/jobs/job-runner.js';
 import { loggerOptions, type LogStream } from './infra/observability/log-output.js';
 import { metricsPlugin } from './infra/observability/metrics-plugin.js';
 import { requestIdPlugin } from './infra/observability/request-id-plugin.js';
-import { REQUEST_ID_HEADER, requestIdGenerator } from './infra/observability/request-id.js';
+import { requestIdGenerator } from './infra/observability/request-id.js';
 import type { LimiterStore } from './infra/rate-limit/limiter.js';
 import { rateLimitPlugin } from './infra/rate-limit/rate-limit-plugin.js';
 import {
@@ -68,6 +68,7 @@ import {
 } from './modules/webhooks/index.js';
 import { seedDatabase } from './seed/index.js';
 import { checkLocalFolders } from './infra/local-folders.js';
+import { PreRoutingRefusals } from './infra/http/pre-routing-refusals.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -135,6 +136,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     enabled: config.rateLimitPerMinute === undefined && !requestLogging,
     requestId,
   });
+  const refusals: PreRoutingRefusals = new PreRoutingRefusals(
+    bareSecurityHeaders(config),
+    requestId.fresh,
+    (): FastifyBaseLogger => app.log,
+  );
   const app = Fastify({
     serverFactory: replay.serverFactory,
     logger: loggerOptions(config.logLevel, options.logStream),
@@ -152,15 +158,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // Answer 503 to new requests while closing, and finish the ones in flight.
     return503OnClosing: true,
     forceCloseConnections: 'idle',
-    // A URL with broken percent-encoding is refused before routing; answer it in the API's error shape as well.
-    // No hook has run yet, so the security headers are set here.
-    frameworkErrors: (_error, request, reply: FastifyReply) => {
-      void reply
-        .code(400)
-        .headers(bareSecurityHeaders(config))
-        .header(REQUEST_ID_HEADER, request.id)
-        .send({ error: { code: 'bad_url', message: 'The request URL is malformed' } });
-    },
+    // Refused before routing (a malformed URL, what Node's parser refuses): answered in the API's shape, with an id
+    // and the security headers (no hook has run), and counted (infra/http/pre-routing-refusals.ts).
+    frameworkErrors: refusals.badUrl,
+    clientErrorHandler: refusals.clientError,
   });
   app.setValidatorCompiler(validatorCompiler);
   // Every answer leaves through its response schema: only the fields it names go out (infra/http/serialize.ts). Each
@@ -314,6 +315,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     jobs,
     figuresCacheMs: options.metricsFiguresCacheMs,
     replay,
+    refusals,
   });
   await app.register(
     async (api) => {

@@ -7,6 +7,7 @@ import fp from 'fastify-plugin';
 import { collectDefaultMetrics, Counter, Gauge, Registry, type Metric } from 'prom-client';
 import type { OpenDatabase } from '../db/create-db.js';
 import type { AnswerReplay } from '../http/answer-replay.js';
+import type { PreRoutingRefusals } from '../http/pre-routing-refusals.js';
 import type { JobRunner } from '../jobs/job-runner.js';
 import { RequestDurations, type DurationSeries } from './request-durations.js';
 import { shopFiguresSource, SHOP_FIGURES_CACHE_MS } from './shop-figures.js';
@@ -20,6 +21,8 @@ export interface MetricsOptions {
   figuresCacheMs?: number;
   /** Answers replayed below Fastify (http/answer-replay.ts), counted as their route's like any other. */
   replay?: AnswerReplay;
+  /** Requests refused before routing (http/pre-routing-refusals.ts), counted under the route label "unparsed". */
+  refusals?: PreRoutingRefusals;
 }
 
 /** The route label of a request no route matched (404s, and the storefront's client routes): one label, not its URL. */
@@ -120,6 +123,7 @@ export const metricsPlugin = fp(async (app: FastifyInstance, options: MetricsOpt
     done();
   });
   options.replay?.countWith(count);
+  options.refusals?.countWith(count);
 
   const figures = shopFiguresSource(
     options.database,

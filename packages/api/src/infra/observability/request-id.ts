@@ -26,18 +26,22 @@ function trustedPeer(trust: Config['trustProxy']): ((address: string | undefined
   return (address) => address !== undefined && isProxy(address, 0);
 }
 
+/** A request's id, and `fresh` for an answer that has no parsed request to take a proxy's id from. */
+export type RequestIdGenerator = ((req: IncomingMessage) => string) & { fresh: () => string };
+
 /**
  * Fastify's genReqId. A fresh id is a random per-instance prefix and a counter: unique across instances and restarts,
  * and as cheap as Fastify's own counter (a UUID per request measured slower: docs/performance.md, "Request ids").
  */
-export function requestIdGenerator(trust: Config['trustProxy']): (req: IncomingMessage) => string {
+export function requestIdGenerator(trust: Config['trustProxy']): RequestIdGenerator {
   const prefix = randomBytes(6).toString('base64url');
   let counter = 0;
   const fresh = () => `${prefix}-${(++counter).toString(36)}`;
   const trusted = trustedPeer(trust);
-  if (!trusted) return fresh;
-  return (req) => {
+  if (!trusted) return Object.assign(() => fresh(), { fresh });
+  const forRequest = (req: IncomingMessage) => {
     const given = req.headers[REQUEST_ID_HEADER];
     return isSaneRequestId(given) && trusted(req.socket.remoteAddress) ? given : fresh();
   };
+  return Object.assign(forRequest, { fresh });
 }
