@@ -93,4 +93,12 @@ describe.each([
     expect(own.statusCode).toBe(204);
     expect(own.headers['access-control-allow-origin']).toBe(new URL(publicUrl).origin);
   });
+
+  it('answers an OPTIONS that is no pre-flight (no Origin, or no method asked) with 204 and no origin allowed', async () => {
+    for (const headers of [{}, { origin: 'https://evil.example' }]) {
+      const res = await t.app.inject({ method: 'OPTIONS', url: '/api/order', headers });
+      expect([res.statusCode, res.body, res.headers['access-control-allow-origin']]).toEqual([204, '', undefined]);
+      expect(res.headers['x-request-id']).toBeTruthy();
+    }
+  });
 });

@@ -60,8 +60,9 @@ export const securityPlugin = fp(async (app: FastifyInstance, { config }: { conf
     done();
   });
   // A list, not a string: with a string the plugin sends that origin to every caller; with a list a foreign Origin
-  // gets no Access-Control-Allow-Origin at all.
-  await app.register(cors, { origin: [new URL(config.publicUrl).origin], credentials: false });
+  // gets no Access-Control-Allow-Origin at all. An OPTIONS that is no pre-flight (no Origin or no method asked) is
+  // answered 204 without permissions, where the strict default answered a text/plain 400 outside the API's shape.
+  await app.register(cors, { origin: [new URL(config.publicUrl).origin], credentials: false, strictPreflight: false });
 });
 
 /**
