@@ -68,6 +68,8 @@ describe('S3 image store', () => {
       await expect(wrongKey.get(name)).rejects.toMatchObject({ statusCode: 502, code: 'image_store_error' });
       await expect(wrongKey.put(name, Buffer.from('x'))).rejects.toMatchObject({ statusCode: 502 });
       await expect(noBucket.get(name)).rejects.toMatchObject({ statusCode: 502, code: 'image_store_error' });
+      // HEAD cannot tell a missing bucket from a missing key; the store asks the bucket before saying "missing".
+      await expect(noBucket.exists(name)).rejects.toMatchObject({ statusCode: 502, code: 'image_store_error' });
     } finally {
       wrongKey.close?.();
       noBucket.close?.();
@@ -199,6 +201,9 @@ describe('S3 stopped', () => {
     try {
       const res = await misconfigured.inject({ url });
       expect([res.statusCode, res.json()]).toEqual([502, refused]);
+      // A browser revalidating its copy asks through exists(): the same 502, not a 404.
+      const revalidated = await misconfigured.inject({ url, headers: { 'if-none-match': '*' } });
+      expect([revalidated.statusCode, revalidated.json()]).toEqual([502, refused]);
     } finally {
       await misconfigured.close();
     }

@@ -66,7 +66,8 @@ function storeFailure(error: unknown): Error {
  * start-up that a server on the disk store should not pay (docs/performance.md, "Memory and start-up").
  */
 export async function createS3ImageStore(config: S3Config, given?: S3Client): Promise<ImageStore> {
-  const { GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } = await import('@aws-sdk/client-s3');
+  const { GetObjectCommand, HeadBucketCommand, HeadObjectCommand, PutObjectCommand, S3Client } =
+    await import('@aws-sdk/client-s3');
   const client = given ?? new S3Client(s3ClientConfig(config));
   const Bucket = config.bucket;
   const key = (name: string) => `${S3_IMAGE_PREFIX}${name}`;
@@ -116,10 +117,16 @@ export async function createS3ImageStore(config: S3Config, given?: S3Client): Pr
         await client.send(new HeadObjectCommand({ Bucket, Key: key(name) }));
         return true;
       } catch (error) {
-        // A HEAD answer has no body, so S3 cannot say which 404 it is: missing key and missing bucket read the same.
-        if (statusOf(error) === 404) return false;
+        if (statusOf(error) !== 404) throw storeFailure(error);
+      }
+      // A HEAD answer has no body, so S3 cannot say which 404 it was: a missing bucket is a broken setup, answered as
+      // get() answers it, not a missing image. Asked only for a missing image, which content-addressed names make rare.
+      try {
+        await client.send(new HeadBucketCommand({ Bucket }));
+      } catch (error) {
         throw storeFailure(error);
       }
+      return false;
     },
 
     close() {
