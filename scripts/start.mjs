@@ -19,8 +19,10 @@ const serverJs = join(api, 'dist/server.js');
 /** Everything packages/api/build.mjs writes that the server runs. */
 const bundles = [serverJs, join(api, 'dist/process-images-entry.js'), join(api, 'dist/sqlite-reader-entry.js')];
 
+// Building is said on stderr, the builds' own output included: stdout carries the server's log lines alone, one JSON
+// object each when it is not a terminal, for whatever collects them.
 function run(command, args, cwd) {
-  const result = spawnSync(command, args, { cwd, stdio: 'inherit' });
+  const result = spawnSync(command, args, { cwd, stdio: ['inherit', 2, 2] });
   if (result.status !== 0) {
     console.error(`${command} ${args.join(' ')} failed in ${cwd}`);
     process.exit(result.status ?? 1);
@@ -39,7 +41,7 @@ function changedSince(dir, time) {
 
 // The storefront: built once when its source exists and no build does (`npm run build` rebuilds it on purpose).
 if (existsSync(join(web, 'index.html')) && !existsSync(join(web, 'dist/index.html'))) {
-  console.log('Building the storefront (packages/web)...');
+  console.error('Building the storefront (packages/web)...');
   run(process.execPath, [join(root, 'node_modules/vite/bin/vite.js'), 'build'], web);
 }
 
@@ -54,7 +56,7 @@ const stale =
   changedSince(join(api, 'src'), built) ||
   changedSince(join(root, 'packages/shared/src'), built);
 if (stale) {
-  console.log('Building the server (packages/api)...');
+  console.error('Building the server (packages/api)...');
   run(process.execPath, [join(api, 'build.mjs')], api);
 }
 
