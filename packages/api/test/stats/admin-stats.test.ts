@@ -5,6 +5,7 @@ import { adminStatsSchema, API_KEY_SCOPES, type AdminStats } from '@kestrel/shar
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databases } from '../helpers/databases.js';
 import { addProduct, call } from '../helpers/test-app.js';
+import { topProducts } from '../../src/modules/stats/repository.js';
 import { arrange, createWorld, payByCard, placeOrder, type World } from '../lifecycle/lifecycle-fixtures.js';
 
 const zeroStatuses = {
@@ -114,6 +115,39 @@ describe.each(databases)('admin stats on %s', (kind) => {
     const before = await stats('?from=2026-03-10&to=2026-03-10');
     expect(before.revenue).toEqual([{ day: '2026-03-10', total: 1700 }]);
     expect(before.topProducts.map((p) => p.units)).toEqual([300, 200]);
+  });
+
+  it('orders products tied on units and revenue by name in code-point order, a deleted one among them', async () => {
+    // Three products sold 100 units for $100.00 each on 2026-04-01; the one named "Alpha Cable" is deleted afterwards.
+    const names = ['beta fan', 'Gamma Fan', 'Alpha Cable'];
+    const ids: string[] = [];
+    for (const name of names) {
+      const id = await addProduct(w.app, w.admin, { name, price: 1, quantity: 100, availableQuantity: 1000 });
+      ids.push(id);
+      const placed = await call(w.app, 'POST', '/api/orders', w.alice, {
+        lines: [{ productId: id, quantity: 100 }],
+        phone: '555-0100',
+        address: '1 Dock Rd',
+      });
+      expect(placed.statusCode, placed.body).toBe(201);
+      const orderId: string = placed.json().order._id;
+      await payByCard(w, orderId);
+      await arrange(w, orderId, { created_at: '2026-04-01T09:00:00.000Z', paid_at: '2026-04-01T10:00:00.000Z' });
+    }
+    const deleted = await call(w.app, 'DELETE', `/api/service/${ids[2]}`, w.admin);
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    // "A" < "G" < "b" by code point, on both databases (PostgreSQL's en_US collation would put "beta fan" first and
+    // the deleted product, whose current name is missing, last).
+    const expected = [
+      { productId: null, name: 'Alpha Cable', units: 100, revenue: 100 },
+      { productId: ids[1], name: 'Gamma Fan', units: 100, revenue: 100 },
+      { productId: ids[0], name: 'beta fan', units: 100, revenue: 100 },
+    ];
+    expect((await stats('?from=2026-04-01&to=2026-04-01')).topProducts).toEqual(expected);
+    // A cut within the tie keeps the first by name, not whichever the database met first.
+    const range = { from: '2026-04-01T00:00:00.000Z', before: '2026-04-02T00:00:00.000Z' };
+    const cut = await topProducts(w.app.database, range, 2, 10_000);
+    expect(cut.map((row) => row.name)).toEqual(['Alpha Cable', 'Gamma Fan']);
   });
 
   it('lists products whose stock is below twice their minimum', async () => {

@@ -53,6 +53,7 @@ export async function ordersByStatus(database: OpenDatabase, range: StatsRange, 
 const productRows = z.array(
   z.object({
     product_id: z.string().nullable(),
+    gone_sku: z.string().nullable(),
     name: z.string(),
     units: wholeNumber,
     cents: wholeNumber,
@@ -60,10 +61,19 @@ const productRows = z.array(
 );
 
 /**
+ * How many rows tied with the last place are read at most: ties at the cut are ordered by name, which a deleted
+ * product only has once looked up, so every row tied for a place within the limit is read (rank, not row number).
+ * Thousands of products sold in exactly the same units for exactly the same money do not happen; the cap keeps the
+ * lookups bounded if they do, the cut then made by id.
+ */
+const TIED_ROWS_CAP = 200;
+
+/**
  * The products sold most in the range's kept orders, from their lines: by units, then revenue, then name. A deleted
  * product's lines (product_id null) are grouped by the SKU they were ordered under and named as they were ordered; a
  * product still in the catalogue is named as it is now. The lines are read from order_lines_stats alone (021); only
- * the ten answered look up a name.
+ * the places within the limit look up a name. The final order is made by topProducts() below, the same on both
+ * databases (their collations differ, and SQLite puts a missing name first where PostgreSQL puts it last).
  */
 export function topProductsQuery(database: OpenDatabase, range: StatsRange, limit: number) {
   const gone = sql`CASE WHEN l.product_id IS NULL THEN l.sku END`;
@@ -73,22 +83,41 @@ export function topProductsQuery(database: OpenDatabase, range: StatsRange, limi
       SELECT l.product_id, ${gone} AS gone_sku, sum(l.quantity) AS units, sum(l.line_total_cents) AS cents
       FROM kept JOIN order_lines l ON l.order_id = kept.id
       GROUP BY l.product_id, ${gone}
+    ), ranked AS (
+      SELECT sold.*, rank() OVER (ORDER BY units DESC, cents DESC) AS place FROM sold
     ), top AS (
-      SELECT sold.product_id, sold.units, sold.cents, sold.gone_sku, p.name AS current_name
-      FROM sold LEFT JOIN products p ON p.id = sold.product_id
-      ORDER BY sold.units DESC, sold.cents DESC, p.name, sold.gone_sku
-      LIMIT ${limit}
+      SELECT ranked.product_id, ranked.units, ranked.cents, ranked.gone_sku, p.name AS current_name
+      FROM ranked LEFT JOIN products p ON p.id = ranked.product_id
+      WHERE ranked.place <= ${limit}
+      ORDER BY ranked.place, ranked.product_id, ranked.gone_sku
+      LIMIT ${Math.max(limit, TIED_ROWS_CAP)}
     )
     -- A deleted product's name is looked up for the few rows answered only: done for every group before the LIMIT,
     -- it read all of a year's lines once per group (3.4 s on PostgreSQL at 100,000 orders in the bench).
-    SELECT product_id, units, cents, COALESCE(current_name,
+    SELECT product_id, gone_sku, units, cents, COALESCE(current_name,
       (SELECT o.name FROM order_lines o WHERE o.sku = top.gone_sku AND o.product_id IS NULL LIMIT 1)) AS name
-    FROM top ORDER BY units DESC, cents DESC, current_name, gone_sku`.compile(database.db);
+    FROM top`.compile(database.db);
   return query;
 }
 
+/** Code-point order (UTF-8 bytes): SQLite's BINARY and PostgreSQL's "C", whatever the database's own collation. */
+const byCodePoint = (a: string, b: string) => Buffer.compare(Buffer.from(a), Buffer.from(b));
+
+/** Larger first. */
+const descending = (a: bigint, b: bigint) => (a === b ? 0 : a > b ? -1 : 1);
+
 export async function topProducts(database: OpenDatabase, range: StatsRange, limit: number, budgetMs: number) {
-  return productRows.parse(await boundedRead(database, topProductsQuery(database, range, limit), budgetMs));
+  const rows = productRows.parse(await boundedRead(database, topProductsQuery(database, range, limit), budgetMs));
+  const key = (row: (typeof rows)[number]) => row.product_id ?? `sku:${row.gone_sku ?? ''}`;
+  return rows
+    .sort(
+      (a, b) =>
+        descending(a.units, b.units) ||
+        descending(a.cents, b.cents) ||
+        byCodePoint(a.name, b.name) ||
+        byCodePoint(key(a), key(b)),
+    )
+    .slice(0, limit);
 }
 
 const lowStockRows = z.array(
@@ -100,11 +129,12 @@ const lowStockRows = z.array(
   }),
 );
 
-/** Products whose stock is below twice their minimum order quantity, the fewest in stock first. */
+/** Products whose stock is below twice their minimum order quantity, the fewest in stock first, then by name in
+ * code-point order on both databases. */
 export async function lowStock(database: OpenDatabase, limit: number, budgetMs: number) {
   const query = sql`SELECT id, name, available_quantity, min_quantity FROM products
     WHERE available_quantity < 2 * min_quantity
-    ORDER BY available_quantity, name, id
+    ORDER BY available_quantity, name ${database.sqlite ? sql`` : sql`COLLATE "C"`}, id
     LIMIT ${limit}`.compile(database.db);
   return lowStockRows.parse(await boundedRead(database, query, budgetMs));
 }
