@@ -5,6 +5,7 @@
 //
 //   node deploy/local.mjs start    start everything, wait until each instance and nginx answer /api/health, and exit
 //   node deploy/local.mjs status   what runs and whether it is healthy
+//   node deploy/local.mjs restart [N]  restart instance N (1-3), or each in turn, as a rolling upgrade does
 //   node deploy/local.mjs stop     stop what start started, drop the database and remove the folder
 //
 // The fault test (packages/api/test-faults/deployment.test.ts) uses the same code through startDeployment().
@@ -202,40 +203,9 @@ export async function startDeployment(options = {}) {
   let nginxChild;
   let s3Child;
   const save = () => writeFileSync(join(o.dir, STATE_FILE), `${JSON.stringify(state, null, 2)}\n`);
-  const { command, args, env: startEnv } = instanceCommand();
+  const { command, args } = instanceCommand();
 
-  const instanceEnv = (instance) => ({
-    ...process.env,
-    ...startEnv,
-    ...o.env,
-    PORT: String(instance.port),
-    DATABASE_URL: state.databaseUrl,
-    REDIS_URL: state.redisUrl,
-    AUTH_SECRET: state.authSecret,
-    PUBLIC_URL: state.url,
-    // nginx connects from loopback: its X-Forwarded-For and X-Request-Id are believed, nobody else's.
-    TRUST_PROXY: '127.0.0.1,::1',
-    ADMIN_EMAIL: state.adminEmail,
-    ADMIN_PASSWORD: state.adminPassword,
-    SEED_DEMO: o.seedDemo ? '1' : '0',
-    // Each instance has its own folders: what they must share (images) goes through S3, so nothing works by accident
-    // of one disk. Mail files go to one folder, as a shared mail server would get them.
-    DATA_DIR: join(o.dir, `instance-${instance.index + 1}`),
-    UPLOAD_DIR: join(o.dir, `instance-${instance.index + 1}`, 'uploads'),
-    MAIL_DIR: join(o.dir, 'mail'),
-    ...(state.s3
-      ? {
-          S3_BUCKET: state.s3.bucket,
-          S3_ENDPOINT: state.s3.endpoint,
-          S3_REGION: 'us-east-1',
-          S3_ACCESS_KEY_ID: S3_KEY,
-          S3_SECRET_ACCESS_KEY: S3_KEY,
-          S3_FORCE_PATH_STYLE: 'true',
-        }
-      : {}),
-  });
-
-  const logOf = (instance) => join(o.dir, 'logs', `instance-${instance.index + 1}.log`);
+  const logOf = (instance) => instanceLog(o, instance);
 
   /** Spawns instance `index` and waits for its /api/health; resolves with milliseconds from spawn to the first 200. */
   const startInstance = async (index, timeoutMs = o.healthTimeoutMs) => {
@@ -244,7 +214,7 @@ export async function startDeployment(options = {}) {
     const started = performance.now();
     const child = spawnLogged(command, args, {
       cwd: root,
-      env: instanceEnv(instance),
+      env: instanceEnv(o, state, instance),
       logFile: logOf(instance),
       detached: o.detached,
     });
@@ -352,24 +322,96 @@ export async function startDeployment(options = {}) {
     /** Leaves instance `index` out of nginx's rotation (or puts it back) and reloads nginx, which keeps serving. */
     drain(index, drained = true) {
       state.down = drained ? [...new Set([...state.down, index])] : state.down.filter((i) => i !== index);
-      writeFileSync(
-        join(prefix(), 'nginx.conf'),
-        nginxConfig(
-          prefix(),
-          `127.0.0.1:${o.proxyPort}`,
-          state.instances.map((i) => i.port),
-          state.down,
-        ),
-      );
-      const reload = spawnSync('nginx', nginxArgs(prefix(), ['-s', 'reload']), { encoding: 'utf8' });
-      if (reload.status !== 0) throw new Error(`nginx reload failed: ${reload.stderr}`);
+      reloadNginx(o, state);
       save();
     },
     stop: stopAll,
   };
+}
 
-  function prefix() {
-    return join(o.dir, 'nginx');
+/** The environment of instance `instance` of the set `state` (what `start` and `restart` give it). */
+function instanceEnv(o, state, instance) {
+  return {
+    ...process.env,
+    ...instanceCommand().env,
+    ...o.env,
+    PORT: String(instance.port),
+    // nginx reaches them on loopback; nothing else on the network should.
+    HOST: '127.0.0.1',
+    DATABASE_URL: state.databaseUrl,
+    REDIS_URL: state.redisUrl,
+    AUTH_SECRET: state.authSecret,
+    PUBLIC_URL: state.url,
+    // nginx connects from loopback: its X-Forwarded-For and X-Request-Id are believed, nobody else's.
+    TRUST_PROXY: '127.0.0.1,::1',
+    ADMIN_EMAIL: state.adminEmail,
+    ADMIN_PASSWORD: state.adminPassword,
+    SEED_DEMO: o.seedDemo ? '1' : '0',
+    // Each instance has its own folders: what they must share (images) goes through S3, so nothing works by accident
+    // of one disk. Mail files go to one folder, as a shared mail server would get them.
+    DATA_DIR: join(o.dir, `instance-${instance.index + 1}`),
+    UPLOAD_DIR: join(o.dir, `instance-${instance.index + 1}`, 'uploads'),
+    MAIL_DIR: join(o.dir, 'mail'),
+    ...(state.s3
+      ? {
+          S3_BUCKET: state.s3.bucket,
+          S3_ENDPOINT: state.s3.endpoint,
+          S3_REGION: 'us-east-1',
+          S3_ACCESS_KEY_ID: S3_KEY,
+          S3_SECRET_ACCESS_KEY: S3_KEY,
+          S3_FORCE_PATH_STYLE: 'true',
+        }
+      : {}),
+  };
+}
+
+function instanceLog(o, instance) {
+  return join(o.dir, 'logs', `instance-${instance.index + 1}.log`);
+}
+
+/** Writes the set's nginx.conf with the drained instances marked `down` and reloads the set's nginx. */
+function reloadNginx(o, state) {
+  const prefix = join(o.dir, 'nginx');
+  const ports = state.instances.map((i) => i.port);
+  writeFileSync(join(prefix, 'nginx.conf'), nginxConfig(prefix, `127.0.0.1:${o.proxyPort}`, ports, state.down));
+  const reload = spawnSync('nginx', nginxArgs(prefix, ['-s', 'reload']), { encoding: 'utf8' });
+  if (reload.status !== 0) throw new Error(`nginx reload failed: ${reload.stderr}`);
+}
+
+/**
+ * The rolling upgrade of docs/deployment.md on a running set, one instance at a time: drain it in nginx, stop it with
+ * SIGTERM, start it again with the same environment (the code on disk now: `npm start` rebuilds what changed), wait
+ * for its health, put it back. The new pids go into state.json, so `stop` stops them.
+ */
+export async function restartFromState(indexes, options = {}) {
+  const o = withDefaults(options);
+  const file = join(o.dir, STATE_FILE);
+  if (!existsSync(file)) throw new Error(`nothing running from ${o.dir}`);
+  const state = JSON.parse(readFileSync(file, 'utf8'));
+  const save = () => writeFileSync(file, `${JSON.stringify(state, null, 2)}\n`);
+  const { command, args } = instanceCommand();
+  for (const index of indexes) {
+    const instance = state.instances[index];
+    if (!instance) throw new Error(`no instance ${index + 1}: the set has ${state.instances.length}`);
+    state.down = [...new Set([...state.down, index])];
+    reloadNginx(o, state);
+    await stopPid(instance.pid);
+    const started = performance.now();
+    const child = spawnLogged(command, args, {
+      cwd: root,
+      env: instanceEnv(o, state, instance),
+      logFile: instanceLog(o, instance),
+      detached: true,
+    });
+    instance.pid = child.pid ?? 0;
+    save();
+    await waitHealthy(`${instance.url}/api/health`, o.healthTimeoutMs, child, instanceLog(o, instance), 5);
+    state.down = state.down.filter((i) => i !== index);
+    reloadNginx(o, state);
+    save();
+    console.log(
+      `instance ${index + 1}: pid ${instance.pid}, healthy ${Math.round(performance.now() - started)} ms after its start`,
+    );
   }
 }
 
@@ -427,7 +469,23 @@ async function main(command) {
     return 0;
   }
   if (command === 'status') return status();
-  console.error('usage: node deploy/local.mjs start|stop|status');
+  if (command === 'restart') {
+    const file = join(withDefaults().dir, STATE_FILE);
+    if (!existsSync(file)) {
+      console.error(`nothing running from ${withDefaults().dir}`);
+      return 1;
+    }
+    const count = JSON.parse(readFileSync(file, 'utf8')).instances.length;
+    const asked = process.argv[3];
+    if (asked !== undefined && !/^[1-9]\d*$/.test(asked)) {
+      console.error(`usage: node deploy/local.mjs restart [N], N from 1 to ${count}`);
+      return 2;
+    }
+    const all = Array.from({ length: count }, (_, i) => i);
+    await restartFromState(asked === undefined ? all : [Number(asked) - 1]);
+    return 0;
+  }
+  console.error('usage: node deploy/local.mjs start|stop|status|restart [N]');
   return 2;
 }
 

@@ -46,7 +46,7 @@ async function main() {
   process.on('SIGINT', () => shutdown('SIGINT'));
 
   try {
-    await app.listen({ port: config.port, host: '0.0.0.0' });
+    await app.listen({ port: config.port, host: config.host });
   } catch (error) {
     app.log.error({ err: error }, 'could not listen');
     await app.close();

@@ -9,6 +9,7 @@ describe('loadConfig', () => {
     const config = loadConfig({}, '/srv/shop');
     expect(config).toMatchObject({
       port: 3000,
+      host: '0.0.0.0',
       database: { kind: 'sqlite', file: '/srv/shop/data/store.db' },
       publicUrl: 'http://localhost:3000',
       uploadDir: '/srv/shop/data/uploads',
@@ -53,6 +54,15 @@ describe('loadConfig', () => {
     expect(loadConfig({ TRUST_PROXY: 'loopback, 10.1.0.0/16' }).trustProxy).toEqual(['loopback', '10.1.0.0/16']);
   });
 
+  it('listens on HOST: an address or a host name', () => {
+    expect(['127.0.0.1', '::1', '10.0.4.7', 'shop-1.internal'].map((HOST) => loadConfig({ HOST }).host)).toEqual([
+      '127.0.0.1',
+      '::1',
+      '10.0.4.7',
+      'shop-1.internal',
+    ]);
+  });
+
   it('lists the folders it will write to, each with the setting that chose it', () => {
     expect(loadConfig({}, '/srv/shop').localFolders).toEqual([
       { setting: 'DATA_DIR', path: '/srv/shop/data' },
@@ -85,6 +95,10 @@ describe('loadConfig', () => {
   it.each<[Record<string, string>, string]>([
     [{ PORT: 'abc' }, 'Invalid configuration: PORT must be a whole number'],
     [{ PORT: '70000' }, 'Invalid configuration: PORT must be 1-65535'],
+    ...['bad host!', 'http://10.0.0.5', '10.0.0.5:3000'].map((host): [Record<string, string>, string] => [
+      { HOST: host },
+      'Invalid configuration: HOST must be an IP address (0.0.0.0 for every interface, 127.0.0.1 for this machine alone) or a host name',
+    ]),
     [{ DATABASE_URL: 'mysql://x' }, 'Invalid configuration: DATABASE_URL must be file:PATH or postgres://...'],
     [{ AUTH_SECRET: 'short' }, 'Invalid configuration: AUTH_SECRET must be at least 32 characters'],
     [{ ADMIN_EMAIL: 'nope' }, 'Invalid configuration: ADMIN_EMAIL must be an e-mail address'],

@@ -1,4 +1,5 @@
 // Reads and validates the environment once (docs/product.md §2). A bad value stops the start with a message naming the variable.
+import { isIP } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import proxyAddr from '@fastify/proxy-addr';
 import {
@@ -43,6 +44,19 @@ const envSchema = z.object({
     .min(1, 'must be 1-65535')
     .max(65535, 'must be 1-65535')
     .default(3000),
+  // The address to listen on: every interface by default; 127.0.0.1 or a private address keeps the port off the others.
+  HOST: z
+    .string()
+    .trim()
+    .refine(
+      (v) =>
+        isIP(v) !== 0 ||
+        /^(?=.{1,253}$)[a-zA-Z0-9]([a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(\.[a-zA-Z0-9]([a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/.test(
+          v,
+        ),
+      'must be an IP address (0.0.0.0 for every interface, 127.0.0.1 for this machine alone) or a host name',
+    )
+    .default('0.0.0.0'),
   DATABASE_URL: z
     .string()
     .trim()
@@ -142,6 +156,8 @@ export type Env = z.input<typeof envSchema>;
 
 export interface Config {
   port: number;
+  /** HOST: the address the server listens on. */
+  host: string;
   database: DatabaseConfig;
   adminEmail: string | undefined;
   adminPassword: string | undefined;
@@ -277,6 +293,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   return {
     port: e.PORT,
+    host: e.HOST,
     database,
     adminEmail: e.ADMIN_EMAIL,
     adminPassword: e.ADMIN_PASSWORD,
