@@ -17,7 +17,9 @@ describe('query retries (docs/product.md §11)', () => {
   });
 
   it('does not repeat work the server stopped at its time budget: it would cost as long and end the same', () => {
-    const stopped = ['search_timeout', 'stats_timeout'].map((code) => shouldRetry(0, new ApiRequestError(503, code, 'm')));
+    const stopped = ['search_timeout', 'stats_timeout'].map((code) =>
+      shouldRetry(0, new ApiRequestError(503, code, 'm')),
+    );
     expect(stopped).toEqual([false, false]);
     expect(shouldRetry(0, new ApiRequestError(503, 'busy', 'm'))).toBe(true);
   });
