@@ -38,7 +38,8 @@ export function requestIdGenerator(trust: Config['trustProxy']): RequestIdGenera
   let counter = 0;
   const fresh = () => `${prefix}-${(++counter).toString(36)}`;
   const trusted = trustedPeer(trust);
-  if (!trusted) return Object.assign(() => fresh(), { fresh });
+  // Untrusted: every id is fresh, so genReqId is `fresh` itself (no wrapper call on the hot path).
+  if (!trusted) return Object.assign(fresh, { fresh });
   const forRequest = (req: IncomingMessage) => {
     const given = req.headers[REQUEST_ID_HEADER];
     return isSaneRequestId(given) && trusted(req.socket.remoteAddress) ? given : fresh();
