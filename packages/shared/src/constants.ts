@@ -61,7 +61,8 @@ export const QUERY_RETRY_MAX_DELAY_MS = 30 * 1000;
  * 503 codes of work stopped at its time budget (a search, the admin's figures): a second try costs the same budget and
  * ends the same way, so the storefront shows the message at once instead of retrying it for seconds.
  */
-export const BUDGET_EXCEEDED_CODES: readonly string[] = ['search_timeout', 'stats_timeout'];
+export const BUDGET_EXCEEDED = { search: 'search_timeout', stats: 'stats_timeout' } as const;
+export const BUDGET_EXCEEDED_CODES: readonly string[] = Object.values(BUDGET_EXCEEDED);
 
 /** Lazy script parts give up after this long (docs/product.md §15). */
 export const CHUNK_LOAD_TIMEOUT_MS = 120 * 1000;

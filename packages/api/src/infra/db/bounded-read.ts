@@ -3,8 +3,9 @@
 // cancels it (a pool whose connections carry the budget as their statement_timeout: create-db.ts, TimedPools). Either
 // way the caller gets ReadBudgetExceeded.
 import type { CompiledQuery } from 'kysely';
+import { AppError } from '../errors.js';
 import type { OpenDatabase } from './create-db.js';
-import { ReadBudgetExceeded } from './off-loop-reader.js';
+import { ReadBudgetExceeded, ReadStopped } from './off-loop-reader.js';
 
 export { ReadBudgetExceeded, ReadStopped } from './off-loop-reader.js';
 
@@ -25,6 +26,22 @@ export async function boundedRead(database: OpenDatabase, query: CompiledQuery, 
     return result.rows;
   } catch (error) {
     if (isCanceled(error)) throw new ReadBudgetExceeded(budgetMs);
+    throw error;
+  }
+}
+
+/**
+ * A bounded read's failures as the API answers them, for the services that make such reads: past its budget, 503 with
+ * the caller's code and message (one of BUDGET_EXCEEDED's, which the storefront does not retry); stopped because the
+ * server is closing, 503 `unavailable`.
+ */
+export async function withinBudget<T>(read: Promise<T>, overBudget: { code: string; message: string }): Promise<T> {
+  try {
+    return await read;
+  } catch (error) {
+    if (error instanceof ReadBudgetExceeded) throw new AppError(503, overBudget.code, overBudget.message);
+    if (error instanceof ReadStopped)
+      throw new AppError(503, 'unavailable', 'The shop is restarting; please try again.');
     throw error;
   }
 }

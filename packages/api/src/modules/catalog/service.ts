@@ -2,6 +2,7 @@
 // admin's edits. Owns the short-lived caches of what lists show, and is the one place that knows when they changed:
 // its own writes, and the stock moves other modules report.
 import {
+  BUDGET_EXCEEDED,
   CATALOG_PAGE_SIZE,
   catalogMessages,
   DEFAULT_SEARCH_BUDGET_MS,
@@ -18,7 +19,7 @@ import {
 import type { Transaction } from 'kysely';
 import type { z } from 'zod';
 import type { OpenDatabase } from '../../infra/db/create-db.js';
-import { ReadBudgetExceeded, ReadStopped } from '../../infra/db/bounded-read.js';
+import { withinBudget } from '../../infra/db/bounded-read.js';
 import type { Database } from '../../infra/db/schema.js';
 import { isUniqueViolation } from '../../infra/db/unique-violation.js';
 import { AppError, notFound } from '../../infra/errors.js';
@@ -65,23 +66,10 @@ export function searchTerms(q: string | undefined): repo.SearchTerm[] {
 }
 
 /** A search past its budget: a clear 503 rather than a shop that stops answering. */
-const searchTimeout = () =>
-  new AppError(
-    503,
-    'search_timeout',
-    'This search took too long and was stopped. Try longer or fewer words, or the start of a SKU.',
-  );
-
-async function withinBudget<T>(read: Promise<T>): Promise<T> {
-  try {
-    return await read;
-  } catch (error) {
-    if (error instanceof ReadBudgetExceeded) throw searchTimeout();
-    if (error instanceof ReadStopped)
-      throw new AppError(503, 'unavailable', 'The shop is restarting; please try again.');
-    throw error;
-  }
-}
+const SEARCH_TIMEOUT = {
+  code: BUDGET_EXCEEDED.search,
+  message: 'This search took too long and was stopped. Try longer or fewer words, or the start of a SKU.',
+};
 
 export interface CatalogService {
   /** Without paging parameters: every product, oldest first. One query either way. */
@@ -366,6 +354,7 @@ export function createCatalogService({
           ),
           facets(filter),
         ]),
+        SEARCH_TIMEOUT,
       );
       const total =
         filter.category === undefined

@@ -1,6 +1,7 @@
 // The admin's figures (B2B §8): the range rules (docs/product.md, "Admin stats"), money in dollars to the exact cent
 // from integer cents, and every day and status present so a chart and its table need no gaps filled.
 import {
+  BUDGET_EXCEEDED,
   DEFAULT_STATS_DAYS,
   LOW_STOCK_LIMIT,
   MAX_STATS_DAYS,
@@ -11,7 +12,7 @@ import {
   type OrderStatus,
 } from '@kestrel/shared';
 import type { OpenDatabase } from '../../infra/db/create-db.js';
-import { ReadBudgetExceeded, ReadStopped } from '../../infra/db/bounded-read.js';
+import { withinBudget } from '../../infra/db/bounded-read.js';
 import { AppError } from '../../infra/errors.js';
 import * as repo from './repository.js';
 
@@ -56,18 +57,11 @@ export function statsDays(query: AdminStatsQuery, now: number): { from: string; 
   return { from, to, days };
 }
 
-async function withinBudget<T>(read: Promise<T>): Promise<T> {
-  try {
-    return await read;
-  } catch (error) {
-    if (error instanceof ReadBudgetExceeded) {
-      throw new AppError(503, 'stats_timeout', 'These figures took too long and were stopped. Try a shorter range.');
-    }
-    if (error instanceof ReadStopped)
-      throw new AppError(503, 'unavailable', 'The shop is restarting; please try again.');
-    throw error;
-  }
-}
+/** Figures past their budget: 503 `stats_timeout`, which the storefront shows at once rather than retrying. */
+const STATS_TIMEOUT = {
+  code: BUDGET_EXCEEDED.stats,
+  message: 'These figures took too long and were stopped. Try a shorter range.',
+};
 
 export function createStatsService({ database, budgetMs: asked, now = Date.now }: StatsDeps): StatsService {
   const budgetMs = Math.max(asked, STATS_MIN_BUDGET_MS);
@@ -77,10 +71,10 @@ export function createStatsService({ database, budgetMs: asked, now = Date.now }
       const range = { from: `${from}T00:00:00.000Z`, before: `${dayOf(startOf(to) + DAY_MS)}T00:00:00.000Z` };
       // One after another: the SQLite reader answers one read at a time anyway, and each read's budget starts when
       // it is sent, so four at once would spend the last one's budget waiting.
-      const revenue = await withinBudget(repo.revenueByDay(database, range, budgetMs));
-      const statuses = await withinBudget(repo.ordersByStatus(database, range, budgetMs));
-      const top = await withinBudget(repo.topProducts(database, range, TOP_PRODUCTS_LIMIT, budgetMs));
-      const low = await withinBudget(repo.lowStock(database, LOW_STOCK_LIMIT, budgetMs));
+      const revenue = await withinBudget(repo.revenueByDay(database, range, budgetMs), STATS_TIMEOUT);
+      const statuses = await withinBudget(repo.ordersByStatus(database, range, budgetMs), STATS_TIMEOUT);
+      const top = await withinBudget(repo.topProducts(database, range, TOP_PRODUCTS_LIMIT, budgetMs), STATS_TIMEOUT);
+      const low = await withinBudget(repo.lowStock(database, LOW_STOCK_LIMIT, budgetMs), STATS_TIMEOUT);
 
       const centsByDay = new Map(revenue.map((r) => [r.day, r.cents]));
       const ordersByStatus = Object.fromEntries(ORDER_STATUSES.map((s) => [s, 0])) as Record<OrderStatus, number>;
