@@ -30,6 +30,19 @@ describe.each(databases)('admin stats on %s', (kind) => {
     return adminStatsSchema.parse(res.json()) satisfies AdminStats;
   };
 
+  /** One line of `quantity` of a product, ordered by Alice, paid by card, then dated `at` in the database. */
+  const placePaid = async (productId: string, quantity: number, at: { created_at: string; paid_at: string }) => {
+    const placed = await call(w.app, 'POST', '/api/orders', w.alice, {
+      lines: [{ productId, quantity }],
+      phone: '555-0100',
+      address: '1 Dock Rd',
+    });
+    expect(placed.statusCode, placed.body).toBe(201);
+    const orderId: string = placed.json().order._id;
+    await payByCard(w, orderId);
+    await arrange(w, orderId, at);
+  };
+
   beforeAll(async () => {
     // The figures' reads get more than the 800 ms default: the first starts the SQLite reader process, slow on a test
     // machine shared by several suites (the budget itself is the volume test's and the catalogue search's subject).
@@ -58,15 +71,7 @@ describe.each(databases)('admin stats on %s', (kind) => {
     await payByCard(w, b._id);
     await arrange(w, b._id, { created_at: '2026-03-10T20:00:00.000Z', paid_at: '2026-03-11T00:00:00.000Z' });
     // C: one line, 103 screws, $7.21.
-    const c = await call(w.app, 'POST', '/api/orders', w.alice, {
-      lines: [{ productId: screw, quantity: 103 }],
-      phone: '555-0100',
-      address: '1 Dock Rd',
-    });
-    expect(c.statusCode, c.body).toBe(201);
-    const cId: string = c.json().order._id;
-    await payByCard(w, cId);
-    await arrange(w, cId, { created_at: '2026-03-11T09:00:00.000Z', paid_at: '2026-03-11T12:00:00.000Z' });
+    await placePaid(screw, 103, { created_at: '2026-03-11T09:00:00.000Z', paid_at: '2026-03-11T12:00:00.000Z' });
     // D: paid, then cancelled by an administrator (refunded): it leaves the money figures.
     const d = await placeOrder(w);
     await payByCard(w, d._id);
@@ -124,15 +129,7 @@ describe.each(databases)('admin stats on %s', (kind) => {
     for (const name of names) {
       const id = await addProduct(w.app, w.admin, { name, price: 1, quantity: 100, availableQuantity: 1000 });
       ids.push(id);
-      const placed = await call(w.app, 'POST', '/api/orders', w.alice, {
-        lines: [{ productId: id, quantity: 100 }],
-        phone: '555-0100',
-        address: '1 Dock Rd',
-      });
-      expect(placed.statusCode, placed.body).toBe(201);
-      const orderId: string = placed.json().order._id;
-      await payByCard(w, orderId);
-      await arrange(w, orderId, { created_at: '2026-04-01T09:00:00.000Z', paid_at: '2026-04-01T10:00:00.000Z' });
+      await placePaid(id, 100, { created_at: '2026-04-01T09:00:00.000Z', paid_at: '2026-04-01T10:00:00.000Z' });
     }
     const deleted = await call(w.app, 'DELETE', `/api/service/${ids[2]}`, w.admin);
     expect(deleted.statusCode, deleted.body).toBe(200);
