@@ -6,8 +6,12 @@
 // Each call is planned (reads and decisions; a refusal throws having written nothing), then written. So a refusal
 // needs no savepoint to undo it: savepoints made SQLite copy every page a call touched into its sub-journal, which
 // spilled to a temporary file past 64 KiB and cost a third of the order path (docs/performance.md). Only when a batch
-// fails as a whole (a write or the commit threw) does it run again with a savepoint per call, so that each call gets
-// its own outcome then too.
+// fails as a whole (a write, the batch's finish or the commit threw) does it run again with a savepoint per call, so
+// that each call gets its own outcome then too.
+//
+// A batch may also share writes: what its calls only add to (a counter, a stock figure) can be kept in memory by the
+// batch, which each call's plan reads through, and written once by `finish` after the last call, instead of one
+// statement per call.
 import type { OpenDatabase, SqliteHandle } from './create-db.js';
 import { onSqliteConnection } from './create-db.js';
 
@@ -26,15 +30,23 @@ interface Job<A extends unknown[], R> {
 
 type Outcome<R> = { ok: true; value: R } | { ok: false; error: unknown };
 
+/** One transaction's calls: made by `begin` at the start of each batch (and of each call run alone after a failure). */
+export interface Batch<A extends unknown[], R> {
+  /** Reads and decides one call; throws to refuse it without having written anything. */
+  plan: (...args: A) => PlannedWrite<R>;
+  /** Writes what the batch's calls share, once, after the last call's write; throws only when the database fails. */
+  finish?: () => void;
+}
+
 /**
- * `plan` runs synchronously inside a transaction: it reads and decides, and throws to refuse without having written
- * anything. The returned function queues a call and settles it once the batch holding it has committed (or failed to:
- * then every call of that batch fails with the commit's error and nothing of the batch is written).
+ * `begin` makes a batch whose `plan` runs synchronously inside the transaction. The returned function queues a call
+ * and settles it once the batch holding it has committed (or failed to: then every call of that batch fails with the
+ * commit's error and nothing of the batch is written).
  */
 export function groupCommit<A extends unknown[], R>(
   database: OpenDatabase,
   handle: SqliteHandle,
-  plan: (...args: A) => PlannedWrite<R>,
+  begin: () => Batch<A, R>,
 ): (...args: A) => Promise<R> {
   const sqlite = handle.database;
   const outcomeOf = <T>(run: () => T): Outcome<T> => {
@@ -50,19 +62,24 @@ export function groupCommit<A extends unknown[], R>(
   // The usual case: a refusal wrote nothing, so the calls share the transaction with no savepoints. A throw from a
   // write escapes and rolls the whole batch back.
   const planned = sqlite.transaction((jobs: Array<Job<A, R>>): Array<Outcome<R>> => {
+    const batch = begin();
     const outcomes: Array<Outcome<R>> = [];
     for (const job of jobs) {
-      const outcome = outcomeOf(() => plan(...job.args));
+      const outcome = outcomeOf(() => batch.plan(...job.args));
       if (outcome.ok) outcome.value.write();
       outcomes.push(outcome.ok ? { ok: true, value: outcome.value.value } : outcome);
     }
+    batch.finish?.();
     return outcomes;
   });
   // After a failed batch: each call in a savepoint of its own (better-sqlite3 runs a transaction function called
-  // inside another as a SAVEPOINT and rolls back to it on a throw), so only the call whose write failed fails.
+  // inside another as a SAVEPOINT and rolls back to it on a throw), a batch of one, so only the call whose write
+  // failed fails.
   const each = sqlite.transaction((...args: A): R => {
-    const { value, write } = plan(...args);
+    const batch = begin();
+    const { value, write } = batch.plan(...args);
     write();
+    batch.finish?.();
     return value;
   });
   const careful = sqlite.transaction((jobs: Array<Job<A, R>>) => jobs.map((job) => outcomeOf(() => each(...job.args))));

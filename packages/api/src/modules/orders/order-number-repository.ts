@@ -20,6 +20,6 @@ export async function reserveOrderNumbers(db: Db, year: number, size: number): P
 /** The SQLite form, read while an order is decided: the year's last number (no row: none yet). */
 export const SQLITE_LAST_ORDER_NUMBER = 'SELECT last_number FROM order_number_counters WHERE year = ?';
 
-/** The SQLite form, taken inside the order's write: the year's next number. */
-export const SQLITE_NEXT_ORDER_NUMBER = `INSERT INTO order_number_counters (year, last_number) VALUES (?, 1)
-  ON CONFLICT (year) DO UPDATE SET last_number = last_number + 1 RETURNING last_number`;
+/** The SQLite form, written once by a batch of orders: the year's numbers it took (year, count, count). */
+export const SQLITE_TAKE_ORDER_NUMBERS = `INSERT INTO order_number_counters (year, last_number) VALUES (?, ?)
+  ON CONFLICT (year) DO UPDATE SET last_number = last_number + ? RETURNING last_number`;

@@ -14,14 +14,14 @@ import type { Selectable } from 'kysely';
 import type pg from 'pg';
 import type { OpenDatabase, SqliteHandle } from '../../infra/db/create-db.js';
 import { createRowGate } from '../../infra/db/row-gate.js';
-import { groupCommit, type PlannedWrite } from '../../infra/db/sqlite-group-commit.js';
+import { groupCommit, type Batch } from '../../infra/db/sqlite-group-commit.js';
 import type { OrderLinesTable, OrdersTable, ProductsTable } from '../../infra/db/schema.js';
 import { AppError } from '../../infra/errors.js';
 import { sumCents } from '../../infra/money.js';
 import { MAIL_COLUMNS, mailRowValues, type MailService, type NewMailRow, type OutgoingMail } from '../mail/index.js';
 import { eventInsertCte, eventParameters, type EventBatch, type WebhooksService } from '../webhooks/index.js';
 import { createOrderBatches, type OrderBatches } from './order-batches.js';
-import { SQLITE_LAST_ORDER_NUMBER, SQLITE_NEXT_ORDER_NUMBER } from './order-number-repository.js';
+import { SQLITE_LAST_ORDER_NUMBER, SQLITE_TAKE_ORDER_NUMBERS } from './order-number-repository.js';
 import { formatOrderNumber, numberYearOf, postgresOrderNumbers } from './order-numbers.js';
 
 export type OrderRow = Selectable<OrdersTable>;
@@ -229,6 +229,12 @@ const insertOf = (table: string, columns: readonly string[]) =>
  * The SQLite form, run synchronously inside a group commit's transaction (infra/db/sqlite-group-commit.ts): everything
  * is read and decided first, so a refusal (the buyer's limit, a line `decide` refuses) throws before anything is
  * written; then the writes, which only a failing database can stop.
+ *
+ * What the orders of one batch only add to (each buyer's count of unpaid orders, the year's order number, each
+ * product's stock) is read once per batch, kept in memory as the batch's orders take from it, and written once at
+ * the batch's end: under load a batch holds about 27 orders of a few buyers and products, and those were five of the
+ * nine statements of every order (docs/performance.md). Nothing else writes inside the transaction, so what the batch
+ * remembers is what the database holds plus what its own orders took.
  */
 function sqliteOrderWrite(
   handle: SqliteHandle,
@@ -237,47 +243,93 @@ function sqliteOrderWrite(
   const openOrders = handle.prepare('SELECT open_orders FROM users WHERE id = ?');
   const lastNumber = handle.prepare(SQLITE_LAST_ORDER_NUMBER);
   const read = handle.prepare(`SELECT ${TERMS_COLUMNS.join(', ')} FROM products WHERE id = ?`);
-  const count = handle.prepare('UPDATE users SET open_orders = open_orders + 1 WHERE id = ?');
-  // The year's next order number, in this same transaction: a failed batch rolls it back with everything else.
-  const nextNumber = handle.prepare(SQLITE_NEXT_ORDER_NUMBER);
+  const count = handle.prepare('UPDATE users SET open_orders = open_orders + ? WHERE id = ?');
+  // The year's numbers taken by the batch, in this same transaction: a failed batch rolls them back with the rest.
+  const takeNumbers = handle.prepare(SQLITE_TAKE_ORDER_NUMBERS);
   const take = handle.prepare('UPDATE products SET available_quantity = available_quantity - ? WHERE id = ?');
   const insertOrder = handle.prepare(insertOf('orders', ORDER_COLUMNS));
   const insertLine = handle.prepare(insertOf('order_lines', LINE_COLUMNS));
-  return (
-    pending: PendingOrder,
-    lines: LineRequest[],
-    decide: DecideLines,
-    event?: PlacedEvent,
-  ): PlannedWrite<PlacedOrder> => {
-    // Inside this transaction nothing else writes: what is read here is what the writes below change.
-    const open: unknown = openOrders.get(pending.user_id);
-    if (!isOpenOrdersRow(open) || open.open_orders >= maxOpenOrders) throw tooManyUnpaid(limitMessage);
-    const year = numberYearOf(pending.created_at);
-    const last: unknown = lastNumber.get(year);
-    const number = (isCounterRow(last) ? last.last_number : 0) + 1;
-    const order: NumberedOrder = { ...pending, number: formatOrderNumber(year, number) };
-    const products = lines.map((line) => {
-      const found: unknown = read.get(line.productId);
-      return isProductTerms(found) ? found : undefined;
-    });
-    const units = decide(products);
-    const placed = rowsOf(order, products.filter(isProductTerms), lines, units);
-    const mails = placedMails(placed).map((message) => mail.prepare(message));
-    const events = event?.(placed);
+
+  return (): Batch<[PendingOrder, LineRequest[], DecideLines, PlacedEvent?], PlacedOrder> => {
+    /** Per buyer: unpaid orders in the database, and those this batch adds. */
+    const buyers = new Map<string, { open: number; added: number }>();
+    /** Per year: the last number in the database, and how many this batch takes after it. */
+    const years = new Map<number, { last: number; taken: number }>();
+    /** Per product: its terms with the stock left after this batch's orders, and the units they took. */
+    const stock = new Map<string, { terms: ProductTerms; taken: number }>();
+
+    const buyerOf = (userId: string) => {
+      let buyer = buyers.get(userId);
+      if (!buyer) {
+        const row: unknown = openOrders.get(userId);
+        if (!isOpenOrdersRow(row)) return undefined;
+        buyer = { open: row.open_orders, added: 0 };
+        buyers.set(userId, buyer);
+      }
+      return buyer;
+    };
+    const yearOf = (year: number) => {
+      let counter = years.get(year);
+      if (!counter) {
+        const row: unknown = lastNumber.get(year);
+        counter = { last: isCounterRow(row) ? row.last_number : 0, taken: 0 };
+        years.set(year, counter);
+      }
+      return counter;
+    };
+    const productOf = (id: string) => {
+      let entry = stock.get(id);
+      if (!entry) {
+        const row: unknown = read.get(id);
+        if (!isProductTerms(row)) return undefined;
+        entry = { terms: row, taken: 0 };
+        stock.set(id, entry);
+      }
+      return entry;
+    };
+
     return {
-      value: placed,
-      write() {
-        count.run(pending.user_id);
-        const taken: unknown = nextNumber.get(year);
-        // Nothing else writes inside the transaction, so the counter is where the plan read it.
-        if (!isCounterRow(taken) || taken.last_number !== number) {
-          throw new Error('the order number moved under a write');
+      plan(pending, lines, decide, event) {
+        const buyer = buyerOf(pending.user_id);
+        if (!buyer || buyer.open + buyer.added >= maxOpenOrders) throw tooManyUnpaid(limitMessage);
+        const year = numberYearOf(pending.created_at);
+        const counter = yearOf(year);
+        const order: NumberedOrder = { ...pending, number: formatOrderNumber(year, counter.last + counter.taken + 1) };
+        const entries = lines.map((line) => productOf(line.productId));
+        const products = entries.map((entry) => entry?.terms);
+        const units = decide(products);
+        const placed = rowsOf(order, products.filter(isProductTerms), lines, units);
+        const mails = placedMails(placed).map((message) => mail.prepare(message));
+        const events = event?.(placed);
+        return {
+          value: placed,
+          write() {
+            buyer.added += 1;
+            counter.taken += 1;
+            placed.lines.forEach((line, i) => {
+              const entry = entries[i];
+              if (!entry) return;
+              entry.terms.available_quantity -= line.quantity;
+              entry.taken += line.quantity;
+            });
+            insertOrder.run(ORDER_COLUMNS.map((c) => placed.order[c]));
+            for (const line of placed.lines) insertLine.run(LINE_COLUMNS.map((c) => line[c]));
+            for (const row of mails) mail.insertSync(row);
+            if (events) webhooks.insertSync(events);
+          },
+        };
+      },
+      finish() {
+        for (const [userId, buyer] of buyers) if (buyer.added > 0) count.run(buyer.added, userId);
+        for (const [year, counter] of years) {
+          if (counter.taken === 0) continue;
+          const row: unknown = takeNumbers.get(year, counter.taken, counter.taken);
+          // Nothing else writes inside the transaction, so the counter is where the batch read it.
+          if (!isCounterRow(row) || row.last_number !== counter.last + counter.taken) {
+            throw new Error('the order number moved under a write');
+          }
         }
-        for (const line of placed.lines) take.run(line.quantity, line.product_id);
-        insertOrder.run(ORDER_COLUMNS.map((c) => placed.order[c]));
-        for (const line of placed.lines) insertLine.run(LINE_COLUMNS.map((c) => line[c]));
-        for (const row of mails) mail.insertSync(row);
-        if (events) webhooks.insertSync(events);
+        for (const [id, entry] of stock) if (entry.taken > 0) take.run(entry.taken, id);
       },
     };
   };
