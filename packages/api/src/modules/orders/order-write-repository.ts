@@ -258,35 +258,21 @@ function sqliteOrderWrite(
     /** Per product: its terms with the stock left after this batch's orders, and the units they took. */
     const stock = new Map<string, { terms: ProductTerms; taken: number }>();
 
-    const buyerOf = (userId: string) => {
-      let buyer = buyers.get(userId);
-      if (!buyer) {
+    const buyerOf = (userId: string) =>
+      readOnce(buyers, userId, () => {
         const row: unknown = openOrders.get(userId);
-        if (!isOpenOrdersRow(row)) return undefined;
-        buyer = { open: row.open_orders, added: 0 };
-        buyers.set(userId, buyer);
-      }
-      return buyer;
-    };
-    const yearOf = (year: number) => {
-      let counter = years.get(year);
-      if (!counter) {
+        return isOpenOrdersRow(row) ? { open: row.open_orders, added: 0 } : undefined;
+      });
+    const yearOf = (year: number) =>
+      readOnce(years, year, () => {
         const row: unknown = lastNumber.get(year);
-        counter = { last: isCounterRow(row) ? row.last_number : 0, taken: 0 };
-        years.set(year, counter);
-      }
-      return counter;
-    };
-    const productOf = (id: string) => {
-      let entry = stock.get(id);
-      if (!entry) {
+        return { last: isCounterRow(row) ? row.last_number : 0, taken: 0 };
+      });
+    const productOf = (id: string) =>
+      readOnce(stock, id, () => {
         const row: unknown = read.get(id);
-        if (!isProductTerms(row)) return undefined;
-        entry = { terms: row, taken: 0 };
-        stock.set(id, entry);
-      }
-      return entry;
-    };
+        return isProductTerms(row) ? { terms: row, taken: 0 } : undefined;
+      });
 
     return {
       plan(pending, lines, decide, event) {
@@ -333,6 +319,15 @@ function sqliteOrderWrite(
       },
     };
   };
+}
+
+/** What `map` remembers of `key`, read the first time it is asked for (a read that finds nothing is not remembered). */
+function readOnce<K, V, Found extends V | undefined>(map: Map<K, V>, key: K, read: () => Found): V | Found {
+  const known = map.get(key);
+  if (known !== undefined) return known;
+  const found = read();
+  if (found !== undefined) map.set(key, found);
+  return found;
 }
 
 function isOpenOrdersRow(row: unknown): row is { open_orders: number } {
