@@ -462,6 +462,9 @@ export function createQuotesService(deps: QuotesDeps): QuotesService {
         throw new AppError(400, 'order_total_too_large', orderingMessages.orderTotalTooLarge);
       }
       const until = validUntil.toISOString();
+      // Each offer mails the buyer once, a replacing offer too: its own id tells its mail apart (two offers in one
+      // millisecond shared a timestamp, and the second mail was dropped as a repeat of the first).
+      const offerId = newId(at);
       return transition(
         id,
         { from: QUOTE_OFFERABLE_STATUSES, to: 'offered', set: { valid_until: until } },
@@ -479,7 +482,7 @@ export function createQuotesService(deps: QuotesDeps): QuotesService {
               at: changedAt,
             });
           }
-          await mailRequester(trx, changed, lines, 'offered', changedAt, {
+          await mailRequester(trx, changed, lines, 'offered', offerId, {
             totalCents: Number(total),
             validUntil: until,
             text: offer.message ?? null,
