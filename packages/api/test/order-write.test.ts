@@ -231,6 +231,64 @@ describe.each(databases)('the order write on %s', (kind) => {
     ).toBe(5);
   });
 
+  // The HTTP test above would pass even if every SQLite batch failed and each order ran again alone (the careful path
+  // reads fresh rows): this one holds the batch itself to deciding each order once, from what it keeps in memory.
+  it.runIf(kind === 'sqlite')(
+    'decides each order of one batch once, against the stock, count and number the orders before it left',
+    async () => {
+      const productId = await addProduct(t.app, admin, { price: 2, quantity: 10, availableQuantity: 50 });
+      const openOf = async () =>
+        (await t.app.db.selectFrom('users').select('open_orders').where('id', '=', buyer.id).executeTakeFirstOrThrow())
+          .open_orders;
+      const openBefore = await openOf();
+      const write = writer(); // one group commit, so the eight calls of this turn are one batch
+      const stockSeen: number[] = [];
+      const at = new Date().toISOString();
+      const outcomes = await Promise.allSettled(
+        Array.from({ length: 8 }, () =>
+          write(
+            {
+              id: newId(Date.now()),
+              user_id: buyer.id,
+              email: 'cy@example.com',
+              user_name: 'Cy',
+              phone: '1',
+              address: 'a',
+              created_at: at,
+              po_number: null,
+              note: null,
+              payment_terms: 'card',
+              expires_at: at,
+              company_id: null,
+            },
+            [{ productId, quantity: 10 }],
+            ([product]) => {
+              stockSeen.push(product?.available_quantity ?? -1);
+              const verdict = judgeLine(product, 10);
+              if (typeof verdict !== 'number') throw new Error(verdict.message);
+              return [verdict];
+            },
+          ),
+        ),
+      );
+      expect(stockSeen).toEqual([50, 40, 30, 20, 10, 0, 0, 0]);
+      expect(outcomes.map((o) => o.status)).toEqual([...Array(5).fill('fulfilled'), ...Array(3).fill('rejected')]);
+      const numbers = outcomes.flatMap((o) =>
+        o.status === 'fulfilled' ? [Number(o.value.order.number.slice(-6))] : [],
+      );
+      const first = numbers[0] ?? 0;
+      expect(numbers).toEqual([first, first + 1, first + 2, first + 3, first + 4]);
+      expect(await stockOf(productId)).toBe(0);
+      expect(await openOf()).toBe(openBefore + 5);
+      const counter = await t.app.db
+        .selectFrom('order_number_counters')
+        .select('last_number')
+        .where('year', '=', new Date(at).getUTCFullYear())
+        .executeTakeFirstOrThrow();
+      expect(Number(counter.last_number)).toBe(first + 4);
+    },
+  );
+
   it('queues the "order placed" message with the order, once, and none for a refused order', async () => {
     const productId = await addProduct(t.app, admin, { price: 4, quantity: 10, availableQuantity: 30 });
     const place = (lines: Array<{ productId: string; quantity: number }>) =>
