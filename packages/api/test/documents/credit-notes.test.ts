@@ -95,7 +95,7 @@ describe.each(databases)('credit notes on %s', (kind) => {
   it('gives the buyer and admins the credit note, with the address lines, the note and the credit; others 404', async () => {
     const [order] = await w.app.db
       .selectFrom('orders')
-      .select(['id', 'invoice_number'])
+      .select(['id', 'number', 'invoice_number'])
       .where('credit_note_number', '=', numbered(1))
       .execute();
     if (!order?.invoice_number) throw new Error('the first test left no credited order');
@@ -110,6 +110,8 @@ describe.each(databases)('credit notes on %s', (kind) => {
       `Credit note: ${numbered(1)}`,
       `Date: ${today}`,
       `Credits invoice: ${order.invoice_number}`,
+      // B2B §11: the order's number, as on the invoice, not its internal id.
+      `Order: ${order.number}`,
       'PO number: PO-CN-1',
       // Each line of the address on its own line, no "?" where the breaks were.
       '\nUnit 4, Harbour Works\n',
@@ -125,6 +127,8 @@ describe.each(databases)('credit notes on %s', (kind) => {
       expect(text).toContain(expected);
     }
     expect(text).not.toContain('?');
+    expect(order.number).toMatch(/^SO-\d{4}-\d{6}$/);
+    expect(text).not.toContain(order.id);
     expect((await creditNote(w.admin, order.id)).statusCode).toBe(200);
     expect((await creditNote(w.bob, order.id)).statusCode).toBe(404);
     expect((await creditNote(undefined, order.id)).statusCode).toBe(401);

@@ -16,7 +16,8 @@ export function renderCreditNotePdf(note: CreditNoteDocument): Promise<Buffer> {
     ['Credit note', order.creditNoteNumber],
     ['Date', day(note.issuedAt)],
     ['Credits invoice', order.invoiceNumber],
-    ['Order', order._id],
+    // B2B §11: the order's number is on every document (the internal id means nothing to the buyer's ledger).
+    ['Order', order.number],
     ['PO number', printable(order.poNumber ?? '-')],
   ];
   // An on-account invoice's due date, so the buyer's ledger can match what this note releases.
