@@ -19,6 +19,7 @@ export const companyOrderingMessages = {
   noCompany: 'Payment on account is for company accounts: create or join a company first',
   awaitingApproval: "This order awaits approval by your company's owner and cannot be paid yet",
   onlyOwnersApprove: "Only an owner of the order's company approves or rejects its orders",
+  ownOrderNotApproved: 'You placed this order yourself: another owner of your company approves or rejects it',
 } as const;
 
 /** `POST /api/orders/{id}/reject`: the reason is required, and the buyer reads it. */

@@ -63,6 +63,11 @@ function decidedMail(
   };
 }
 
+/** The one rule of who decides besides being an owner: anyone but the order's own buyer. */
+function mayDecide(row: Pick<OrderRow, 'user_id'>, userId: string): boolean {
+  return row.user_id !== userId;
+}
+
 export function createApprovals(deps: ApprovalsDeps) {
   const { database, mail, movingStock } = deps;
   const { db } = database;
@@ -80,6 +85,8 @@ export function createApprovals(deps: ApprovalsDeps) {
     const member = row.company_id !== null && membership?.companyId === row.company_id;
     if (!member && row.user_id !== user.id && user.role !== 'admin') throw notFound('Order');
     if (!member || membership?.role !== 'owner') throw forbidden(companyOrderingMessages.onlyOwnersApprove);
+    // Four eyes (docs/product.md §28): an owner promoted from buyer never decides on the order they placed themselves.
+    if (!mayDecide(row, user.id)) throw forbidden(companyOrderingMessages.ownOrderNotApproved);
     return row;
   }
 
@@ -183,7 +190,8 @@ export function createApprovals(deps: ApprovalsDeps) {
       if (!membership) throw notFound('Company');
       if (membership.role !== 'owner') throw forbidden(companyOrderingMessages.onlyOwnersApprove);
       const rows = await approvalsRepo.awaitingApproval(db, membership.companyId);
-      return deps.withLines(rows);
+      // What the owner may not decide (their own order, placed as a buyer) is not offered to them.
+      return deps.withLines(rows.filter((r) => mayDecide(r, user.id)));
     },
 
     /** The company's account as its members see it (every role reads it). */
