@@ -4,10 +4,12 @@
 // and to loopback later is refused at delivery. Name resolution is injected (no DNS offline). Redirects are never
 // followed.
 import type { LookupAddress } from 'node:dns';
+import { createServer, isIP } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { placeOrder } from '../lifecycle/lifecycle-fixtures.js';
 import { databases } from '../helpers/databases.js';
 import { call } from '../helpers/test-app.js';
+import { systemOwnAddresses } from '../../src/modules/webhooks/address-policy.js';
 import { startReceiver, type Receiver } from './receiver.js';
 import { createHookWorld, register, type HookWorld } from './webhook-fixtures.js';
 
@@ -37,6 +39,7 @@ describe.each(databases)('webhook addresses (%s)', (kind) => {
     ]);
     names.set('public.example.test', [{ address: '93.184.216.34', family: 4 }]);
     names.set('rebind.example.test', [{ address: '93.184.216.34', family: 4 }]);
+    names.set('documentation.example.test', [{ address: '198.51.100.20', family: 4 }]);
   });
   afterAll(async () => {
     await w.t.close();
@@ -59,12 +62,67 @@ describe.each(databases)('webhook addresses (%s)', (kind) => {
     ['http://loopback.example.test/hooks', 'loopback.example.test resolves to 127.0.0.1'],
     ['http://mixed.example.test/hooks', 'mixed.example.test resolves to 10.0.0.7'],
     ['http://nowhere.example.test/hooks', 'nowhere.example.test does not resolve'],
+    // Issue 47: every special-purpose range, and IPv6 forms carrying a refused IPv4 address.
+    ['http://192.0.2.1/hooks', '192.0.2.1 is not a public address'],
+    ['http://198.51.100.7/hooks', '198.51.100.7 is not a public address'],
+    ['http://203.0.113.9/hooks', '203.0.113.9 is not a public address'],
+    ['http://192.88.99.1/hooks', '192.88.99.1 is not a public address'],
+    ['http://[2001:db8::1]/hooks', '2001:db8::1 is not a public address'],
+    ['http://[2002:7f00:1::]/hooks', '2002:7f00:1:: is not a public address (it carries 127.0.0.1)'],
+    ['http://[::127.0.0.1]/hooks', '::7f00:1 is not a public address (it carries 127.0.0.1)'],
+    ['http://[::ffff:0:127.0.0.1]/hooks', '::ffff:0:7f00:1 is not a public address (it carries 127.0.0.1)'],
+    ['http://documentation.example.test/hooks', 'documentation.example.test resolves to 198.51.100.20'],
   ])('refuses %s', async (url, why) => {
     const res = await call(w.app, 'POST', '/api/admin/webhooks', w.admin, { url, events: ['*'] });
     expect(res.statusCode).toBe(400);
     expect(res.json().error.code).toBe('webhook_url_not_allowed');
     expect(res.json().error.message).toContain(why);
+    expect(res.json().error.message).toMatch(/^A webhook url must reach a public address: /);
     expect((await call(w.app, 'GET', '/api/admin/webhooks', w.admin)).json()).toEqual([]);
+  });
+
+  it("refuses one of this machine's own addresses, whatever its range", async () => {
+    const [own] = systemOwnAddresses().filter((a) => a !== '127.0.0.1' && isIP(a) === 4);
+    if (!own) throw new Error('this test needs a machine with an IPv4 address besides loopback');
+    const res = await call(w.app, 'POST', '/api/admin/webhooks', w.admin, { url: `http://${own}/`, events: ['*'] });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.message).toMatch(
+      new RegExp(
+        `^A webhook url must reach a public address: ${own.replaceAll('.', '\\.')} is (not a public address|an address of this server)`,
+      ),
+    );
+  });
+
+  it("makes no connection when the name is re-pointed at one of this machine's own addresses", async () => {
+    // A listener on every interface, as a local service would be: it counts the connections it is offered.
+    const [own] = systemOwnAddresses().filter((a) => a !== '127.0.0.1' && isIP(a) === 4);
+    if (!own) throw new Error('this test needs a machine with an IPv4 address besides loopback');
+    const connections: string[] = [];
+    const listener = createServer((socket) => {
+      connections.push(socket.remoteAddress ?? '');
+      socket.destroy();
+    });
+    await new Promise<void>((done) => listener.listen(0, '0.0.0.0', done));
+    const address = listener.address();
+    const port = typeof address === 'object' && address ? address.port : 0;
+    try {
+      names.set('own.example.test', [{ address: '93.184.216.34', family: 4 }]);
+      const hook = await register(w.app, w.admin, `http://own.example.test:${port}/hooks`, ['order.created']);
+      names.set('own.example.test', [{ address: own, family: 4 }]);
+      await placeOrder(w);
+      await w.app.webhooks.deliverDue();
+      expect(connections).toEqual([]);
+      const [attempt] = (await call(w.app, 'GET', `/api/admin/webhooks/${hook._id}/deliveries`, w.admin)).json<
+        Array<{ status: number | null; error: string }>
+      >();
+      expect(attempt?.status).toBeNull();
+      expect(attempt?.error).toMatch(
+        new RegExp(`^own\\.example\\.test resolves to ${own.replaceAll('.', '\\.')}, which is`),
+      );
+      await call(w.app, 'DELETE', `/api/admin/webhooks/${hook._id}`, w.admin);
+    } finally {
+      await new Promise((done) => listener.close(done));
+    }
   });
 
   it.each([['ftp://public.example.test/x'], ['file:///etc/passwd'], ['javascript:alert(1)'], ['not a url']])(

@@ -1,9 +1,13 @@
 // Where a webhook may be sent (B2B §9): only to public addresses, so an administrator's url (or a name that later
-// resolves elsewhere) cannot make the shop call its own loopback, the private network or a cloud metadata service.
+// resolves elsewhere) cannot make the shop call its own loopback, the private network, a cloud metadata service, any
+// other special-purpose range (special-addresses.ts) or one of this machine's own interface addresses (issue 47: the
+// host's own address here was in 192.0.2.0/24, and pings reached a local listener).
 // The check runs at registration and again on every connection (send.ts hands `guardedLookup` to the socket), so a
 // name re-pointed at 127.0.0.1 after registration is refused when the attempt connects.
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
-import { BlockList, isIP } from 'node:net';
+import { isIP } from 'node:net';
+import { networkInterfaces } from 'node:os';
+import { addressBytes, specialPurpose } from './special-addresses.js';
 
 /** Resolves a host name to all its addresses (dns.lookup with `all: true`; tests inject their own). */
 export type Resolve = (hostname: string) => Promise<LookupAddress[]>;
@@ -15,52 +19,32 @@ export const systemResolve: Resolve = (hostname) =>
     ),
   );
 
-const blocked = new BlockList();
-for (const [network, prefix] of [
-  ['0.0.0.0', 8], // "this network"
-  ['10.0.0.0', 8], // private
-  ['100.64.0.0', 10], // carrier-grade NAT
-  ['127.0.0.0', 8], // loopback
-  ['169.254.0.0', 16], // link-local (cloud metadata at 169.254.169.254)
-  ['172.16.0.0', 12], // private
-  ['192.0.0.0', 24], // IETF protocol assignments
-  ['192.168.0.0', 16], // private
-  ['198.18.0.0', 15], // benchmarking
-  ['224.0.0.0', 4], // multicast
-  ['240.0.0.0', 4], // reserved, broadcast
-] as const) {
-  blocked.addSubnet(network, prefix, 'ipv4');
-}
-for (const [network, prefix] of [
-  ['::', 128], // unspecified
-  ['::1', 128], // loopback
-  ['fc00::', 7], // unique-local
-  ['fe80::', 10], // link-local
-  ['ff00::', 8], // multicast
-  ['64:ff9b:1::', 48], // local-use NAT64
-] as const) {
-  blocked.addSubnet(network, prefix, 'ipv6');
+/** The addresses of this machine's own interfaces (any of them may be where the shop itself listens). */
+export type OwnAddresses = () => string[];
+
+export const systemOwnAddresses: OwnAddresses = () =>
+  Object.values(networkInterfaces()).flatMap((list) => (list ?? []).map((i) => i.address));
+
+/** The same address in one spelling: its bytes, with an IPv4-mapped IPv6 address as its IPv4 address. */
+function sameAddressKey(address: string): string | undefined {
+  const bytes = addressBytes(address);
+  if (!bytes) return undefined;
+  const mapped =
+    bytes.length === 16 && bytes.slice(0, 10).every((b) => b === 0) && bytes[10] === 255 && bytes[11] === 255;
+  return (mapped ? bytes.slice(12) : bytes).join('.');
 }
 
-/** The IPv4 address an IPv6 address carries (mapped ::ffff:a.b.c.d, or NAT64 64:ff9b::a.b.c.d), if it does. */
-function embeddedIpv4(address: string): string | undefined {
-  const dotted = /^(?:::ffff:|64:ff9b::)(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-  if (dotted) return dotted[1];
-  const hex = /^(?:::ffff:|64:ff9b::)([0-9a-f]{1,4}):([0-9a-f]{1,4})$/i.exec(address);
-  if (!hex?.[1] || !hex[2]) return undefined;
-  const high = parseInt(hex[1], 16);
-  const low = parseInt(hex[2], 16);
-  return [high >> 8, high & 255, low >> 8, low & 255].join('.');
-}
-
-/** Whether an IP address is one a webhook may not reach: loopback, private, link-local, unique-local and the like. */
-export function isPrivateAddress(address: string): boolean {
-  const family = isIP(address);
-  if (family === 4) return blocked.check(address, 'ipv4');
-  if (family !== 6) return true;
-  const v4 = embeddedIpv4(address);
-  if (v4) return blocked.check(v4, 'ipv4');
-  return blocked.check(address, 'ipv6');
+/**
+ * Why a webhook may not reach this IP address, as the end of a sentence about it ("is not a public address"), or
+ * undefined when it may: an address of a special-purpose range (special-addresses.ts: loopback, private,
+ * documentation, 6to4 and the rest) or one of this machine's own addresses.
+ */
+export function refusalOf(address: string, own: OwnAddresses = systemOwnAddresses): string | undefined {
+  const special = specialPurpose(address);
+  if (special) return `is not a public address${special.carries ? ` (it carries ${special.carries})` : ''}`;
+  const key = sameAddressKey(address);
+  if (own().some((a) => sameAddressKey(a) === key)) return 'is an address of this server';
+  return undefined;
 }
 
 /** A URL's host without IPv6 brackets. */
@@ -71,16 +55,17 @@ export function hostOf(url: URL): string {
 export class AddressRefused extends Error {}
 
 /** Resolves the host (unless it is an address) and refuses it when any of its addresses is not public. */
-export async function checkHost(host: string, resolve: Resolve): Promise<LookupAddress[]> {
+export async function checkHost(
+  host: string,
+  resolve: Resolve,
+  own: OwnAddresses = systemOwnAddresses,
+): Promise<LookupAddress[]> {
   const family = isIP(host);
   const addresses = family ? [{ address: host, family }] : await resolveOrRefuse(host, resolve);
-  const inside = addresses.find((a) => isPrivateAddress(a.address));
-  if (inside) {
-    throw new AddressRefused(
-      inside.address === host
-        ? `${host} is not a public address`
-        : `${host} resolves to ${inside.address}, which is not a public address`,
-    );
+  for (const { address } of addresses) {
+    const why = refusalOf(address, own);
+    if (why)
+      throw new AddressRefused(address === host ? `${host} ${why}` : `${host} resolves to ${address}, which ${why}`);
   }
   return addresses;
 }
