@@ -13,9 +13,22 @@ export const TOP_PRODUCTS_LIMIT = 10;
 /** How many products lowStock lists at most, the fewest in stock first. */
 export const LOW_STOCK_LIMIT = 50;
 
+/**
+ * The days a range may name (#47): `to=0000-01-01` answered day labels like "-000001-12". A shop's figures begin
+ * after 2000 and a report looks back, not decades ahead; both ends are fixed, so the page checks them before asking.
+ */
+export const STATS_FIRST_DAY = '2000-01-01';
+export const STATS_LAST_DAY = '2099-12-31';
+
+const statsDay = (field: 'from' | 'to') =>
+  calendarDay.refine(
+    (day) => day >= STATS_FIRST_DAY && day <= STATS_LAST_DAY,
+    `"${field}" must be a day from ${STATS_FIRST_DAY} to ${STATS_LAST_DAY}`,
+  );
+
 /** `GET /api/admin/stats`: whole UTC days, both included; the span and defaults are checked by the server. */
 export const adminStatsQuerySchema = z
-  .object({ from: calendarDay.optional(), to: calendarDay.optional() })
+  .object({ from: statsDay('from').optional(), to: statsDay('to').optional() })
   .refine((q) => !q.from || !q.to || q.from <= q.to, { message: '"from" must not be after "to"', path: ['from'] });
 export type AdminStatsQuery = z.infer<typeof adminStatsQuerySchema>;
 

@@ -165,12 +165,26 @@ describe.each(databases)('admin stats on %s', (kind) => {
     expect((await stats('?from=2025-03-11&to=2026-03-11')).revenue).toHaveLength(366);
   });
 
+  it('answers the first and last days a range may name, and starts a default range no earlier than the first', async () => {
+    expect((await stats('?from=2000-01-01&to=2000-01-01')).revenue).toEqual([{ day: '2000-01-01', total: 0 }]);
+    expect((await stats('?from=2099-12-31&to=2099-12-31')).revenue).toEqual([{ day: '2099-12-31', total: 0 }]);
+    const early = await stats('?to=2000-01-10');
+    expect(early.revenue.map((r) => r.day)).toEqual(
+      Array.from({ length: 10 }, (_, i) => `2000-01-${String(i + 1).padStart(2, '0')}`),
+    );
+  });
+
   it.each([
     ['?from=2026-02-30&to=2026-03-01', 'That date does not exist'],
     ['?from=11-03-2026', 'Dates must look like 2026-03-31'],
     ['?from=2026-03-12&to=2026-03-11', '"from" must not be after "to"'],
     ['?from=2025-03-10&to=2026-03-11', 'The range may be at most 366 days; this one is 367'],
-    ['?from=2999-01-01', '"from" must not be after "to"'],
+    ['?from=2099-12-31', '"from" must not be after "to"'],
+    // Days outside 2000-01-01..2099-12-31 (#47: to=0000-01-01 answered day labels like "-000001-12").
+    ['?to=0000-01-01', '"to" must be a day from 2000-01-01 to 2099-12-31'],
+    ['?from=1999-12-31&to=2000-01-05', '"from" must be a day from 2000-01-01 to 2099-12-31'],
+    ['?from=2099-12-31&to=2100-01-01', '"to" must be a day from 2000-01-01 to 2099-12-31'],
+    ['?from=9999-12-31', '"from" must be a day from 2000-01-01 to 2099-12-31'],
   ])('answers 400 with a clear message to %s', async (query, message) => {
     const res = await call(w.app, 'GET', `/api/admin/stats${query}`, w.admin);
     expect(res.statusCode).toBe(400);

@@ -6,6 +6,7 @@ import {
   LOW_STOCK_LIMIT,
   MAX_STATS_DAYS,
   ORDER_STATUSES,
+  STATS_FIRST_DAY,
   TOP_PRODUCTS_LIMIT,
   type AdminStats,
   type AdminStatsQuery,
@@ -27,6 +28,7 @@ export const STATS_MIN_BUDGET_MS = 5_000;
 
 const dayOf = (time: number) => new Date(time).toISOString().slice(0, 10);
 const startOf = (day: string) => Date.parse(`${day}T00:00:00.000Z`);
+const maxDay = (a: string, b: string) => (a > b ? a : b);
 
 /** Whole cents as dollars: exact to the cent, as an order's total is answered. */
 const dollars = (cents: bigint) => Number(cents) / 100;
@@ -44,10 +46,13 @@ export interface StatsDeps {
   now?: () => number;
 }
 
-/** The days asked for: `to` defaults to today (UTC), `from` to DEFAULT_STATS_DAYS days ending on `to`. */
+/**
+ * The days asked for: `to` defaults to today (UTC), `from` to DEFAULT_STATS_DAYS days ending on `to` but never before
+ * STATS_FIRST_DAY (the schema holds given days to STATS_FIRST_DAY..STATS_LAST_DAY; a default stays within them too).
+ */
 export function statsDays(query: AdminStatsQuery, now: number): { from: string; to: string; days: string[] } {
   const to = query.to ?? dayOf(now);
-  const from = query.from ?? dayOf(startOf(to) - (DEFAULT_STATS_DAYS - 1) * DAY_MS);
+  const from = query.from ?? maxDay(STATS_FIRST_DAY, dayOf(startOf(to) - (DEFAULT_STATS_DAYS - 1) * DAY_MS));
   if (from > to) throw badRange('"from" must not be after "to"');
   const span = Math.round((startOf(to) - startOf(from)) / DAY_MS) + 1;
   if (span > MAX_STATS_DAYS) {

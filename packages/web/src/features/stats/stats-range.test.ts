@@ -48,4 +48,18 @@ describe('the stats range picker', () => {
     });
     expect(read('from=2025-01-01').errors).toEqual({ to: 'The range may be at most 366 days; this one is 455' });
   });
+
+  it('holds both days to 2000-01-01 .. 2099-12-31, as the API does, and starts a default range no earlier', () => {
+    const now = Date.parse('2026-03-31T12:00:00Z');
+    const read = (query: string) => rangeFromQuery(new URLSearchParams(query), now);
+    expect(read('to=0000-01-01').errors).toEqual({ to: 'The last day must be from 2000-01-01 to 2099-12-31' });
+    expect(read('from=1999-12-31&to=2000-01-05').errors).toEqual({
+      from: 'The first day must be from 2000-01-01 to 2099-12-31',
+    });
+    expect(read('from=2099-12-31&to=2100-01-01').errors).toEqual({
+      to: 'The last day must be from 2000-01-01 to 2099-12-31',
+    });
+    expect(read('from=2000-01-01&to=2000-01-01').errors).toEqual({});
+    expect(read('to=2000-01-10')).toEqual({ range: { from: '2000-01-01', to: '2000-01-10' }, errors: {} });
+  });
 });

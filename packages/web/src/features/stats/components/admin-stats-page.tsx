@@ -1,7 +1,7 @@
 // The administrator's dashboard of figures (B2B §8): revenue per day and top products as charts with the same numbers
 // in tables, orders by status, the low-stock list, and a range of whole UTC days in the page's address.
 import { useMemo, useState, type FormEvent, type ReactNode } from 'react';
-import { ORDER_STATUSES, TOP_PRODUCTS_LIMIT, type AdminStats } from '@kestrel/shared';
+import { ORDER_STATUSES, STATS_FIRST_DAY, STATS_LAST_DAY, TOP_PRODUCTS_LIMIT, type AdminStats } from '@kestrel/shared';
 import { ListState, PageTitle } from '../../../components/ui/page-title';
 import { Spinner } from '../../../components/ui/spinner';
 import { formatDollars } from '../../../lib/money';
@@ -49,6 +49,8 @@ function RangePicker({ asked, onApply }: { asked: AskedRange; onApply: (range: S
         id={`stats-${id}`}
         name={id}
         type="date"
+        min={STATS_FIRST_DAY}
+        max={STATS_LAST_DAY}
         className={fieldClass}
         value={value}
         aria-invalid={errors[id] ? true : undefined}
