@@ -108,9 +108,34 @@ export function unitPriceCents(
   return contractCents !== undefined && contractCents < price ? contractCents : price;
 }
 
-/** The next price break above `quantity`, if any: what the storefront offers as "order N for $X". */
-export function nextPriceBreak<T extends { minQuantity: number }>(breaks: readonly T[], quantity: number): T | null {
-  return breaks.find((step) => step.minQuantity > quantity) ?? null;
+/**
+ * The next price break above `quantity` that costs less than `paidCents`, what the reader pays per unit now
+ * (unitPriceCents, a contract price included): what the storefront offers as "$X each from N". A break that does not
+ * beat a member's contract price is no reason to order more, so it is skipped (docs/product.md §27).
+ */
+export function nextPriceBreak<T extends { minQuantity: number; priceCents: number }>(
+  breaks: readonly T[],
+  quantity: number,
+  paidCents: number,
+): T | null {
+  return breaks.find((step) => step.minQuantity > quantity && step.priceCents < paidCents) ?? null;
+}
+
+/**
+ * Why a line cannot go into the cart at all (quick order, Add to cart): the product's own terms, which no restock
+ * changes: below the minimum, above the maximum, or not a whole number of packs. A quantity above today's stock is
+ * not judged here: the cart keeps that line with its problem, since the stock moves (docs/product.md §17).
+ */
+export function cartAddProblem(
+  t: Pick<OrderTerms, 'minQuantity' | 'packSize' | 'maxQuantity'>,
+  quantity: number,
+): string | null {
+  if (quantity < t.minQuantity) return `the minimum order is ${t.minQuantity.toLocaleString('en-US')}`;
+  if (t.maxQuantity !== null && quantity > t.maxQuantity) {
+    return `at most ${t.maxQuantity.toLocaleString('en-US')} per order`;
+  }
+  if (quantity % t.packSize !== 0) return packMessage(t.packSize);
+  return null;
 }
 
 export const PRODUCTS_CSV_HEADER = [

@@ -7,7 +7,7 @@ import { csvRowErrors } from '../src/features/products/api/import-products-csv';
 import { exportFileName } from '../src/features/products/api/export-products-csv';
 import { serverErrorField } from '../src/features/products/product-edit-errors';
 import { changedFields, productEditSchema, toEditValues } from '../src/features/products/product-edit-values';
-import { lowestUnitPrice } from '../src/features/products/product-price';
+import { lowerVolumePrice, priceAtMinimumCents } from '../src/features/products/product-price';
 
 const product: Product = {
   _id: '0190f3a0b1c2000000000001',
@@ -102,8 +102,15 @@ describe('the product form', () => {
 
 describe('the catalogue and CSV helpers', () => {
   it("prices a product with breaks 'from' its lowest break", () => {
-    expect(lowestUnitPrice(product)).toBe(85.5);
-    expect(lowestUnitPrice({ price: 12, priceBreaks: [] })).toBe(12);
+    expect(lowerVolumePrice(product)).toEqual({ minQuantity: 5000, priceCents: 8550 });
+    expect(lowerVolumePrice({ ...product, priceBreaks: [] })).toBeNull();
+  });
+
+  it('prices a member at what they pay, and names no volume price their contract price beats (issue #47)', () => {
+    expect(priceAtMinimumCents({ ...product, contractPrice: 90 })).toBe(9000);
+    expect(lowerVolumePrice({ ...product, contractPrice: 90 })).toEqual({ minQuantity: 5000, priceCents: 8550 });
+    expect(priceAtMinimumCents({ ...product, contractPrice: 80 })).toBe(8000);
+    expect(lowerVolumePrice({ ...product, contractPrice: 80 })).toBeNull();
   });
 
   it("reads a refused import's bad rows, and nothing from any other error", () => {

@@ -1,4 +1,4 @@
-import { readToken } from '../../../lib/token-storage';
+import { readToken } from './token-storage';
 
 /**
  * Part of the catalogue's query keys: a signed-in member may see contract prices (B2B §5), so what they were shown is

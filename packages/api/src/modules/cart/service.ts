@@ -1,6 +1,7 @@
 // The cart (B2B §3): each signed-in user's one server-side cart, priced now with the same rules as an order; it
 // reserves nothing. Checkout and reorder go through the orders module's public entry.
 import {
+  cartAddProblem,
   MAX_ORDER_LINES,
   MAX_QUANTITY,
   orderingMessages,
@@ -25,7 +26,10 @@ export interface CartService {
   getCart(user: AuthUser): Promise<Cart>;
   /** Replaces the cart; every product must exist (400 naming the first that does not). */
   putCart(user: AuthUser, lines: Array<{ productId: string; quantity: number }>): Promise<Cart>;
-  /** Adds lines by SKU; lines with an unknown SKU or a quantity that is not a positive whole number are rejected. */
+  /**
+   * Adds lines by SKU; lines with an unknown SKU, a quantity that is not a positive whole number, or one the product's
+   * own terms refuse (below its minimum, above its maximum, not whole packs: cartAddProblem) are rejected.
+   */
   addLines(user: AuthUser, lines: Array<{ sku: string; quantity: unknown }>): Promise<CartWithRejected>;
   /** One order from the whole cart, which then no longer holds the ordered lines. */
   checkout(user: AuthUser, details: OrderDetails): Promise<Order>;
@@ -159,7 +163,13 @@ export function createCartService({ db, catalog, orders, contractPrices }: CartD
           rejected.push({ index, sku: line.sku, message: orderingMessages.wholeQuantity });
         else if (line.quantity > MAX_QUANTITY)
           rejected.push({ index, sku: line.sku, message: orderingMessages.quantityTooLarge });
-        else accepted.push({ productId: item.id, quantity: line.quantity });
+        else {
+          // A line the checkout would refuse whatever the stock does stays out of the cart, named with its reason, so
+          // quick order never reports as added what the whole checkout then refuses (issue #47).
+          const problem = cartAddProblem(item.terms, line.quantity);
+          if (problem) rejected.push({ index, sku: line.sku, message: problem });
+          else accepted.push({ productId: item.id, quantity: line.quantity });
+        }
       });
       await add(user, accepted);
       return { ...(await priced(user.id)), rejected };

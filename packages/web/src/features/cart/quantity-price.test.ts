@@ -33,3 +33,28 @@ describe('quantityPrice', () => {
     expect(quantityPrice({ ...bracket, price: 0.07, priceBreaks: [] }, 30)).toBe('30 × $0.07 = $2.10');
   });
 });
+
+describe('quantityPrice for a member with a contract price (issue #47)', () => {
+  const member: Product = {
+    ...bracket,
+    price: 6.25,
+    quantity: 1000,
+    packSize: 100,
+    availableQuantity: 20000,
+    priceBreaks: [
+      { minQuantity: 2000, price: 5.5 },
+      { minQuantity: 5000, price: 5 },
+    ],
+    contractPrice: 5.2,
+  };
+
+  it('prices at the contract price and names only a break below it', () => {
+    expect(quantityPrice(member, 1000)).toBe('1,000 × $5.20 = $5,200.00 · $5.00 each from 5,000');
+    expect(quantityPrice(member, 2000)).toBe('2,000 × $5.20 = $10,400.00 · $5.00 each from 5,000');
+    expect(quantityPrice(member, 5000)).toBe('5,000 × $5.00 = $25,000.00');
+  });
+
+  it('names no break when the contract price beats them all', () => {
+    expect(quantityPrice({ ...member, contractPrice: 4.8 }, 1000)).toBe('1,000 × $4.80 = $4,800.00');
+  });
+});

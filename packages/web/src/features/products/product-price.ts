@@ -1,15 +1,21 @@
-import type { Product } from '@kestrel/shared';
+import { unitPriceCents, type Product } from '@kestrel/shared';
+import { contractCentsOf } from '../../lib/contract-price';
+import { orderTermsOf } from '../../lib/order-terms';
 
 /**
- * What one unit costs a buyer who orders the minimum (B2B §2: the price break that applies to that quantity, else the
- * base price). The catalogue shows it, and sorts by price on the same figure on the server (B2B §11).
+ * What one unit costs this reader at the minimum order, in cents (B2B §2, §5): the server's rule (unitPriceCents) over
+ * the price break that applies to the minimum and the contract price the API sent a member. The catalogue's price sort
+ * orders by the list figure (the same for everyone, B2B §11); a member's card shows what they pay.
  */
-export function priceAtMinimum(product: Pick<Product, 'price' | 'priceBreaks' | 'quantity'>): number {
-  const applies = product.priceBreaks.filter((step) => step.minQuantity <= product.quantity);
-  return applies.reduce((price, step) => Math.min(price, step.price), product.price);
+export function priceAtMinimumCents(product: Product): number {
+  return unitPriceCents(orderTermsOf(product), product.quantity, contractCentsOf(product));
 }
 
-/** The lowest unit price a product is sold at: its last price break's, else its base price. */
-export function lowestUnitPrice(product: Pick<Product, 'price' | 'priceBreaks'>): number {
-  return product.priceBreaks.reduce((lowest, step) => Math.min(lowest, step.price), product.price);
+/**
+ * The lowest volume price (the last break, since breaks fall) when it is below what the reader pays at the minimum: the
+ * card's "down to $X from N". A member whose contract price beats every break is shown none (issue #47).
+ */
+export function lowerVolumePrice(product: Product): { minQuantity: number; priceCents: number } | null {
+  const last = orderTermsOf(product).priceBreaks.at(-1);
+  return last && last.priceCents < priceAtMinimumCents(product) ? last : null;
 }

@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { nextPriceBreak, type CartLine, type Product } from '@kestrel/shared';
 import { formatCount } from '../../../lib/count';
 import { formatDollars } from '../../../lib/money';
+import { orderTermsOf } from '../../../lib/order-terms';
 import { YourPrice } from '../../../components/ui/your-price';
 
 interface CartLineRowProps {
@@ -39,7 +40,10 @@ export function CartLineRow({ line, product, checkoutProblem, busy, onQuantity, 
   }, [draft, line.quantity]);
 
   const problem = checkoutProblem ?? line.problem;
-  const next = product ? nextPriceBreak(product.priceBreaks, line.quantity) : null;
+  // The next break only where it beats what this line costs now: the server's unit price, a contract price included.
+  const next = product
+    ? nextPriceBreak(orderTermsOf(product).priceBreaks, line.quantity, Math.round(line.unitPrice * 100))
+    : null;
   return (
     <tr aria-labelledby={`${id}-name`} data-sku={line.sku}>
       <td className="font-mono text-xs break-all" data-label="SKU">
@@ -56,7 +60,7 @@ export function CartLineRow({ line, product, checkoutProblem, busy, onQuantity, 
         ) : null}
         {next ? (
           <p className="text-xs">
-            {formatDollars(next.price)} each from {formatCount(next.minQuantity)}
+            {formatDollars(next.priceCents / 100)} each from {formatCount(next.minQuantity)}
           </p>
         ) : null}
       </td>

@@ -6,7 +6,7 @@ import { notify } from '../../../lib/notify';
 import { useAddCartLines } from '../api/add-cart-lines';
 import { useProductsBySku } from '../api/find-products-by-sku';
 import { parseOrderLines } from '../parse-order-lines';
-import { packFlagged, QuickOrderPreview } from './quick-order-preview';
+import { notAdded, QuickOrderPreview } from './quick-order-preview';
 import { RejectedLines } from './rejected-lines';
 
 /** CSV files are small: 100 lines of `sku,quantity` are a few kB. */
@@ -22,10 +22,10 @@ export function QuickOrderPage() {
   const lines = parseOrderLines(text);
   const good = lines.flatMap((line) => (line.quantity === null ? [] : [{ ...line, quantity: line.quantity }]));
   const lookup = useProductsBySku(good.map((line) => line.sku));
-  // The lines that go to the cart: resolved, and not refused for their pack size (packFlagged says why).
+  // The lines that go to the cart: resolved, and not refused by the product's terms (notAdded says why).
   const known = good.filter((line) => {
     const product = lookup.found.get(line.sku);
-    return product ? !packFlagged(product, line.quantity) : false;
+    return product ? notAdded(product, line.quantity) === null : false;
   });
   const tooMany = known.length > MAX_ORDER_LINES;
 

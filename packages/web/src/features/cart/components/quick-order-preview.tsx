@@ -1,4 +1,4 @@
-import { orderingMessages, packMessage, quantityProblem, unitPriceCents, type Product } from '@kestrel/shared';
+import { cartAddProblem, orderingMessages, quantityProblem, unitPriceCents, type Product } from '@kestrel/shared';
 import { formatCount } from '../../../lib/count';
 import { formatDollars } from '../../../lib/money';
 import { orderTermsOf } from '../../../lib/order-terms';
@@ -13,7 +13,16 @@ interface Lookup {
 type Resolved =
   | { kind: 'refused'; reason: string }
   | { kind: 'checking' }
-  | { kind: 'resolved'; product: Product; quantity: number; unitCents: number; problem: string | null };
+  | {
+      kind: 'resolved';
+      product: Product;
+      quantity: number;
+      unitCents: number;
+      /** Why the line stays out of the cart (the product's terms), as the server's quick order refuses it. */
+      notAdded: string | null;
+      /** Why the cart will hold it with a problem (today's stock). */
+      problem: string | null;
+    };
 
 function resolve(line: ParsedLine, { found, failed }: Lookup): Resolved {
   if (line.problem !== null || line.quantity === null) return { kind: 'refused', reason: line.problem ?? '' };
@@ -28,16 +37,18 @@ function resolve(line: ParsedLine, { found, failed }: Lookup): Resolved {
     product,
     quantity: line.quantity,
     unitCents: unitPriceCents(terms, line.quantity, contractCentsOf(product)),
+    notAdded: cartAddProblem(terms, line.quantity),
     problem: quantityProblem(terms, line.quantity),
   };
 }
 
 /**
- * A line whose quantity is not a whole number of packs stays out of the cart (B2B §11): no stock change can mend it,
- * unlike a quantity above today's stock, which the cart keeps with its problem.
+ * A line the product's own terms refuse (below the minimum, above the maximum, not whole packs) stays out of the cart:
+ * no stock change can mend it, unlike a quantity above today's stock, which the cart keeps with its problem. The rule
+ * is the server's (cartAddProblem): the API refuses the same lines (issue #47).
  */
-export function packFlagged(product: Product, quantity: number): boolean {
-  return quantityProblem(orderTermsOf(product), quantity) === packMessage(product.packSize);
+export function notAdded(product: Product, quantity: number): string | null {
+  return cartAddProblem(orderTermsOf(product), quantity);
 }
 
 /** Every pasted line as it will go to the cart: the product and its price, or why it is refused. */
@@ -82,11 +93,9 @@ export function QuickOrderPreview({ lines, lookup }: { lines: ParsedLine[]; look
                   <>
                     <td>
                       {result.product.name}
-                      {result.problem ? (
+                      {result.notAdded || result.problem ? (
                         <span className="block text-sm text-error">
-                          {packFlagged(result.product, result.quantity)
-                            ? `Not added: ${result.problem}`
-                            : result.problem}
+                          {result.notAdded ? `Not added: ${result.notAdded}` : result.problem}
                         </span>
                       ) : null}
                     </td>

@@ -30,9 +30,12 @@ interface OrderModalProps {
 
 function quantityHint(product: Product, max: number): string {
   const packs = product.packSize > 1 ? `, in packs of ${formatCount(product.packSize)},` : '';
-  const first = product.priceBreaks[0];
+  // What the reader pays at the minimum (a contract price included), and volume prices only where one is lower.
+  const terms = orderTermsOf(product);
+  const unit = unitPriceCents(terms, product.quantity, contractCentsOf(product));
+  const first = nextPriceBreak(terms.priceBreaks, product.quantity, unit);
   const volume = first ? ` Volume prices from ${formatCount(first.minQuantity)}.` : '';
-  return `Between ${formatCount(product.quantity)} and ${formatCount(max)} pieces${packs} at ${formatDollars(product.price)} each.${volume}`;
+  return `Between ${formatCount(product.quantity)} and ${formatCount(max)} pieces${packs} at ${formatDollars(unit / 100)} each.${volume}`;
 }
 
 /** The unit price and line total for the quantity typed so far, and how many more pieces lower the price. */
@@ -40,11 +43,11 @@ function LinePrice({ product, quantity }: { product: Product; quantity: number |
   if (quantity === undefined || !Number.isInteger(quantity) || quantity < 1) return null;
   const terms = orderTermsOf(product);
   const unit = unitPriceCents(terms, quantity, contractCentsOf(product));
-  const next = nextPriceBreak(product.priceBreaks, quantity);
+  const next = nextPriceBreak(terms.priceBreaks, quantity, unit);
   return (
     <p className="text-sm" aria-live="polite">
       {formatCount(quantity)} × {formatDollars(unit / 100)} = <strong>{formatDollars((unit * quantity) / 100)}</strong>
-      {next ? ` · ${formatDollars(next.price)} each from ${formatCount(next.minQuantity)}` : null}
+      {next ? ` · ${formatDollars(next.priceCents / 100)} each from ${formatCount(next.minQuantity)}` : null}
     </p>
   );
 }

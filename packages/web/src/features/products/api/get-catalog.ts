@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { CatalogPage } from '@kestrel/shared';
 import { apiRequest } from '../../../lib/api-client';
-import { viewer } from './viewer';
+import { viewer } from '../../../lib/viewer';
 
 /** One page of the catalogue; `search` is the canonical query string of the view (catalog-view.ts). */
 export function getCatalog(search: string, signal?: AbortSignal): Promise<CatalogPage> {

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Product } from '@kestrel/shared';
 import { apiRequest } from '../../../lib/api-client';
-import { viewer } from './viewer';
+import { viewer } from '../../../lib/viewer';
 
 export function getProduct(id: string, signal?: AbortSignal): Promise<Product> {
   return apiRequest<Product>(`/service/${encodeURIComponent(id)}`, { signal });

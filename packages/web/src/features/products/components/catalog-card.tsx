@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { CARD_IMAGE_HEIGHT, CARD_IMAGE_WIDTH, cardVariantUrl, type Product } from '@kestrel/shared';
 import { formatCount } from '../../../lib/count';
 import { formatDollars } from '../../../lib/money';
-import { lowestUnitPrice, priceAtMinimum } from '../product-price';
+import { lowerVolumePrice, priceAtMinimumCents } from '../product-price';
 import { YourPrice } from '../../../components/ui/your-price';
 
 /**
@@ -13,8 +13,8 @@ import { YourPrice } from '../../../components/ui/your-price';
  */
 export function CatalogCard({ product, eager, action }: { product: Product; eager: boolean; action?: ReactNode }) {
   const soldOut = product.availableQuantity < product.quantity;
-  // The headline is what the minimum order costs per unit, the figure 'sort by price' orders by; volume prices below.
-  const lastBreak = product.priceBreaks.at(-1);
+  // The headline is what the minimum order costs this reader per unit; a lower volume price below, if there is one.
+  const lower = lowerVolumePrice(product);
   return (
     <article className="relative flex h-full flex-col rounded-box border border-base-300 bg-base-100 shadow-sm">
       <div className="flex gap-3 p-3 sm:flex-col sm:gap-0 sm:p-0">
@@ -39,13 +39,13 @@ export function CatalogCard({ product, eager, action }: { product: Product; eage
           </h3>
           <p className="font-mono text-xs">SKU {product.sku}</p>
           <p className="mt-1 text-lg font-semibold text-primary">
-            {formatDollars(priceAtMinimum(product))}
+            {formatDollars(priceAtMinimumCents(product) / 100)}
             <span className="text-sm font-normal text-base-content"> per unit</span>
           </p>
           <YourPrice listPrice={product.price} contractPrice={product.contractPrice} />
-          {lastBreak ? (
+          {lower ? (
             <p className="text-sm">
-              down to {formatDollars(lowestUnitPrice(product))} from {formatCount(lastBreak.minQuantity)}
+              down to {formatDollars(lower.priceCents / 100)} from {formatCount(lower.minQuantity)}
             </p>
           ) : null}
           <dl className="mt-1 grid grid-cols-[1fr_auto] gap-x-3 gap-y-0.5 text-sm">

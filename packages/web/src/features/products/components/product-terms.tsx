@@ -1,5 +1,7 @@
-import type { Product } from '@kestrel/shared';
+import { unitPriceCents, type Product } from '@kestrel/shared';
+import { contractCentsOf } from '../../../lib/contract-price';
 import { formatCount } from '../../../lib/count';
+import { orderTermsOf } from '../../../lib/order-terms';
 import { formatDollars } from '../../../lib/money';
 import { YourPrice } from '../../../components/ui/your-price';
 
@@ -10,6 +12,10 @@ import { YourPrice } from '../../../components/ui/your-price';
  */
 export function ProductTerms({ product }: { product: Product }) {
   const rows = [{ minQuantity: product.quantity, price: product.price }, ...product.priceBreaks];
+  // A member's table also says what they pay from each quantity (the server's rule over their contract price), so a
+  // break their contract price already beats does not read as a reason to order more (issue #47).
+  const contractCents = contractCentsOf(product);
+  const terms = orderTermsOf(product);
   return (
     <section aria-labelledby="terms-title" className="rounded-box border border-base-300 bg-base-100 p-6">
       <h2 id="terms-title" className="text-xl font-semibold">
@@ -41,8 +47,13 @@ export function ProductTerms({ product }: { product: Product }) {
             <tr>
               <th scope="col">Quantity from</th>
               <th scope="col" className="text-right">
-                Unit price
+                {contractCents === undefined ? 'Unit price' : 'List price'}
               </th>
+              {contractCents === undefined ? null : (
+                <th scope="col" className="text-right">
+                  You pay
+                </th>
+              )}
             </tr>
           </thead>
           <tbody>
@@ -52,6 +63,11 @@ export function ProductTerms({ product }: { product: Product }) {
                   {formatCount(row.minQuantity)}
                 </th>
                 <td className="text-right tabular-nums">{formatDollars(row.price)}</td>
+                {contractCents === undefined ? null : (
+                  <td className="text-right font-semibold tabular-nums">
+                    {formatDollars(unitPriceCents(terms, row.minQuantity, contractCents) / 100)}
+                  </td>
+                )}
               </tr>
             ))}
           </tbody>
