@@ -84,7 +84,10 @@ export const webhookDeliverySchema = z.object({
   attempt: z.number().int(),
   /** The receiver's HTTP status, or null when none came (refused, timed out, not allowed). */
   status: z.number().int().nullable(),
+  /** The technical reason an attempt failed ("connect ECONNREFUSED 127.0.0.1:9", "HTTP 500"); null once delivered. */
   error: z.string().nullable(),
+  /** The same failure in words an administrator can act on, with what to check (issue #47); null once delivered. */
+  explanation: z.string().nullable(),
   at: z.string(),
   /** When it is tried again; null once delivered or given up. */
   nextAttemptAt: z.string().nullable(),

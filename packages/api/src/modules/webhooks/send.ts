@@ -35,6 +35,17 @@ export function signature(secret: string, eventId: string, timestamp: number, bo
   return `v1,${createHmac('sha256', key).update(`${eventId}.${timestamp}.${body}`).digest('base64')}`;
 }
 
+/**
+ * The error's message with Node's code when the message lacks it ("self-signed certificate
+ * (DEPTH_ZERO_SELF_SIGNED_CERT)"): the delivery log keeps the technical detail, and failure-words.ts reads the code.
+ * The address policy's refusals are already plain words and stay as they are.
+ */
+function withCode(error: Error): string {
+  const code: unknown = Reflect.get(error, 'code');
+  if (typeof code !== 'string' || code === 'EADDRNOTALLOWED' || error.message.includes(code)) return error.message;
+  return `${error.message} (${code})`;
+}
+
 export interface Sender {
   send(attempt: Attempt): Promise<AttemptOutcome>;
   close(): void;
@@ -97,7 +108,7 @@ export function createSender(options: { allowPrivate: boolean; resolve: Resolve 
         const message = timedOut
           ? `no answer within ${ATTEMPT_TIMEOUT_MS / 1000} s`
           : error instanceof Error
-            ? error.message
+            ? withCode(error)
             : String(error);
         return { ok: false, status: null, error: message.slice(0, 500) };
       }

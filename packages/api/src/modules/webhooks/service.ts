@@ -12,6 +12,7 @@ import type { MailService } from '../mail/index.js';
 import { AddressRefused, checkHost, hostOf, systemResolve, type Resolve } from './address-policy.js';
 import { attemptOne, claimFor, deliverDue, PING, type DeliveryReport } from './deliver.js';
 import * as endpointsRepo from './endpoints-repository.js';
+import { failureWords } from './failure-words.js';
 import * as repo from './messages-repository.js';
 import { createSender } from './send.js';
 import { createSubscriptions } from './subscriptions.js';
@@ -87,6 +88,7 @@ function toDelivery(
     attempt: row.attempt,
     status: row.status,
     error: row.error,
+    explanation: failureWords(row.status, row.error),
     at: row.at,
     nextAttemptAt: row.next_attempt_at,
   };

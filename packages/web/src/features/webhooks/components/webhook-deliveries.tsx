@@ -4,7 +4,10 @@ import { useWebhookDeliveries } from '../api/get-webhook-deliveries';
 
 const time = (iso: string) => new Date(iso).toLocaleString();
 
-/** The endpoint's latest attempts, newest first: each one's status, error and next try. */
+/**
+ * The endpoint's latest attempts, newest first: each one's status, why it failed (in plain words, then the technical
+ * text) and next try.
+ */
 export function WebhookDeliveries({ id, url }: { id: string; url: string }) {
   const { data, isPending, isError, error } = useWebhookDeliveries(id);
   if (isPending) return <Spinner size="sm" label="Loading the delivery log" />;
@@ -35,7 +38,17 @@ export function WebhookDeliveries({ id, url }: { id: string; url: string }) {
               </td>
               <td>{d.attempt}</td>
               <td>{d.status ?? 'no answer'}</td>
-              <td className="break-words">{d.error ?? 'delivered'}</td>
+              <td className="break-words">
+                {d.error === null ? (
+                  'delivered'
+                ) : (
+                  <>
+                    <span className="block first-letter:uppercase">{d.explanation ?? d.error}</span>
+                    {/* The technical detail, for whoever runs the receiver. */}
+                    <span className="block break-all font-mono text-xs">{d.error}</span>
+                  </>
+                )}
+              </td>
               <td className="whitespace-nowrap">{d.nextAttemptAt ? time(d.nextAttemptAt) : '-'}</td>
             </tr>
           ))}

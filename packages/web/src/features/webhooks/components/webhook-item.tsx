@@ -19,7 +19,8 @@ export function WebhookItem({ hook }: { hook: Webhook }) {
       onSuccess: (attempt) =>
         attempt.error === null
           ? notify.success(`Ping delivered (HTTP ${attempt.status ?? ''})`)
-          : notify.error(`Ping failed: ${attempt.error}`),
+          : // The plain words (issue #47); the technical text stays in the delivery log.
+            notify.error(`Ping failed: ${attempt.explanation ?? attempt.error}`),
       onError: (error) => notify.error(error.message),
     });
   const setEnabled = (enabled: boolean) =>
