@@ -38,7 +38,8 @@ import { withStep } from './history.js';
 import * as lifecycleRepo from './lifecycle-repository.js';
 import { deliveredMail, endedMail, paidMail, shippedMail } from './lifecycle-mail.js';
 import type { OrderRow } from './order-write-repository.js';
-import { authorizeOrder } from './ownership.js';
+import { authorizeOrder, payRefusal } from './ownership.js';
+import { findMembership } from '../companies/index.js';
 import * as repo from './repository.js';
 import { codeOrder } from '../../infra/code-order.js';
 
@@ -82,7 +83,8 @@ export interface ExpiryReport {
   refunded: number;
 }
 
-export type PaidOutcome = 'paid' | 'already_paid' | 'not_payable';
+/** payer_refused: the order's buyer may no longer pay it (issue 47); the caller refunds the charge and tells them. */
+export type PaidOutcome = 'paid' | 'already_paid' | 'not_payable' | 'payer_refused';
 
 type RecordEvent = (type: string, orderId: string) => Promise<void>;
 
@@ -275,6 +277,9 @@ export function createOrderLifecycle(deps: LifecycleDeps) {
         if (!row) return 'not_payable';
         if (row.paid_at !== null) return 'already_paid';
         if (row.status !== 'pending') return 'not_payable';
+        // The role that let the buyer open the payment may have gone since (demoted to viewer, removed): the charge is
+        // not the shop's to keep (B2B §4). Read in this transaction, the same rule as before the payment (ownership.ts).
+        if (payRefusal(await findMembership(trx, row.user_id), row)) return 'payer_refused';
         const history = withStep(row.status_history, 'confirmed', at);
         if (!(await repo.markOrderPaid(trx, id, transactionId, at, history))) {
           // Another transaction changed it between our read and our update: paid, or moved out of `pending`.
@@ -293,6 +298,33 @@ export function createOrderLifecycle(deps: LifecycleDeps) {
       });
       if (outcome === 'paid') mail.wake();
       return outcome;
+    },
+
+    /**
+     * After a charge the payer may no longer make was refunded (markPaid answered payer_refused): tells the payer how
+     * much went back and why, once per charge (the outbox's dedupe key). Answers the reason, or null when the payer
+     * may pay after all (nothing is sent).
+     */
+    async tellPayerRefunded(id: string, intentId: string, refundedCents: number): Promise<string | null> {
+      const row = await repo.findOrder(db, id);
+      if (!row) return null;
+      const reason = payRefusal(await findMembership(db, row.user_id), row);
+      if (!reason) return null;
+      const data = {
+        orderId: row.id,
+        orderNumber: row.number,
+        buyerName: row.user_name,
+        poNumber: row.po_number,
+        refundedCents,
+        reason,
+      };
+      const queued = await mail.enqueue(db, {
+        to: row.email,
+        dedupeKey: `payment-refunded:${intentId}`,
+        content: { kind: 'payment-refunded', data },
+      });
+      if (queued) mail.wake();
+      return reason;
     },
 
     /** `confirmed` -> `shipped` with the carrier and tracking number (admin). */

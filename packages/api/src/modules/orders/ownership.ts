@@ -6,7 +6,7 @@
 import type { Db } from '../../infra/db/create-db.js';
 import { forbidden, notFound } from '../../infra/errors.js';
 import type { AuthUser } from '../accounts/index.js';
-import { findMembership, requireMayAct, type Membership } from '../companies/index.js';
+import { findMembership, requireMayAct, VIEWER_REFUSAL, type Membership } from '../companies/index.js';
 import type { OrderRow } from './order-write-repository.js';
 
 /**
@@ -14,6 +14,20 @@ import type { OrderRow } from './order-write-repository.js';
  * delivery confirmation. Admin-only transitions (ship, mark paid) read it and check the role themselves.
  */
 export type OrderAction = 'read' | 'pay' | 'delete' | 'cancel' | 'deliver';
+
+/** Issue 47: a company order is paid by its buyer only while they still belong to its company. */
+export const NOT_IN_ORDER_COMPANY = "You are no longer a member of this order's company: you cannot pay it";
+
+/**
+ * Why the order's buyer may no longer pay it, or null when they may: a viewer now, or no longer in the company the
+ * order was placed for. authorizeOrder asks it before a payment starts, the lifecycle's markPaid again when a charge
+ * succeeds (a role may change between the two: B2B §4, such a charge is refunded at once).
+ */
+export function payRefusal(membership: Membership | undefined, row: Pick<OrderRow, 'company_id'>): string | null {
+  if (membership?.role === 'viewer') return VIEWER_REFUSAL;
+  if (row.company_id !== null && membership?.companyId !== row.company_id) return NOT_IN_ORDER_COMPANY;
+  return null;
+}
 
 export async function authorizeOrder(
   db: Db,
@@ -34,7 +48,12 @@ export async function authorizeOrder(
   if (action === 'read') return row;
   if (!admin || own) requireMayAct(membership);
   switch (action) {
-    case 'pay':
+    case 'pay': {
+      if (!own) throw forbidden('Only the person who placed this order can do this');
+      const refusal = payRefusal(membership, row);
+      if (refusal) throw forbidden(refusal);
+      return row;
+    }
     case 'delete':
       if (!own) throw forbidden('Only the person who placed this order can do this');
       return row;

@@ -234,6 +234,11 @@ export interface OrdersService {
   ): Promise<PaidOutcome>;
   /** Issue #25 (approvals.ts): an owner approves or rejects an order awaiting approval; the queue; the account. */
   approve(user: AuthUser, id: string): Promise<Order>;
+  /**
+   * Issue 47: once a charge markPaid refused as payer_refused was refunded, mails the payer why (once per charge);
+   * answers the reason, or null when they may pay after all.
+   */
+  tellPayerRefunded(id: string, intentId: string, refundedCents: number): Promise<string | null>;
   reject(user: AuthUser, id: string, reason: string): Promise<Order>;
   approvalQueue(user: AuthUser): Promise<Order[]>;
   companyAccount(user: AuthUser): Promise<CompanyAccount>;
@@ -626,6 +631,7 @@ export function createOrdersService(deps: OrdersDeps): OrdersService {
     markPaid: (id, transactionId, at, record) => lifecycle.markPaid(id, transactionId, at, record),
     recordWhilePayable: (id, record) => lifecycle.recordWhilePayable(id, record),
     approve: (user, id) => approvals.approve(user, id),
+    tellPayerRefunded: (id, intentId, cents) => lifecycle.tellPayerRefunded(id, intentId, cents),
     reject: (user, id, reason) => approvals.reject(user, id, reason),
     approvalQueue: (user) => approvals.queue(user),
     companyAccount: (user) => approvals.accountOfMember(user),

@@ -90,7 +90,10 @@ export interface PaymentsService {
 export interface PaymentsDeps {
   db: Db;
   provider: PaymentProvider;
-  orders: Pick<OrdersService, 'getOwnOrder' | 'findOrder' | 'markPaid' | 'toAnswer' | 'recordWhilePayable'>;
+  orders: Pick<
+    OrdersService,
+    'getOwnOrder' | 'findOrder' | 'markPaid' | 'toAnswer' | 'recordWhilePayable' | 'tellPayerRefunded'
+  >;
   log?: { error(details: object, message: string): void };
 }
 
@@ -130,13 +133,33 @@ export function createPaymentsService({ db, provider, orders, log }: PaymentsDep
     if (outcome === 'already_paid' && (await orders.findOrder(order.id))?.transaction_id === intent.id) {
       return 'already_paid';
     }
-    // Not payable any more (cancelled, expired, gone), or paid by another charge: this money is not the shop's.
+    // Not payable any more (cancelled, expired, gone), or paid by another charge, or by a payer who may no longer
+    // pay it (issue 47): this money is not the shop's.
     await refundCharge(intent.id, intent.amountCents, order.id, intent);
     return 'refunded';
   }
+    // The payer did nothing wrong but lost the role: they are told why their money came back.
+    if (outcome === 'payer_refused') await orders.tellPayerRefunded(order.id, intent.id, intent.amountCents);
 
   /** A succeeded charge the shop created for an order that was deleted since: refunded; false if it is not one. */
   async function refundForGoneOrder(orderId: string, intent: ProviderIntent | null): Promise<boolean> {
+  /**
+   * The buyer's own order refused them (403: a viewer now, or no longer in its company) while they report a charge
+   * of it they made before: the charge is refunded at once (B2B §4) and the refusal says so. Anything else (not
+   * theirs, not a succeeded charge of this order) is left to the refusal as it was.
+   */
+  async function refundRefusedPayer(
+    user: AuthUser,
+    orderId: string,
+    intent: ProviderIntent | null,
+    refusal: AppError,
+  ): Promise<void> {
+    const order = await orders.findOrder(orderId);
+    if (!order || order.user_id !== user.id || !intent || mismatch(intent, order)) return;
+    if ((await settleOrRefund(intent, order)) !== 'refunded') return;
+    throw new AppError(403, 'payer_refused', `${refusal.message}; your payment was refunded to your card`);
+  }
+
     if (!intent || intent.status !== 'succeeded' || intent.orderId !== orderId) return false;
     if (await orders.findOrder(orderId)) return false;
     // The payments row (its order_id set null by the delete) proves this shop opened the intent.
@@ -280,6 +303,9 @@ export function createPaymentsService({ db, provider, orders, log }: PaymentsDep
           error instanceof AppError &&
           error.statusCode === 404 &&
           !(await orders.findOrder(orderId)) &&
+        if (error instanceof AppError && error.statusCode === 403 && ours) {
+          await refundRefusedPayer(user, orderId, await retrieve(), error);
+        }
           (await refundForGoneOrder(orderId, await retrieve()))
         ) {
           throw refundedLate();

@@ -7,8 +7,11 @@ import {
   approvalDecidedSubject,
   approvalNeeded,
   approvalNeededSubject,
+  approvalReminder,
+  approvalReminderSubject,
   type ApprovalDecidedMail,
   type ApprovalNeededMail,
+  type ApprovalReminderMail,
 } from './approval.js';
 import { emailVerification, emailVerificationSubject, type EmailVerificationMail } from './email-verification.js';
 import { orderSubject } from './format.js';
@@ -21,6 +24,7 @@ import { orderPaid, type OrderPaidMail } from './order-paid.js';
 import { orderPlaced, type OrderPlacedMail } from './order-placed.js';
 import { orderShipped, type OrderShippedMail } from './order-shipped.js';
 import { quoteMail, quoteSubject, type QuoteMail } from './quote.js';
+import { paymentRefunded, paymentRefundedSubject, type PaymentRefundedMail } from './payment-refunded.js';
 import { passwordReset, passwordResetSubject, type PasswordResetMail } from './password-reset.js';
 import { webhookDisabled, webhookDisabledSubject, type WebhookDisabledMail } from './webhook-disabled.js';
 
@@ -29,6 +33,7 @@ export type {
   CompanyInviteMail,
   ApprovalDecidedMail,
   ApprovalNeededMail,
+  ApprovalReminderMail,
   EmailVerificationMail,
   InvoiceAvailableMail,
   NewOrderForShopMail,
@@ -38,6 +43,7 @@ export type {
   OrderPlacedMail,
   OrderShippedMail,
   PasswordResetMail,
+  PaymentRefundedMail,
   WebhookDisabledMail,
   QuoteMail,
 };
@@ -57,6 +63,10 @@ export type MailContent =
   // Approvals (issue #25).
   | { kind: 'approval-needed'; data: ApprovalNeededMail }
   | { kind: 'approval-decided'; data: ApprovalDecidedMail }
+  // Issue 47: an owner's reminder before an order awaiting approval expires; a charge given back to a payer who may no
+  // longer pay.
+  | { kind: 'approval-reminder'; data: ApprovalReminderMail }
+  | { kind: 'payment-refunded'; data: PaymentRefundedMail }
   // Quotes (B2B §10, issue #29): one kind, the step in data.event.
   | { kind: 'quote'; data: QuoteMail };
 
@@ -98,6 +108,10 @@ export function subjectOf(site: Site, content: MailContent): string {
       return approvalNeededSubject(content.data);
     case 'approval-decided':
       return approvalDecidedSubject(content.data);
+    case 'approval-reminder':
+      return approvalReminderSubject(content.data);
+    case 'payment-refunded':
+      return paymentRefundedSubject(content.data);
     case 'quote':
       return quoteSubject(content.data);
   }
@@ -131,6 +145,10 @@ export function renderMail(site: Site, content: MailContent): RenderedMail {
       return approvalNeeded(site, content.data);
     case 'approval-decided':
       return approvalDecided(site, content.data);
+    case 'approval-reminder':
+      return approvalReminder(site, content.data);
+    case 'payment-refunded':
+      return paymentRefunded(site, content.data);
     case 'quote':
       return quoteMail(site, content.data);
   }
