@@ -26,6 +26,12 @@ export const INVITE_DAYS = 7;
 /** GET /api/company/orders answers at most this many of the newest orders (docs/product.md, "Companies"). */
 export const COMPANY_ORDERS_DEFAULT_LIMIT = 100;
 export const COMPANY_ORDERS_MAX_LIMIT = 500;
+/**
+ * Invite mail is bounded (issue #47): an owner mails at most `perCompanyPerHour` invites an hour, an address gets at
+ * most `perAddressPerDay` a day from all companies together, and inviting an address again within `reinviteMinutes`
+ * of its last mail changes the pending invite without mailing again (docs/product.md, "Companies").
+ */
+export const INVITE_LIMITS = { perCompanyPerHour: 20, perAddressPerDay: 3, reinviteMinutes: 10 } as const;
 
 export const companyMessages = {
   nameRequired: 'name is required',
@@ -44,7 +50,24 @@ export const companyMessages = {
   inviteWrongEmail: 'This invite was sent to another e-mail address: sign in with that address to accept it',
   invitePending: 'An invite to this e-mail address is already pending: revoke it first to send a new one',
   changeNothing: 'send role or spendingLimit',
+  detailsNothing: 'send name, taxId or billingAddress',
+  nameWebAddress: 'name must not hold a web address or domain (such as www.example.com or example.com)',
+  nameDirection: 'name must not hold text-direction control characters',
+  emailUnconfirmed:
+    'Confirm your e-mail address before inviting anyone: open the link we mailed you, or ask for a new one on your account page',
+  inviteCompanyLimit: `Your company has sent ${INVITE_LIMITS.perCompanyPerHour} invites in the last hour, the most an hour allows: try again later`,
+  inviteAddressLimit: `This address has had ${INVITE_LIMITS.perAddressPerDay} invites in the last day, the most a day allows: try again tomorrow`,
 } as const;
+
+/**
+ * What a company name may not hold, so that the invite mail ("Join {name}") carries no link of the inviter's
+ * choosing: a scheme (`http://`), `www.`, a domain-like token (a letter or digit, a dot, then two letters: `evil.com`;
+ * "Acme Inc." and "J. P. Morgan" pass, "Booking.com" does not) or an IPv4 address. Full-width dots count as dots.
+ */
+const WEB_ADDRESS_PATTERN =
+  /[a-z][a-z0-9+.-]*:\/\/|\bwww[.\u3002\uff0e\uff61]|[\p{L}\p{N}][.\u3002\uff0e\uff61]\p{L}{2}|\d{1,3}(?:\.\d{1,3}){3}/iu;
+/** Bidirectional overrides and isolates: they let a name read other than it is written. */
+const DIRECTION_CONTROL_PATTERN = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/u;
 
 /** A spending or credit limit in dollars; null: no limit. */
 export const limitSchema = z
@@ -64,28 +87,52 @@ const emailSchema = z
   .max(EMAIL_MAX_LENGTH, companyMessages.emailInvalid)
   .regex(EMAIL_PATTERN, companyMessages.emailInvalid);
 
+/** A company's name: one line, no web address, no direction controls (create and the owner's edit alike). */
+export const companyNameSchema = z
+  .string({ error: companyMessages.nameRequired })
+  .trim()
+  .min(1, companyMessages.nameRequired)
+  .max(MAX_COMPANY_NAME_LENGTH, `name must be at most ${MAX_COMPANY_NAME_LENGTH} characters`)
+  .regex(SINGLE_LINE_PATTERN, singleLineMessage('name'))
+  .refine((v) => !DIRECTION_CONTROL_PATTERN.test(v), companyMessages.nameDirection)
+  .refine((v) => !WEB_ADDRESS_PATTERN.test(v), companyMessages.nameWebAddress);
+
+const taxIdText = z
+  .string()
+  .trim()
+  .max(MAX_TAX_ID_LENGTH, `taxId must be at most ${MAX_TAX_ID_LENGTH} characters`)
+  .regex(SINGLE_LINE_PATTERN, singleLineMessage('taxId'));
+const taxIdSchema = taxIdText.nullish().transform((v) => (v ? v : null));
+
+const billingAddressSchema = z
+  .string({ error: companyMessages.billingAddressRequired })
+  .trim()
+  .min(1, companyMessages.billingAddressRequired)
+  .max(MAX_FIELD_LENGTH, `billingAddress must be at most ${MAX_FIELD_LENGTH} characters`)
+  .regex(ADDRESS_PATTERN, ADDRESS_CONTROL_MESSAGE);
+
 export const companyCreateSchema = z.object({
-  name: z
-    .string({ error: companyMessages.nameRequired })
-    .trim()
-    .min(1, companyMessages.nameRequired)
-    .max(MAX_COMPANY_NAME_LENGTH, `name must be at most ${MAX_COMPANY_NAME_LENGTH} characters`)
-    .regex(SINGLE_LINE_PATTERN, singleLineMessage('name')),
-  taxId: z
-    .string()
-    .trim()
-    .max(MAX_TAX_ID_LENGTH, `taxId must be at most ${MAX_TAX_ID_LENGTH} characters`)
-    .regex(SINGLE_LINE_PATTERN, singleLineMessage('taxId'))
-    .nullish()
-    .transform((v) => (v ? v : null)),
-  billingAddress: z
-    .string({ error: companyMessages.billingAddressRequired })
-    .trim()
-    .min(1, companyMessages.billingAddressRequired)
-    .max(MAX_FIELD_LENGTH, `billingAddress must be at most ${MAX_FIELD_LENGTH} characters`)
-    .regex(ADDRESS_PATTERN, ADDRESS_CONTROL_MESSAGE),
+  name: companyNameSchema,
+  taxId: taxIdSchema,
+  billingAddress: billingAddressSchema,
 });
 export type CompanyCreate = z.input<typeof companyCreateSchema>;
+
+/** PATCH /api/companies/mine (owners): any of the details, by the create's rules; `taxId` null or empty clears it. */
+export const companyDetailsPatchSchema = z
+  .object({
+    name: companyNameSchema.optional(),
+    taxId: taxIdText
+      .nullable()
+      .optional()
+      .transform((v) => (v === undefined ? undefined : v ? v : null)),
+    billingAddress: billingAddressSchema.optional(),
+  })
+  .refine(
+    (v) => v.name !== undefined || v.taxId !== undefined || v.billingAddress !== undefined,
+    companyMessages.detailsNothing,
+  );
+export type CompanyDetailsPatch = z.input<typeof companyDetailsPatchSchema>;
 
 export const companyMemberSchema = z.object({
   userId: z.string(),
@@ -114,7 +161,19 @@ export const inviteCreateSchema = z.object({
   spendingLimit: limitSchema.optional().transform((v) => v ?? null),
 });
 export type InviteCreate = z.input<typeof inviteCreateSchema>;
-export const inviteCreatedSchema = z.object({ inviteId: z.string() });
+/** `mailed: false`: the address was invited within INVITE_LIMITS.reinviteMinutes; its pending invite changed instead. */
+export const inviteCreatedSchema = z.object({ inviteId: z.string(), mailed: z.boolean() });
+
+/** GET /api/invites/{token}: what the link's holder needs to decide, and nothing else of the company. */
+export const invitePreviewSchema = z.object({
+  companyName: z.string(),
+  /** The inviter's name, or null when that account is gone. */
+  inviterName: z.string().nullable(),
+  role: companyRoleSchema,
+  email: z.string(),
+  expiresAt: z.string(),
+});
+export type InvitePreview = z.infer<typeof invitePreviewSchema>;
 
 export const pendingInviteSchema = z.object({
   _id: z.string(),

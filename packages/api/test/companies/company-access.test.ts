@@ -14,6 +14,7 @@ import {
   type SignedIn,
   type TestApp,
 } from '../helpers/test-app.js';
+import { ageInvites, confirmEmail } from './invite-fixtures.js';
 
 const where = { phone: '+1 555 0100', address: '1 Dock Road\nHarbour City' };
 const CALLERS = ['owner', 'buyer', 'viewer', 'other', 'loner', 'admin', 'anonymous'] as const;
@@ -61,6 +62,8 @@ describe.each(databases)('companies on %s', (kind) => {
     const user = await signUp(t.app, name, email);
     const res = await call(t.app, 'POST', `/api/invites/${await invitedToken(t.app, email)}/accept`, user);
     expect(res.statusCode).toBe(200);
+    // This table sends more invites than an hour allows a company (issue #47): the sent ones leave the hour.
+    await ageInvites(t.app, companyId, 61);
     return user;
   };
 
@@ -75,6 +78,8 @@ describe.each(databases)('companies on %s', (kind) => {
       availableQuantity: 100_000,
     });
     const owner = await signUp(t.app, 'Olga Owner', 'olga@example.com');
+    // Only a confirmed e-mail invites (issue #47).
+    await confirmEmail(t.app, owner);
     const created = await call(t.app, 'POST', '/api/companies', owner, {
       name: 'Acme Parts',
       taxId: 'DE123',
@@ -87,6 +92,7 @@ describe.each(databases)('companies on %s', (kind) => {
     who.buyer = await join('Bert Buyer', 'bert@example.com', 'buyer');
     who.viewer = await join('Vera Viewer', 'vera@example.com', 'viewer');
     who.other = await signUp(t.app, 'Otto Other', 'otto@example.com');
+    await confirmEmail(t.app, who.other);
     who.loner = await signUp(t.app, 'Lena Loner', 'lena@example.com');
     const otto = await call(t.app, 'POST', '/api/companies', who.other, {
       name: 'Other Co',
@@ -298,6 +304,7 @@ describe.each(databases)('invites, owners and company orders on %s', (kind) => {
       availableQuantity: 10_000,
     });
     owner = await signUp(t.app, 'Olga', 'olga@example.com');
+    await confirmEmail(t.app, owner);
     expect(
       (await call(t.app, 'POST', '/api/companies', owner, { name: 'Acme', billingAddress: 'A\nB' })).statusCode,
     ).toBe(201);

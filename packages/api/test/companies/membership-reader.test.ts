@@ -14,6 +14,7 @@ import {
   type SignedIn,
   type TestApp,
 } from '../helpers/test-app.js';
+import { confirmEmail } from './invite-fixtures.js';
 
 const where = { phone: '+1 555 0100', address: '1 Dock Road' };
 
@@ -55,6 +56,8 @@ describe.each(databases)('remembered memberships on %s', (kind) => {
     const admin = await logIn(t.app, ADMIN.email, ADMIN.password);
     product = await addProduct(t.app, admin, { price: 12.5, quantity: 1, availableQuantity: 100_000 });
     owner = await signUp(t.app, 'Olga Owner', 'owner@example.com');
+    // Only a confirmed e-mail invites (issue #47).
+    await confirmEmail(t.app, owner);
     expect((await order(owner)).company_id).toBeNull(); // remembered as in no company
     const created = await call(t.app, 'POST', '/api/companies', owner, { name: 'Olga Ltd', billingAddress: '1 Way' });
     expect(created.statusCode, created.body).toBe(201);

@@ -171,6 +171,8 @@ const table: Row[] = [
   ['GET', '/api/companies/mine/invites', () => '/api/companies/mine/invites', undefined, [401, 404, 404, 404]],
   ['DELETE', '/api/companies/mine/invites/{id}', () => '/api/companies/mine/invites/0123456789abcdef01234567', undefined, [401, 404, 404, 404]],
   ['POST', '/api/invites/{token}/accept', () => '/api/invites/unknown-token/accept', undefined, [401, 400, 400, 400]],
+  ['GET', '/api/invites/{token}', () => '/api/invites/unknown-token', undefined, [400, 400, 400, 400]],
+  ['PATCH', '/api/companies/mine', () => '/api/companies/mine', () => ({ name: 'Matrix Co' }), [401, 404, 404, 404]],
   ['PATCH', '/api/companies/mine/members/{userId}', (c) => `/api/companies/mine/members/${c.ann.id}`, () => ({ role: 'buyer' }), [401, 404, 404, 404]],
   ['DELETE', '/api/companies/mine/members/{userId}', (c) => `/api/companies/mine/members/${c.ann.id}`, undefined, [401, 404, 404, 404]],
   ['GET', '/api/company/orders', () => '/api/company/orders', undefined, [401, 404, 404, 404]],

@@ -109,6 +109,82 @@ export async function revokeInvite(db: Db, companyId: string, id: string, at: st
   return Number(result.numUpdatedRows) === 1;
 }
 
+/** The company's live (not accepted, not revoked) invite to `email`: at most one (migration 027's unique index). */
+export function liveInviteTo(trx: Executor, companyId: string, email: string): Promise<InviteRow | undefined> {
+  return trx
+    .selectFrom('company_invites')
+    .selectAll()
+    .where('company_id', '=', companyId)
+    .where('email', '=', email)
+    .where('accepted_at', 'is', null)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
+}
+
+/** A pending invite's role and limit change in place (a re-invite inside the no-mail window). */
+export async function changeInviteTerms(
+  trx: Executor,
+  id: string,
+  terms: { role: CompanyRole; spending_limit_cents: number | null },
+): Promise<void> {
+  await trx.updateTable('company_invites').set(terms).where('id', '=', id).execute();
+}
+
+export interface InvitesSince {
+  count: number;
+  /** The oldest counted invite's created_at, or null when none. */
+  oldest: string | null;
+}
+
+/** Invites mailed since `since` (every row is one mail, revoked or not): by a company, or to an address. */
+export async function invitesSince(
+  trx: Executor,
+  by: 'company_id' | 'email',
+  value: string,
+  since: string,
+): Promise<InvitesSince> {
+  const row = await trx
+    .selectFrom('company_invites')
+    .select((eb) => [eb.fn.countAll<number | string>().as('n'), eb.fn.min('created_at').as('oldest')])
+    .where(by, '=', value)
+    .where('created_at', '>', since)
+    .executeTakeFirstOrThrow();
+  return { count: Number(row.n), oldest: row.oldest ?? null };
+}
+
+/** Whether the account's e-mail is confirmed, read now (not the session's memory of it). */
+export async function emailConfirmed(db: Executor, userId: string): Promise<boolean> {
+  const row = await db.selectFrom('users').select('email_verified').where('id', '=', userId).executeTakeFirst();
+  return row?.email_verified === 1;
+}
+
+export interface InvitePreviewRow extends InviteRow {
+  company_name: string;
+  inviter_name: string | null;
+}
+
+/** An invite by its token's hash with its company's name and its inviter's name (null when that account is gone). */
+export function findInvitePreview(db: Executor, hash: string): Promise<InvitePreviewRow | undefined> {
+  return db
+    .selectFrom('company_invites as i')
+    .innerJoin('companies as c', 'c.id', 'i.company_id')
+    .leftJoin('users as u', 'u.id', 'i.invited_by')
+    .selectAll('i')
+    .select(['c.name as company_name', 'u.name as inviter_name'])
+    .where('i.token_hash', '=', hash)
+    .executeTakeFirst();
+}
+
+/** The owner's edit of the company's details; answers whether the company exists. */
+export async function updateDetails(
+  db: Db,
+  id: string,
+  details: { name?: string; tax_id?: string | null; billing_address?: string; updated_at: string },
+): Promise<boolean> {
+  const result = await db.updateTable('companies').set(details).where('id', '=', id).executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
 export function findInviteByHash(db: Executor, hash: string): Promise<InviteRow | undefined> {
   return db.selectFrom('company_invites').selectAll().where('token_hash', '=', hash).executeTakeFirst();
 }

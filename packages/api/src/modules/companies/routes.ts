@@ -5,12 +5,14 @@ import {
   adminCompanySchema,
   COMPANY_ORDERS_DEFAULT_LIMIT,
   companyCreateSchema,
+  companyDetailsPatchSchema,
   companyOrdersQuerySchema,
   companySchema,
   errorSchema,
   idParamsSchema,
   inviteCreatedSchema,
   inviteCreateSchema,
+  invitePreviewSchema,
   inviteTokenParamsSchema,
   memberParamsSchema,
   memberPatchSchema,
@@ -26,6 +28,7 @@ import type { CompaniesService } from './service.js';
 const tags = ['companies'];
 const security = [{ bearer: [] }];
 const refusals = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
+const limited = { ...refusals, 429: errorSchema };
 
 export const companyRoutes: FastifyPluginAsyncZod<{
   companies: CompaniesService;
@@ -67,13 +70,45 @@ export const companyRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags,
         security,
-        summary: 'Invite someone by e-mail (owners): mails a single-use link valid for 7 days',
+        summary:
+          'Invite someone by e-mail (owners with a confirmed e-mail): mails a single-use link valid for 7 days; ' +
+          'again within 10 minutes, changes the pending invite without mail (200); 429 past the invite limits',
         body: inviteCreateSchema,
-        response: { 201: inviteCreatedSchema, ...refusals },
+        response: { 200: inviteCreatedSchema, 201: inviteCreatedSchema, ...limited },
       },
     },
-    async (request, reply) =>
-      reply.code(201).send({ inviteId: await companies.invite(currentUser(request), request.body) }),
+    async (request, reply) => {
+      const sent = await companies.invite(currentUser(request), request.body);
+      return reply.code(sent.mailed ? 201 : 200).send(sent);
+    },
+  );
+
+  app.patch(
+    '/companies/mine',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags,
+        security,
+        summary: "Change the company's name, tax id or billing address (owners)",
+        body: companyDetailsPatchSchema,
+        response: { 200: companySchema, ...refusals },
+      },
+    },
+    (request) => companies.updateDetails(currentUser(request), request.body),
+  );
+
+  app.get(
+    '/invites/:token',
+    {
+      schema: {
+        tags,
+        summary: "An invite's company, inviter, role and address, for its link's page (public; 400 once unusable)",
+        params: inviteTokenParamsSchema,
+        response: { 200: invitePreviewSchema, 400: errorSchema },
+      },
+    },
+    (request) => companies.preview(request.params.token),
   );
 
   app.get(

@@ -4,14 +4,13 @@
 // and roles.ts.
 import {
   companyMessages,
-  INVITE_DAYS,
   type AdminCompany,
   type AdminCompanyPatch,
   type Company,
   type CompanyRole,
+  type InvitePreview,
   type PendingInvite,
 } from '@kestrel/shared';
-import { createHash, randomBytes } from 'node:crypto';
 import type { Db } from '../../infra/db/create-db.js';
 import { newId } from '../../infra/db/ids.js';
 import { isUniqueViolation } from '../../infra/db/unique-violation.js';
@@ -22,6 +21,7 @@ import type { MailService } from '../mail/index.js';
 import { companyBalanceCents, companyBalancesCents } from './balance-repository.js';
 import { findMembership, type Membership } from './membership-repository.js';
 import * as repo from './repository.js';
+import { hashInviteToken, sendInvite, type SentInvite } from './send-invite.js';
 
 export interface CompaniesService {
   create(user: AuthUser, input: { name: string; taxId: string | null; billingAddress: string }): Promise<Company>;
@@ -29,7 +29,18 @@ export interface CompaniesService {
   mine(user: AuthUser): Promise<Company>;
   /** The caller's membership, or 404 'not in a company' (the company's order list). */
   requireMembership(user: AuthUser): Promise<Membership>;
-  invite(user: AuthUser, input: { email: string; role: CompanyRole; spendingLimit: number | null }): Promise<string>;
+  /** Owners with a confirmed e-mail; bounded per company and per address (send-invite.ts). */
+  invite(
+    user: AuthUser,
+    input: { email: string; role: CompanyRole; spendingLimit: number | null },
+  ): Promise<SentInvite>;
+  /** The owner's edit of the name, tax id and billing address (by the create's rules); answers the company. */
+  updateDetails(
+    user: AuthUser,
+    change: { name?: string | undefined; taxId?: string | null | undefined; billingAddress?: string | undefined },
+  ): Promise<Company>;
+  /** What an invite's link shows before accepting (public: the token is the credential). */
+  preview(token: string): Promise<InvitePreview>;
   pendingInvites(user: AuthUser): Promise<PendingInvite[]>;
   revokeInvite(user: AuthUser, id: string): Promise<void>;
   accept(user: AuthUser, token: string): Promise<Company>;
@@ -55,14 +66,14 @@ export interface CompaniesDeps {
   now?: () => number;
 }
 
-const INVITE_MS = INVITE_DAYS * 24 * 3_600_000;
 const dollarsOrNull = (cents: number | null) => (cents === null ? null : centsToDollars(cents));
 const centsOrNull = (dollars: number | null) => (dollars === null ? null : dollarsToCents(dollars));
-const hashToken = (token: string) => createHash('sha256').update(token, 'utf8').digest('hex');
 
 const notInCompany = () => new AppError(404, 'not_found', companyMessages.noCompany);
 const lastOwner = () => new AppError(409, 'last_owner', companyMessages.lastOwner);
 const alreadyInCompany = () => new AppError(409, 'already_in_company', companyMessages.alreadyInCompany);
+const invalidInvite = () => new AppError(400, 'invalid_invite', companyMessages.inviteInvalid);
+const inviteExpired = () => new AppError(400, 'invite_expired', companyMessages.inviteExpired);
 
 export function createCompaniesService({
   db,
@@ -161,50 +172,56 @@ export function createCompaniesService({
 
     async invite(user, input) {
       const { companyId } = await requireOwner(user);
+      // An unconfirmed account could be anyone's: it mails nobody in the company's name (issue #47).
+      if (!(await repo.emailConfirmed(db, user.id))) {
+        throw new AppError(403, 'email_unconfirmed', companyMessages.emailUnconfirmed);
+      }
       const members = await repo.membersOf(db, companyId);
       if (members.some((m) => m.email.toLowerCase() === input.email)) {
         throw new AppError(409, 'already_member', companyMessages.alreadyMember);
       }
       const company = await repo.findCompany(db, companyId);
       if (!company) throw notInCompany();
-      const token = randomBytes(32).toString('base64url');
-      const at = now();
-      const id = newId(at);
-      await db.transaction().execute(async (trx) => {
-        // One live link per address: a new invite replaces a pending one (docs/product.md, "Companies").
-        await repo.revokeInvitesTo(trx, companyId, input.email, new Date(at).toISOString());
-        await repo.insertInvite(trx, {
-          id,
-          company_id: companyId,
+      const sent = await sendInvite(
+        db,
+        mail,
+        {
+          companyId,
+          companyName: company.name,
+          inviter: { id: user.id, name: user.name },
           email: input.email,
           role: input.role,
-          spending_limit_cents: centsOrNull(input.spendingLimit),
-          token_hash: hashToken(token),
-          invited_by: user.id,
-          created_at: new Date(at).toISOString(),
-          expires_at: new Date(at + INVITE_MS).toISOString(),
-          accepted_at: null,
-          accepted_by: null,
-          revoked_at: null,
-        });
-        // In the invite's own transaction (the outbox): the link is mailed exactly when the invite exists.
-        await mail.enqueue(trx, {
-          to: input.email,
-          dedupeKey: `company-invite:${id}`,
-          content: {
-            kind: 'company-invite',
-            data: {
-              companyName: company.name,
-              inviterName: user.name,
-              role: input.role,
-              token,
-              validDays: INVITE_DAYS,
-            },
-          },
-        });
+          spendingLimitCents: centsOrNull(input.spendingLimit),
+        },
+        now(),
+      );
+      if (sent.mailed) mail.wake();
+      return sent;
+    },
+
+    async updateDetails(user, change) {
+      const { companyId } = await requireOwner(user);
+      const found = await repo.updateDetails(db, companyId, {
+        ...(change.name === undefined ? {} : { name: change.name }),
+        ...(change.taxId === undefined ? {} : { tax_id: change.taxId }),
+        ...(change.billingAddress === undefined ? {} : { billing_address: change.billingAddress }),
+        updated_at: iso(),
       });
-      mail.wake();
-      return id;
+      if (!found) throw notInCompany();
+      return answer(companyId);
+    },
+
+    async preview(token) {
+      const invite = await repo.findInvitePreview(db, hashInviteToken(token));
+      if (!invite || invite.accepted_at !== null || invite.revoked_at !== null) throw invalidInvite();
+      if (invite.expires_at <= iso()) throw inviteExpired();
+      return {
+        companyName: invite.company_name,
+        inviterName: invite.inviter_name,
+        role: invite.role,
+        email: invite.email,
+        expiresAt: invite.expires_at,
+      };
     },
 
     async pendingInvites(user) {
@@ -226,12 +243,10 @@ export function createCompaniesService({
     },
 
     async accept(user, token) {
-      const invite = await repo.findInviteByHash(db, hashToken(token));
+      const invite = await repo.findInviteByHash(db, hashInviteToken(token));
       const at = iso();
-      if (!invite || invite.accepted_at !== null || invite.revoked_at !== null) {
-        throw new AppError(400, 'invalid_invite', companyMessages.inviteInvalid);
-      }
-      if (invite.expires_at <= at) throw new AppError(400, 'invite_expired', companyMessages.inviteExpired);
+      if (!invite || invite.accepted_at !== null || invite.revoked_at !== null) throw invalidInvite();
+      if (invite.expires_at <= at) throw inviteExpired();
       if (invite.email !== user.email.toLowerCase()) {
         throw new AppError(403, 'wrong_email', companyMessages.inviteWrongEmail);
       }
@@ -250,7 +265,7 @@ export function createCompaniesService({
           await repo.markEmailVerified(trx, user.id);
           return true;
         });
-        if (!joined) throw new AppError(400, 'invalid_invite', companyMessages.inviteInvalid);
+        if (!joined) throw invalidInvite();
       } catch (error) {
         if (isUniqueViolation(error)) throw alreadyInCompany();
         throw error;

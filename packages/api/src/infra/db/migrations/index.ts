@@ -26,6 +26,7 @@ import { orderWriteIndexesMigration } from './023-order-write-indexes.js';
 import { quoteListIndexesMigration } from './024-quote-list-indexes.js';
 import { pendingSeedsMigration } from './025-pending-seeds.js';
 import { orderDeskMigration } from './016-order-desk.js';
+import { companyInviteLimitsMigration } from './027-company-invite-limits.js';
 
 const migrations: Record<string, Migration> = {
   '001-initial': initial,
@@ -53,6 +54,7 @@ const migrations: Record<string, Migration> = {
   '023-order-write-indexes': orderWriteIndexesMigration,
   '024-quote-list-indexes': quoteListIndexesMigration,
   '025-pending-seeds': pendingSeedsMigration,
+  '027-company-invite-limits': companyInviteLimitsMigration,
 };
 
 /** Every migration of this build, by name. */
