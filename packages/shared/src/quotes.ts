@@ -47,6 +47,15 @@ export const MAX_QUOTE_REASON_LENGTH = 500;
 /** GET /api/quotes answers at most this many quotes a page, newest first (and this many without `pageSize`). */
 export const QUOTES_LIST_LIMIT = 500;
 
+/**
+ * A quote's thread holds at most this many messages written by each side (POST /messages), so one side can neither
+ * grow a thread without bound nor fill it to silence the other (docs/product.md §31).
+ */
+export const MAX_QUOTE_MESSAGES_PER_SIDE = 100;
+/** One person writes at most QUOTE_MESSAGE_RATE.messages messages in any QUOTE_MESSAGE_RATE.minutes, over all quotes. */
+export const QUOTE_MESSAGE_RATE = { messages: 10, minutes: 10 } as const;
+/** The other side is mailed about new messages at most once per quote in each window of this many minutes. */
+export const QUOTE_MESSAGE_MAIL_MINUTES = 10;
 export const quoteMessages = {
   notFound: 'Quote not found',
   targetPriceInvalid: `targetPrice must be a positive amount in dollars with at most two decimals, at most ${MAX_PRICE_DOLLARS}`,
@@ -60,6 +69,10 @@ export const quoteMessages = {
   viewerRefusal: 'Your company role is viewer: you can read its quotes but not ask, accept, decline or cancel',
   cartEmpty: orderingMessages.cartEmpty,
 } as const;
+  threadFull: `A quote's thread holds at most ${MAX_QUOTE_MESSAGES_PER_SIDE} messages from each side: ask for a new quote to go on`,
+  tooManyMessages: (minutes: number) =>
+    `At most ${QUOTE_MESSAGE_RATE.messages} messages in ${QUOTE_MESSAGE_RATE.minutes} minutes: wait ${minutes} minute${minutes === 1 ? '' : 's'} and write again`,
+  offerChanged: 'This offer was replaced while you accepted it: read the new offer and accept again',
 
 const dollars = (message: string) =>
   z
@@ -144,7 +157,14 @@ export const quoteSchema = z.object({
   reason: z.string().nullable(),
 });
 export type Quote = z.infer<typeof quoteSchema>;
-export const quoteListSchema = quoteSchema.array();
+
+/**
+ * One quote of `GET /api/quotes`: the quote without its thread (only `GET /api/quotes/{id}` answers the messages) and
+ * how many messages the thread holds.
+ */
+export const quoteSummarySchema = quoteSchema.omit({ messages: true }).extend({ messageCount: z.number().int() });
+export type QuoteSummary = z.infer<typeof quoteSummarySchema>;
+export const quoteListSchema = quoteSummarySchema.array();
 
 const quoteLinesSchema = z
   .array(

@@ -2,7 +2,7 @@
 // three the company's (a member sees those and their own, an outsider only theirs, the admin all), and one in thirty
 // asked by a member without the company (before joining: theirs, not the company's), then pages read back in the
 // exact order, with a status filter, past the end, and bad paging refused; on SQLite, which plans without statistics,
-// each list is read along its index (migrations/024) rather than sorted.
+// each list is read along its index (migrations/024, 026) rather than sorted.
 import type { Quote } from '@kestrel/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCompanyWorld, type CompanyWorld } from '../company-ordering/fixtures.js';
@@ -204,7 +204,7 @@ describe.each(databases)('the quotes list in pages on %s', (kind) => {
     expect(expired).toMatch(/quotes_offered_valid \(status=\? AND valid_until<\?\)/);
     // A member's two walks stop at the page's end; what is sorted is at most offset + limit of each.
     const member = await plan({ userId: w.free.id, companyId: w.companyId });
-    expect(member).toMatch(/SEARCH quotes USING COVERING INDEX quotes_user_created_id \(user_id=\?\)/);
+    expect(member).toMatch(/SEARCH quotes USING COVERING INDEX quotes_personal_created_id \(user_id=\?\)/);
     expect(member).toMatch(/SEARCH quotes USING COVERING INDEX quotes_company_created_id \(company_id=\?\)/);
     expect(member).not.toMatch(/SCAN quotes/);
   });

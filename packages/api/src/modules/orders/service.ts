@@ -40,7 +40,7 @@ import { createCompanyOrderWriter, type WithinOrder } from './company-order-writ
 import { companyPlacementFor } from './company-rules.js';
 import { createOrderLifecycle, type ExpiryReport, type OrderPayments, type PaidOutcome } from './lifecycle.js';
 import { authorizeOrder } from './ownership.js';
-import { findMembership, requireMayAct, type MembershipReader } from '../companies/index.js';
+import { findMembership, requireMayAct, type Membership, type MembershipReader } from '../companies/index.js';
 import { changedOrders, type PollQuery } from './poll.js';
 import * as repo from './repository.js';
 import * as search from './search-repository.js';
@@ -163,12 +163,14 @@ export interface OrdersService {
    * B2B §10: an accepted quote's order, of `lines` at the unit prices given (cents), in one transaction that
    * `within.before` opens (the quote's claim) and `within.after` closes (its mail and event). Every rule of an order
    * but its quantity rule holds: stock reserved (409 'not enough stock'), approval and on-account rules (§5), the
-   * open-order limit; the order carries `quoteId`.
+   * open-order limit; the order carries `quoteId`. `membership` is the accepting member's in the quote's company, as
+   * the quotes module decided it (undefined: a personal quote's order), not whatever company the user is in now.
    */
   placeAtPrices(
     user: AuthUser,
     lines: PricedLine[],
     details: Omit<OrderDetails, 'note'>,
+    membership: Membership | undefined,
     quoteId: string,
     within: WithinOrder,
   ): Promise<Order>;
@@ -480,10 +482,10 @@ export function createOrdersService(deps: OrdersDeps): OrdersService {
     user: AuthUser,
     lines: PricedLine[],
     details: Omit<OrderDetails, 'note'>,
+    membership: Membership | undefined,
     quoteId: string,
     within: WithinOrder,
   ): Promise<Order> {
-    const membership = await findMembership(db, user.id);
     requireMayAct(membership);
     const company = companyPlacementFor(membership, details.paymentTerms);
     const subscribed = await webhooks.subscribers('order.created');

@@ -2,7 +2,7 @@
 // guarded by the status it starts from (and, from `offered`, by validUntil still ahead), so of two callers at once
 // exactly one changes a quote and the other finds it changed (409). Every function takes the executor it runs on: a
 // transaction when the change goes with its mail and webhook event (the outboxes).
-import type { QuoteStatus } from '@kestrel/shared';
+import type { QuoteMessageAuthor, QuoteStatus } from '@kestrel/shared';
 import type { Kysely, Selectable, SelectQueryBuilder } from 'kysely';
 import type { Database, QuoteLinesTable, QuoteMessagesTable, QuotesTable } from '../../infra/db/schema.js';
 
@@ -25,9 +25,9 @@ export function findQuote(db: Executor, id: string): Promise<QuoteRow | undefine
 }
 
 export interface QuoteListFilter {
-  /** null: every quote (admins). */
+  /** null: every quote (admins); else the quotes this user asked without a company. */
   userId: string | null;
-  /** The caller's company: its quotes too (members). */
+  /** The caller's company now: its quotes, whoever asked them (members). */
   companyId: string | null;
   status: QuoteStatus | null;
   /** Now, ISO: an `offered` quote past its valid_until lists as expired. */
@@ -55,10 +55,11 @@ function withStatus<Q extends SelectQueryBuilder<Database, 'quotes', object>>(qu
 const COUNT_FIRST_FROM_OFFSET = 5_000;
 
 /**
- * Newest first, by (created_at, id), each way read along an index that holds that order (migrations/024), so a page
- * stops after offset + limit quotes instead of sorting all of them. A member sees their own quotes and their
- * company's: an OR that neither database reads in order, so it is two ordered walks of at most offset + limit each
- * (the company's leaves out the member's own, so none is listed twice), merged, before the page is cut from them.
+ * Newest first, by (created_at, id), each way read along an index that holds that order (migrations/024, 026), so a
+ * page stops after offset + limit quotes instead of sorting all of them. A member sees their personal quotes and
+ * their company's (quote-access.ts; not the quotes they asked in a company they have left): an OR that neither
+ * database reads in order, so it is two ordered walks of at most offset + limit each (disjoint: one has no company,
+ * the other one), merged, before the page is cut from them.
  */
 export async function listQuotes(db: Executor, f: QuoteListFilter): Promise<QuoteRow[]> {
   // The admin's one walk is cut by the database itself, past the end or not.
@@ -69,17 +70,17 @@ export async function listQuotes(db: Executor, f: QuoteListFilter): Promise<Quot
   return listQuotesQuery(db, f).execute();
 }
 
-/** How many quotes a member's list holds: their own and, in a company, the company's others'. */
+/** How many quotes a member's list holds: their personal ones and, in a company, the company's. */
 async function countMemberQuotes(db: Executor, userId: string, f: QuoteListFilter): Promise<number> {
   const count = (query: ReturnType<typeof withStatus>) =>
     query.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow();
-  const own = count(withStatus(db.selectFrom('quotes').where('user_id', '=', userId), f));
+  const own = count(
+    withStatus(db.selectFrom('quotes').where('user_id', '=', userId).where('company_id', 'is', null), f),
+  );
   const company =
     f.companyId === null
       ? { n: 0 }
-      : count(
-          withStatus(db.selectFrom('quotes').where('company_id', '=', f.companyId).where('user_id', '<>', userId), f),
-        );
+      : count(withStatus(db.selectFrom('quotes').where('company_id', '=', f.companyId), f));
   const [a, b] = await Promise.all([own, company]);
   return Number(a.n) + Number(b.n);
 }
@@ -105,9 +106,12 @@ export function listQuotesQuery(db: Executor, f: QuoteListFilter) {
       )
       .select(['walk.id', 'walk.created_at']);
   const { userId, companyId } = f;
-  let ways = userId === null ? walk(quotes(), false) : walk(quotes().where('user_id', '=', userId), true);
+  let ways =
+    userId === null
+      ? walk(quotes(), false)
+      : walk(quotes().where('user_id', '=', userId).where('company_id', 'is', null), true);
   if (userId !== null && companyId !== null) {
-    ways = ways.unionAll(walk(quotes().where('company_id', '=', companyId).where('user_id', '<>', userId), true));
+    ways = ways.unionAll(walk(quotes().where('company_id', '=', companyId), true));
   }
   const page = ways.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(f.limit).offset(f.offset);
   // CROSS JOIN keeps SQLite to this order (the page, then its quotes by id): as an inner join, with no statistics, it
@@ -142,6 +146,46 @@ export async function messagesOfQuotes(db: Executor, ids: string[]): Promise<Quo
     .where('quote_id', 'in', ids)
     .orderBy('quote_id')
     .orderBy('id')
+    .execute();
+}
+
+/** How many messages each of these quotes' threads holds (the list's `messageCount`). */
+export async function messageCounts(db: Executor, ids: string[]): Promise<Map<string, number>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('quote_messages')
+    .select((eb) => ['quote_id', eb.fn.countAll<number | string>().as('n')])
+    .where('quote_id', 'in', ids)
+    .groupBy('quote_id')
+    .execute();
+  return new Map(rows.map((r) => [r.quote_id, Number(r.n)]));
+}
+
+/** How many messages one side has written in a quote's thread. */
+export async function countMessagesBySide(db: Executor, quoteId: string, author: QuoteMessageAuthor): Promise<number> {
+  const row = await db
+    .selectFrom('quote_messages')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('quote_id', '=', quoteId)
+    .where('author', '=', author)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** When one person wrote their messages after `since` (every quote), oldest first, at most `limit` (migration 026). */
+export function messageTimesOf(
+  db: Executor,
+  userId: string,
+  since: string,
+  limit: number,
+): Promise<Array<{ at: string }>> {
+  return db
+    .selectFrom('quote_messages')
+    .select('at')
+    .where('user_id', '=', userId)
+    .where('at', '>', since)
+    .orderBy('at')
+    .limit(limit)
     .execute();
 }
 

@@ -9,6 +9,7 @@ import {
   quoteAcceptSchema,
   quoteCreateSchema,
   quoteDeclineSchema,
+  quoteListSchema,
   quoteMessageCreateSchema,
   quoteOfferSchema,
   quoteRejectSchema,
@@ -65,9 +66,9 @@ export const quoteRoutes: FastifyPluginAsyncZod<{ quotes: QuotesService }> = asy
         tags,
         security,
         summary:
-          "Quotes, newest first: your own and your company's (admins: all); ?status= filters, ?page=&pageSize= page",
+          "Quotes, newest first, without their threads (messageCount; GET /quotes/{id} has the messages): your personal ones and your company's (admins: all); ?status= filters, ?page=&pageSize= page",
         querystring: quotesQuerySchema,
-        response: { 200: quoteSchema.array(), 400: errorSchema, 401: errorSchema },
+        response: { 200: quoteListSchema, 400: errorSchema, 401: errorSchema },
       },
     },
     async (request) => quotes.list(currentUser(request), request.query),
@@ -174,10 +175,11 @@ export const quoteRoutes: FastifyPluginAsyncZod<{ quotes: QuotesService }> = asy
       schema: {
         tags,
         security,
-        summary: "Write in the quote's thread (the buyer's side or an admin); the other side is mailed",
+        summary:
+          "Write in the quote's thread (the buyer's side or an admin): at most 100 messages a side (409), 10 a person in 10 minutes (429); the other side is mailed at most once per 10 minutes",
         params: idParamsSchema,
         body: quoteMessageCreateSchema,
-        response: { 201: quoteSchema, ...refusals },
+        response: { 201: quoteSchema, ...refusals, 429: errorSchema },
       },
     },
     async (request, reply) =>

@@ -4,14 +4,18 @@
 // webhook event in it (the outboxes). An offer past its validUntil is `expired` from that moment: every answer says so
 // and every transition from it is refused, before the expiry job (expiry-job.ts) marks it and mails the requester.
 //
-// Who may do what: a quote is seen by its requester, the members of the company it was asked for, and administrators;
-// to anyone else it does not exist (404), as orders (orders/ownership.ts). "The buyer's side" (accept, decline,
-// cancel, write as the buyer) is the requester or the company's owners and buyers; a viewer reads only (403,
-// companies/roles.ts). Offering and rejecting are the administrators' (403 to the buyer's side).
+// Who may do what (quote-access.ts): a company's quote is seen by that company's members now and administrators, a
+// personal quote by its requester; to anyone else it does not exist (404), as orders (orders/ownership.ts). "The
+// buyer's side" (accept, decline, cancel, write as the buyer) is the company's owners and buyers (or the requester of a
+// personal quote); a viewer reads only (403, companies/roles.ts). Offering and rejecting are the administrators' (403
+// to the buyer's side). The thread is bounded per side and per writer, and mailed as a digest (addMessage).
 import {
+  MAX_QUOTE_MESSAGES_PER_SIDE,
   MAX_QUOTE_VALID_DAYS,
   MAX_ORDER_TOTAL_CENTS,
   QUOTES_LIST_LIMIT,
+  QUOTE_MESSAGE_MAIL_MINUTES,
+  QUOTE_MESSAGE_RATE,
   QUOTE_ACCEPTABLE_STATUSES,
   QUOTE_CANCELLABLE_STATUSES,
   QUOTE_OFFERABLE_STATUSES,
@@ -22,22 +26,25 @@ import {
   unitPriceCents,
   type Quote,
   type QuoteAccept,
+  type QuoteMessageAuthor,
   type QuoteStatus,
+  type QuoteSummary,
   type QuotesQuery,
 } from '@kestrel/shared';
 import type { Transaction } from 'kysely';
 import type { OpenDatabase } from '../../infra/db/create-db.js';
 import { newId } from '../../infra/db/ids.js';
 import type { Database } from '../../infra/db/schema.js';
-import { AppError, forbidden, notFound } from '../../infra/errors.js';
+import { AppError, RetryLaterError, forbidden, notFound } from '../../infra/errors.js';
 import { centsToDollars, dollarsToCents, sumCents } from '../../infra/money.js';
 import type { AuthUser } from '../accounts/index.js';
 import type { CatalogService } from '../catalog/index.js';
-import { findMembership, type Membership } from '../companies/index.js';
+import { findMembership } from '../companies/index.js';
 import type { ContractPricesService } from '../contract-prices/index.js';
 import type { MailService, OutgoingMail, QuoteMail } from '../mail/index.js';
 import { takeNextNumber, type LineRequest, type OrdersService } from '../orders/index.js';
 import type { WebhooksService } from '../webhooks/index.js';
+import { quoteAccess, type QuoteAccess } from './quote-access.js';
 import * as repo from './repository.js';
 
 export interface NewQuoteLine {
@@ -56,8 +63,8 @@ export interface QuotesService {
   create(user: AuthUser, lines: NewQuoteLine[], note: string | undefined): Promise<Quote>;
   /** The cart's lines as a quote request; the cart is emptied of them (they come back if the request is refused). */
   createFromCart(user: AuthUser, note: string | undefined): Promise<Quote>;
-  /** Newest first, one page (`page` from 1); the defaults answer the first QUOTES_LIST_LIMIT. */
-  list(user: AuthUser, query: QuotesQuery): Promise<Quote[]>;
+  /** Newest first, one page (`page` from 1), without threads; the defaults answer the first QUOTES_LIST_LIMIT. */
+  list(user: AuthUser, query: QuotesQuery): Promise<QuoteSummary[]>;
   get(user: AuthUser, id: string): Promise<Quote>;
   offer(user: AuthUser, id: string, offer: QuoteOfferInput): Promise<Quote>;
   accept(user: AuthUser, id: string, details: QuoteAccept): Promise<Quote>;
@@ -83,7 +90,8 @@ export interface QuotesDeps {
   now?: () => number;
 }
 
-const DAY_MS = 24 * 60 * 60 * 1000;
+const MINUTE_MS = 60 * 1000;
+const DAY_MS = 24 * 60 * MINUTE_MS;
 /** Offers the expiry job handles per pass; the next pass (a minute later) takes the rest. */
 const EXPIRY_BATCH = 500;
 
@@ -117,6 +125,17 @@ export function toQuote(
   messages: repo.QuoteMessageRow[],
   at: string,
 ): Quote {
+  const { messageCount: _count, ...quote } = toQuoteSummary(row, lines, messages.length, at);
+  return { ...quote, messages: messages.map((m) => ({ author: m.author, name: m.name, text: m.text, at: m.at })) };
+}
+
+/** A quote as the list answers it: everything but the thread, and how long the thread is. */
+export function toQuoteSummary(
+  row: repo.QuoteRow,
+  lines: repo.QuoteLineRow[],
+  messageCount: number,
+  at: string,
+): QuoteSummary {
   const priced = lines.every((l) => l.unit_price_cents !== null);
   return {
     _id: row.id,
@@ -132,7 +151,6 @@ export function toQuote(
       unitPrice: l.unit_price_cents === null ? null : centsToDollars(Number(l.unit_price_cents)),
     })),
     note: row.note,
-    messages: messages.map((m) => ({ author: m.author, name: m.name, text: m.text, at: m.at })),
     companyId: row.company_id,
     email: row.email,
     validUntil: row.valid_until,
@@ -147,6 +165,7 @@ export function toQuote(
         : null,
     listTotal: centsToDollars(Number(sumCents(lines.map((l) => Number(l.list_unit_price_cents) * Number(l.quantity))))),
     reason: row.reason,
+    messageCount,
   };
 }
 
@@ -246,34 +265,38 @@ export function createQuotesService(deps: QuotesDeps): QuotesService {
     return true;
   }
 
-  interface Access {
+  interface Access extends QuoteAccess {
     row: repo.QuoteRow;
-    /** The requester, or an owner or buyer of the quote's company: may act as the buyer. */
-    buyerSide: boolean;
-    /** A viewer of the quote's company (reads only). */
-    viewer: boolean;
-    admin: boolean;
+  }
+
+  /**
+   * The caller's rights on a quote as of now (quote-access.ts): `executor` is the transaction of a change that must
+   * decide it again under its own claim (accept). A personal quote needs no membership.
+   */
+  async function rightsOn(executor: typeof db, user: AuthUser, row: repo.QuoteRow): Promise<QuoteAccess> {
+    const membership = row.company_id === null ? undefined : await findMembership(executor, user.id);
+    return quoteAccess(row, user, membership);
   }
 
   /** The quote as `user` may see it; 404 to anyone who may not. */
   async function access(user: AuthUser, id: string): Promise<Access> {
     const row = await repo.findQuote(db, id);
     if (!row) throw notFound('Quote');
-    const own = row.user_id === user.id;
-    const admin = user.role === 'admin';
-    let membership: Membership | undefined;
-    if (row.company_id !== null && (!admin || own)) membership = await findMembership(db, user.id);
-    const colleague = row.company_id !== null && membership?.companyId === row.company_id;
-    if (!own && !colleague && !admin) throw notFound('Quote');
-    const viewer = membership?.role === 'viewer' && (own || colleague);
-    return { row, buyerSide: (own || colleague) && !viewer, viewer, admin };
+    const rights = await rightsOn(db, user, row);
+    if (!rights.sees) throw notFound('Quote');
+    return { ...rights, row };
   }
 
-  async function asBuyer(user: AuthUser, id: string): Promise<repo.QuoteRow> {
-    const a = await access(user, id);
+  /** Refuses whoever may not act as the buyer: a viewer 403, an administrator outside the company 403. */
+  function requireBuyerSide(a: QuoteAccess): void {
     if (a.viewer) throw forbidden(quoteMessages.viewerRefusal);
     if (!a.buyerSide) throw forbidden('Only the buyer who asked for this quote, or their company, can do this');
-    return a.row;
+  }
+
+  async function asBuyer(user: AuthUser, id: string): Promise<Access> {
+    const a = await access(user, id);
+    requireBuyerSide(a);
+    return a;
   }
 
   async function asAdmin(user: AuthUser, id: string): Promise<repo.QuoteRow> {
@@ -307,6 +330,32 @@ export function createQuotesService(deps: QuotesDeps): QuotesService {
     }
     mail.wake();
     return reread(db, id);
+  }
+
+  /**
+   * The thread's bounds (docs/product.md §31): each side writes at most MAX_QUOTE_MESSAGES_PER_SIDE messages in one
+   * quote (409), and one person at most QUOTE_MESSAGE_RATE.messages in any QUOTE_MESSAGE_RATE.minutes over all quotes
+   * (429 with Retry-After: when the oldest of those leaves the window). Counted from the stored messages, so every
+   * instance counts the same; two messages of one person to two quotes at the same instant may pass the rate by one.
+   */
+  async function requireRoomToWrite(
+    trx: Transaction<Database>,
+    quoteId: string,
+    author: QuoteMessageAuthor,
+    userId: string,
+    nowMs: number,
+  ): Promise<void> {
+    if ((await repo.countMessagesBySide(trx, quoteId, author)) >= MAX_QUOTE_MESSAGES_PER_SIDE) {
+      throw new AppError(409, 'quote_thread_full', quoteMessages.threadFull);
+    }
+    const windowMs = QUOTE_MESSAGE_RATE.minutes * MINUTE_MS;
+    const since = new Date(nowMs - windowMs).toISOString();
+    const recent = await repo.messageTimesOf(trx, userId, since, QUOTE_MESSAGE_RATE.messages);
+    const oldest = recent[0];
+    if (recent.length >= QUOTE_MESSAGE_RATE.messages && oldest) {
+      const waitMs = Math.max(1000, Date.parse(oldest.at) + windowMs - nowMs);
+      throw new RetryLaterError(Math.ceil(waitMs / 1000), quoteMessages.tooManyMessages(Math.ceil(waitMs / MINUTE_MS)));
+    }
   }
 
   /** Refuses early what the guard would refuse anyway, with the status's own message. */
@@ -405,6 +454,7 @@ export function createQuotesService(deps: QuotesDeps): QuotesService {
     async list(user, { status, page = 1, pageSize = QUOTES_LIST_LIMIT }) {
       const admin = user.role === 'admin';
       const at = iso();
+      // quote-access.ts's rule as a filter: the caller's personal quotes and their company's now (admins: all).
       const rows = await repo.listQuotes(db, {
         userId: admin ? null : user.id,
         companyId: admin ? null : ((await findMembership(db, user.id))?.companyId ?? null),
@@ -414,20 +464,16 @@ export function createQuotesService(deps: QuotesDeps): QuotesService {
         offset: (page - 1) * pageSize,
       });
       const ids = rows.map((r) => r.id);
-      const [lines, messages] = await Promise.all([repo.linesOfQuotes(db, ids), repo.messagesOfQuotes(db, ids)]);
-      const group = <T extends { quote_id: string }>(list: T[]) => {
-        const by = new Map<string, T[]>();
-        for (const item of list) {
-          const of = by.get(item.quote_id);
-          // In place: copying the array per item was quadratic in a long thread's messages.
-          if (of) of.push(item);
-          else by.set(item.quote_id, [item]);
-        }
-        return by;
-      };
-      const linesBy = group(lines);
-      const messagesBy = group(messages);
-      return rows.map((r) => toQuote(r, linesBy.get(r.id) ?? [], messagesBy.get(r.id) ?? [], at));
+      // The threads stay out of the list (GET /api/quotes/{id} answers them): a page costs its quotes' lines and one
+      // count per quote, however long the threads (issue 47: 2,000 messages made every admin list 4.35 MB).
+      const [lines, counts] = await Promise.all([repo.linesOfQuotes(db, ids), repo.messageCounts(db, ids)]);
+      const linesBy = new Map<string, repo.QuoteLineRow[]>();
+      for (const line of lines) {
+        const of = linesBy.get(line.quote_id);
+        if (of) of.push(line);
+        else linesBy.set(line.quote_id, [line]);
+      }
+      return rows.map((r) => toQuoteSummary(r, linesBy.get(r.id) ?? [], counts.get(r.id) ?? 0, at));
     },
 
     async get(user, id) {
@@ -492,7 +538,7 @@ export function createQuotesService(deps: QuotesDeps): QuotesService {
     },
 
     async accept(user, id, details) {
-      const row = await asBuyer(user, id);
+      const { row, placeWith } = await asBuyer(user, id);
       requireStatus(row, QUOTE_ACCEPTABLE_STATUSES, 'accepted');
       const lines = await repo.linesOfQuotes(db, [id]);
       if (lines.some((l) => l.product_id === null)) {
@@ -505,13 +551,30 @@ export function createQuotesService(deps: QuotesDeps): QuotesService {
       }));
       let claimedAt = iso();
       try {
-        await orders.placeAtPrices(user, priced, details, id, {
+        // The order is the quote's company's (placeWith: the accepting member's membership in it), or personal for a
+        // personal quote, never the company the accepting person happens to be in.
+        await orders.placeAtPrices(user, placeWith, priced, details, id, {
           // First in the order's transaction: of two accepts at once, the second waits here for the first and then
           // finds the quote accepted (or, if the first was refused and rolled back, still offered).
           before: async (trx) => {
             claimedAt = iso();
             const claimed = await repo.changeStatus(trx, { id, from: ['offered'], to: 'accepted', at: claimedAt });
             if (!claimed) throw new QuoteChanged();
+            // The claim holds the quote's row until this commits, and an offer prices the lines only after its own
+            // guarded update of that row: the prices read now are the accepted offer's. A replacing offer that
+            // committed after the prices above were read is refused here rather than charged at the old prices
+            // (issue 47: the quote read $1.00 a unit while its order charged $0.10) or at prices nobody had read.
+            const agreed = await repo.linesOfQuotes(trx, [id]);
+            const same =
+              agreed.length === lines.length &&
+              agreed.every(
+                (l, i) => l.unit_price_cents !== null && Number(l.unit_price_cents) === priced[i]?.unitPriceCents,
+              );
+            if (!same) throw new AppError(409, 'offer_changed', quoteMessages.offerChanged);
+            // Membership decided again inside the claim: one removed or demoted since the check above places nothing.
+            const current = await rightsOn(trx, user, row);
+            requireBuyerSide(current);
+            if (current.placeWith?.companyId !== placeWith?.companyId) throw notFound('Quote');
           },
           after: async (trx, placed) => {
             await repo.setOrderId(trx, id, placed.order.id);
@@ -534,7 +597,7 @@ export function createQuotesService(deps: QuotesDeps): QuotesService {
     },
 
     async decline(user, id, reason) {
-      const row = await asBuyer(user, id);
+      const { row } = await asBuyer(user, id);
       requireStatus(row, QUOTE_ACCEPTABLE_STATUSES, 'declined');
       const lines = await repo.linesOfQuotes(db, [id]);
       return transition(
@@ -548,7 +611,7 @@ export function createQuotesService(deps: QuotesDeps): QuotesService {
     },
 
     async cancel(user, id) {
-      const row = await asBuyer(user, id);
+      const { row } = await asBuyer(user, id);
       requireStatus(row, QUOTE_CANCELLABLE_STATUSES, 'cancelled');
       return transition(id, { from: QUOTE_CANCELLABLE_STATUSES, to: 'cancelled' }, 'cancelled');
     },
@@ -572,11 +635,15 @@ export function createQuotesService(deps: QuotesDeps): QuotesService {
       // The buyer's side writes as the buyer; an administrator (not the requester) as the seller; a viewer not at all.
       const author = a.buyerSide && !a.admin ? 'buyer' : a.admin ? 'seller' : undefined;
       if (author === undefined) throw forbidden(quoteMessages.viewerRefusal);
-      const at = iso();
+      const nowMs = now();
+      const at = new Date(nowMs).toISOString();
       const messageId = newId();
       const lines = await repo.linesOfQuotes(db, [id]);
       await db.transaction().execute(async (trx) => {
+        // The quote's row first (a message is a change of it): its lock orders the writers of one thread, so the count
+        // of the side's messages below is exact on PostgreSQL too.
         if (!(await repo.touchQuote(trx, id, at))) throw notFound('Quote');
+        await requireRoomToWrite(trx, id, author, user.id, nowMs);
         await repo.insertMessage(trx, {
           id: messageId,
           quote_id: id,
@@ -588,9 +655,13 @@ export function createQuotesService(deps: QuotesDeps): QuotesService {
         });
         const row = await repo.findQuote(trx, id);
         if (!row) throw notFound('Quote');
+        // A digest, not a mail per message: the first message of each side in a window of QUOTE_MESSAGE_MAIL_MINUTES
+        // mails the other side; the rest of that window's messages share its dedupe key and queue nothing (the mail
+        // says to read the thread).
+        const window = `${author}-${Math.floor(nowMs / (QUOTE_MESSAGE_MAIL_MINUTES * MINUTE_MS))}`;
         const extra = { text, author: user.name };
-        if (author === 'buyer') await mailAdmins(trx, row, lines, 'message', messageId, extra);
-        else await mailRequester(trx, row, lines, 'message', messageId, extra);
+        if (author === 'buyer') await mailAdmins(trx, row, lines, 'message', window, extra);
+        else await mailRequester(trx, row, lines, 'message', window, extra);
       });
       mail.wake();
       return reread(db, id);

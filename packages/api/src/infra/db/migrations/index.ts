@@ -25,6 +25,7 @@ import { quotesMigration } from './022-quotes.js';
 import { orderWriteIndexesMigration } from './023-order-write-indexes.js';
 import { quoteListIndexesMigration } from './024-quote-list-indexes.js';
 import { pendingSeedsMigration } from './025-pending-seeds.js';
+import { quoteThreadBoundsMigration } from './026-quote-thread-bounds.js';
 import { orderDeskMigration } from './016-order-desk.js';
 import { companyInviteLimitsMigration } from './027-company-invite-limits.js';
 
@@ -54,6 +55,7 @@ const migrations: Record<string, Migration> = {
   '023-order-write-indexes': orderWriteIndexesMigration,
   '024-quote-list-indexes': quoteListIndexesMigration,
   '025-pending-seeds': pendingSeedsMigration,
+  '026-quote-thread-bounds': quoteThreadBoundsMigration,
   '027-company-invite-limits': companyInviteLimitsMigration,
 };
 
