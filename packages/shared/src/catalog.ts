@@ -4,7 +4,6 @@ import './zod-setup.js';
 import { z } from 'zod';
 import {
   MAX_NAME_LENGTH,
-  MAX_PRICE_DOLLARS,
   MAX_QUANTITY,
   MAX_TEXT_LENGTH,
   MAX_URL_LENGTH,
@@ -21,13 +20,7 @@ import {
   SKU_PATTERN,
 } from './catalog-rules.js';
 import { productSchema } from './entities.js';
-
-const dollars = (message: string) =>
-  z
-    .number({ error: message })
-    .positive(message)
-    .max(MAX_PRICE_DOLLARS, message)
-    .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, message);
+import { positiveDollars } from './money.js';
 
 export const skuSchema = z
   .string({ error: catalogMessages.skuInvalid })
@@ -58,7 +51,7 @@ export const priceBreaksInputSchema = z
         .int(catalogMessages.breakQuantityOrder)
         .min(1, catalogMessages.breakQuantityOrder)
         .max(MAX_QUANTITY, catalogMessages.breakQuantityOrder),
-      price: dollars(catalogMessages.breakPriceOrder),
+      price: positiveDollars(catalogMessages.breakPriceOrder),
     }),
   )
   .max(MAX_PRICE_BREAKS, catalogMessages.tooManyBreaks);
@@ -125,7 +118,7 @@ export const productPatchSchema = z
       .regex(SINGLE_LINE_PATTERN, singleLineMessage('name'))
       .optional(),
     description: z.string().trim().min(1, 'description is Required').max(MAX_TEXT_LENGTH).optional(),
-    price: dollars('price must be a positive amount with at most 2 decimals').optional(),
+    price: positiveDollars('price must be a positive amount with at most 2 decimals').optional(),
     img: z
       .string()
       .trim()

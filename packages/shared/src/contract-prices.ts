@@ -4,6 +4,7 @@ import './zod-setup.js';
 import { z } from 'zod';
 import { MAX_PRICE_DOLLARS } from './constants.js';
 import { idSchema } from './id.js';
+import { positiveDollars } from './money.js';
 
 /** More prices than a catalogue page holds would be a mistake, not a contract; the CSV import has the same bound. */
 export const MAX_CONTRACT_PRICES = 10_000;
@@ -16,11 +17,7 @@ export const contractPriceMessages = {
   unknownSku: (sku: string) => `unknown SKU ${sku}`,
 } as const;
 
-const contractDollars = z
-  .number({ error: contractPriceMessages.priceInvalid })
-  .positive(contractPriceMessages.priceInvalid)
-  .max(MAX_PRICE_DOLLARS, contractPriceMessages.priceInvalid)
-  .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, contractPriceMessages.priceInvalid);
+const contractDollars = positiveDollars(contractPriceMessages.priceInvalid);
 
 export const contractPricesPutSchema = z.object({
   prices: z

@@ -18,3 +18,4 @@ export * from './admin-stats.js';
 export * from './companies.js';
 export * from './company-ordering.js';
 export * from './quotes.js';
+export * from './money.js';

@@ -6,7 +6,6 @@ import {
   MAX_FIELD_LENGTH,
   MAX_NAME_LENGTH,
   MAX_PAGE_SIZE,
-  MAX_PRICE_DOLLARS,
   MAX_QUANTITY,
   MAX_TEXT_LENGTH,
   MAX_URL_LENGTH,
@@ -25,6 +24,7 @@ import { productTermsProblem } from './catalog-rules.js';
 import { productCatalogFieldsSchema } from './catalog.js';
 import { ID_PATTERN, idSchema } from './entities.js';
 import { messages } from './messages.js';
+import { positiveDollars } from './money.js';
 
 const requiredText = (required: string, max = MAX_NAME_LENGTH) =>
   z.string({ error: required }).trim().min(1, required).max(max, `must be at most ${max} characters`);
@@ -114,11 +114,7 @@ export type VerifyEmailBody = z.input<typeof verifyEmailBodySchema>;
 export const productCreateSchema = z
   .object({
     name: requiredLine(messages.product.nameRequired, 'name'),
-    price: z
-      .number({ error: messages.product.priceRequired })
-      .positive(messages.product.priceInvalid)
-      .max(MAX_PRICE_DOLLARS, messages.product.priceInvalid)
-      .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, messages.product.priceInvalid),
+    price: positiveDollars(messages.product.priceInvalid, messages.product.priceRequired),
     description: requiredText(messages.product.descriptionRequired, MAX_TEXT_LENGTH),
     img: imageUrl(messages.product.imgInvalid),
     quantity: z

@@ -5,6 +5,7 @@ import './zod-setup.js';
 import { z } from 'zod';
 import { MAX_PRICE_DOLLARS, MAX_QUANTITY, MAX_TEXT_LENGTH } from './constants.js';
 import { idSchema } from './id.js';
+import { positiveDollars } from './money.js';
 import { pageNumberSchema, pageSizeSchema } from './paging.js';
 import { checkoutBodySchema } from './ordering.js';
 import { MAX_ORDER_LINES, orderingMessages } from './ordering-rules.js';
@@ -46,7 +47,6 @@ export const MAX_QUOTE_NOTE_LENGTH = MAX_TEXT_LENGTH;
 export const MAX_QUOTE_REASON_LENGTH = 500;
 /** GET /api/quotes answers at most this many quotes a page, newest first (and this many without `pageSize`). */
 export const QUOTES_LIST_LIMIT = 500;
-
 /**
  * A quote's thread holds at most this many messages written by each side (POST /messages), so one side can neither
  * grow a thread without bound nor fill it to silence the other (docs/product.md §31).
@@ -56,6 +56,7 @@ export const MAX_QUOTE_MESSAGES_PER_SIDE = 100;
 export const QUOTE_MESSAGE_RATE = { messages: 10, minutes: 10 } as const;
 /** The other side is mailed about new messages at most once per quote in each window of this many minutes. */
 export const QUOTE_MESSAGE_MAIL_MINUTES = 10;
+
 export const quoteMessages = {
   notFound: 'Quote not found',
   targetPriceInvalid: `targetPrice must be a positive amount in dollars with at most two decimals, at most ${MAX_PRICE_DOLLARS}`,
@@ -68,18 +69,11 @@ export const quoteMessages = {
   expired: 'This offer has expired: ask for a new quote',
   viewerRefusal: 'Your company role is viewer: you can read its quotes but not ask, accept, decline or cancel',
   cartEmpty: orderingMessages.cartEmpty,
-} as const;
   threadFull: `A quote's thread holds at most ${MAX_QUOTE_MESSAGES_PER_SIDE} messages from each side: ask for a new quote to go on`,
   tooManyMessages: (minutes: number) =>
     `At most ${QUOTE_MESSAGE_RATE.messages} messages in ${QUOTE_MESSAGE_RATE.minutes} minutes: wait ${minutes} minute${minutes === 1 ? '' : 's'} and write again`,
   offerChanged: 'This offer was replaced while you accepted it: read the new offer and accept again',
-
-const dollars = (message: string) =>
-  z
-    .number({ error: message })
-    .positive(message)
-    .max(MAX_PRICE_DOLLARS, message)
-    .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, message);
+} as const;
 
 const quantitySchema = z
   .number({ error: orderingMessages.wholeQuantity })
@@ -171,7 +165,7 @@ const quoteLinesSchema = z
     z.object({
       productId: idSchema,
       quantity: quantitySchema,
-      targetPrice: dollars(quoteMessages.targetPriceInvalid).nullish(),
+      targetPrice: positiveDollars(quoteMessages.targetPriceInvalid).nullish(),
     }),
     { error: 'lines must be a list' },
   )
@@ -190,7 +184,7 @@ export type CartQuote = z.input<typeof cartQuoteSchema>;
 /** `POST /api/quotes/{id}/offer` (admin). */
 export const quoteOfferSchema = z.object({
   lines: z
-    .array(z.object({ productId: idSchema, unitPrice: dollars(quoteMessages.unitPriceInvalid) }), {
+    .array(z.object({ productId: idSchema, unitPrice: positiveDollars(quoteMessages.unitPriceInvalid) }), {
       error: 'lines must be a list',
     })
     .min(1, quoteMessages.offerLinesMismatch)

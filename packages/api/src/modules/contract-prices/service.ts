@@ -1,7 +1,13 @@
 // Contract prices (B2B §5): an administrator sets a company's prices; its members see them beside the list price and
 // pay the lower of the contract price and the price break that applies (the rule itself is shared's unitPriceCents,
 // the one owner of the unit price). PUT and the CSV import replace the company's whole list.
-import { contractPriceMessages, MAX_CONTRACT_PRICES, MAX_PRICE_DOLLARS, type ContractPrices } from '@kestrel/shared';
+import {
+  contractPriceMessages,
+  MAX_CONTRACT_PRICES,
+  MAX_PRICE_DOLLARS,
+  MIN_PRICE_DOLLARS,
+  type ContractPrices,
+} from '@kestrel/shared';
 import type { Db } from '../../infra/db/create-db.js';
 import { csvRecords, CsvSyntaxError } from '../../infra/csv-records.js';
 import { AppError, notFound } from '../../infra/errors.js';
@@ -118,7 +124,8 @@ export function createContractPricesService({ db, now = Date.now }: { db: Db; no
           const price = priceField.trim();
           if (extra.length > 0) problem(line, 'a row has two fields: sku,price');
           else if (!sku) problem(line, 'sku is empty');
-          else if (!PRICE_TEXT.test(price) || Number(price) <= 0 || Number(price) > MAX_PRICE_DOLLARS)
+          // The text has at most 2 decimals; the amount follows shared money.ts (at least one cent).
+          else if (!PRICE_TEXT.test(price) || Number(price) < MIN_PRICE_DOLLARS || Number(price) > MAX_PRICE_DOLLARS)
             problem(line, contractPriceMessages.priceInvalid);
           else parsed.push({ line, sku, priceCents: Math.round(Number(price) * 100) });
         }

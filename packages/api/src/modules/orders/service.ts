@@ -89,6 +89,8 @@ export function toOrder(row: OrderRow, lines: repo.OrderLineRow[]): Order {
     // Absent before migration 022 has run on this database: null.
     quoteId: row.quote_id ?? null,
     updatedAt: row.updated_at,
+    // Issue 47: only once paid, so an unpaid order answers as it always has.
+    ...(row.paid_at !== null ? { paidAt: row.paid_at, paidReference: row.paid_reference } : {}),
   };
 }
 

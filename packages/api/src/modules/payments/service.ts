@@ -24,6 +24,8 @@ import {
 
 const alreadyPaid = () => new AppError(409, 'order_paid', 'This order is already paid');
 const notPayable = () => new AppError(409, 'order_not_payable', 'This order can no longer be paid');
+const nothingToPay = () =>
+  new AppError(409, 'nothing_to_pay', 'This order totals $0.00: there is nothing to pay by card');
 const refundedLate = () =>
   new AppError(409, 'order_not_payable', 'This order can no longer be paid; the payment was refunded');
 const notAPaymentOfThisOrder = () =>
@@ -136,13 +138,11 @@ export function createPaymentsService({ db, provider, orders, log }: PaymentsDep
     // Not payable any more (cancelled, expired, gone), or paid by another charge, or by a payer who may no longer
     // pay it (issue 47): this money is not the shop's.
     await refundCharge(intent.id, intent.amountCents, order.id, intent);
-    return 'refunded';
-  }
     // The payer did nothing wrong but lost the role: they are told why their money came back.
     if (outcome === 'payer_refused') await orders.tellPayerRefunded(order.id, intent.id, intent.amountCents);
+    return 'refunded';
+  }
 
-  /** A succeeded charge the shop created for an order that was deleted since: refunded; false if it is not one. */
-  async function refundForGoneOrder(orderId: string, intent: ProviderIntent | null): Promise<boolean> {
   /**
    * The buyer's own order refused them (403: a viewer now, or no longer in its company) while they report a charge
    * of it they made before: the charge is refunded at once (B2B §4) and the refusal says so. Anything else (not
@@ -160,6 +160,8 @@ export function createPaymentsService({ db, provider, orders, log }: PaymentsDep
     throw new AppError(403, 'payer_refused', `${refusal.message}; your payment was refunded to your card`);
   }
 
+  /** A succeeded charge the shop created for an order that was deleted since: refunded; false if it is not one. */
+  async function refundForGoneOrder(orderId: string, intent: ProviderIntent | null): Promise<boolean> {
     if (!intent || intent.status !== 'succeeded' || intent.orderId !== orderId) return false;
     if (await orders.findOrder(orderId)) return false;
     // The payments row (its order_id set null by the delete) proves this shop opened the intent.
@@ -275,6 +277,9 @@ export function createPaymentsService({ db, provider, orders, log }: PaymentsDep
         await settleCharged(order, charged);
         throw charged.length > 0 ? refundedLate() : notPayable();
       }
+      // Issue 47: an order of $0.00 (a price stored before a positive amount meant at least one cent) has nothing to
+      // collect, and a provider intent for nothing would open all the same.
+      if (Number(order.total_cents) < 1) throw nothingToPay();
       const intent = await openIntent(order);
       // The same intent comes back for the same order and amount; if it was already charged (the page was closed
       // before it could report back), settle the order now instead of offering a second charge.
@@ -298,14 +303,14 @@ export function createPaymentsService({ db, provider, orders, log }: PaymentsDep
       try {
         order = await orders.getOwnOrder(user, orderId);
       } catch (error) {
+        if (error instanceof AppError && error.statusCode === 403 && ours) {
+          await refundRefusedPayer(user, orderId, await retrieve(), error);
+        }
         // Only a charge of an order that is gone is worth a look; someone else's order stays a plain 404.
         if (
           error instanceof AppError &&
           error.statusCode === 404 &&
           !(await orders.findOrder(orderId)) &&
-        if (error instanceof AppError && error.statusCode === 403 && ours) {
-          await refundRefusedPayer(user, orderId, await retrieve(), error);
-        }
           (await refundForGoneOrder(orderId, await retrieve()))
         ) {
           throw refundedLate();

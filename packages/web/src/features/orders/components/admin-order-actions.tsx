@@ -3,6 +3,7 @@
 import type { Order } from '@kestrel/shared';
 import { adminActions } from '../order-actions';
 import { DeliveredButton } from './delivered-button';
+import { formatTime } from './order-status';
 
 export type AdminDialog = { kind: 'ship' | 'cancel' | 'mark-paid'; order: Order } | null;
 
@@ -46,8 +47,26 @@ export function AdminOrderActions({ order, open }: { order: Order; open: (dialog
   );
 }
 
+/** Paid or not; once paid, when, and the reference an administrator recorded with it (issue 47). */
 export function PaymentState({ order }: { order: Order }) {
   if (order.refunded) return <>Paid, refunded</>;
-  if (order.paid) return <>Paid</>;
+  if (order.paid) {
+    return (
+      <>
+        Paid
+        {order.paidAt ? (
+          <>
+            {' '}
+            <time dateTime={order.paidAt}>{formatTime(order.paidAt)}</time>
+          </>
+        ) : null}
+        {order.paidReference ? (
+          <>
+            , reference <span className="font-mono break-all">{order.paidReference}</span>
+          </>
+        ) : null}
+      </>
+    );
+  }
   return <>{order.paymentTerms === 'account' ? 'Unpaid (on account)' : 'Unpaid'}</>;
 }

@@ -113,6 +113,14 @@ function History({ order }: { order: Order }) {
         </li>
       ))}
     </ol>
+  // An on-account payment changes no status, so its step (issue 47: with the reference recorded) is added by its time.
+  const paid =
+    order.paidAt && order.paymentTerms === 'account'
+      ? [{ label: `Paid${order.paidReference ? `, reference ${order.paidReference}` : ''}`, at: order.paidAt }]
+      : [];
+  const steps = [...order.statusHistory.map((s) => ({ label: statusLabel(s.status), at: s.at })), ...paid].sort(
+    (a, b) => a.at.localeCompare(b.at),
+  );
   );
 }
 
