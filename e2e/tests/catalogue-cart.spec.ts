@@ -3,6 +3,7 @@
 // demo catalogue's figures never change under another journey.
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { adminByApi, createProductByApi, signUpByApi, uniqueSku, useSession, type Account } from '../support/api';
+import { createCompanyByApi, setContractPricesByApi } from '../support/company-setup';
 import { checkScreen, expectMessage } from '../support/screens';
 
 const auth = (account: Account) => ({ Authorization: `Bearer ${account.token}` });
@@ -160,4 +161,81 @@ test("the purchase page's Add to cart prices by volume and tells when the cart's
   await expect(page.getByRole('row').filter({ hasText: sku })).toContainText(
     'cannot order less then 1000 and greater than 3000',
   );
+});
+
+test("a member's estimates use the contract price, and quick order keeps out a line below the minimum", async ({
+  page,
+  request,
+}) => {
+  const admin = await adminByApi(request);
+  const sku = uniqueSku('E2E-MEMBER');
+  const product = await createProductByApi(request, admin, {
+    sku,
+    price: 6.25,
+    quantity: 1000,
+    packSize: 100,
+    availableQuantity: 20000,
+    priceBreaks: [
+      { minQuantity: 2000, price: 5.5 },
+      { minQuantity: 5000, price: 5 },
+    ],
+  });
+  const owner = await signUpByApi(request, 'Mina Member');
+  const company = await createCompanyByApi(request, owner, `Member Co ${uniqueSku('M')}`);
+  await setContractPricesByApi(request, admin, company._id, [{ productId: product._id, price: 5.2 }]);
+  await useSession(page, owner);
+
+  // The card: what the member pays at the minimum, and only the volume price below it (issue #47).
+  await page.goto(`/products?q=${sku}`);
+  const item = card(page, product.name);
+  await expect(item).toContainText('$5.20 per unit');
+  await expect(item).toContainText('down to $5.00 from 5,000');
+  await expect(item.getByLabel(`Quantity of ${product.name}`)).toHaveAccessibleDescription(
+    '1,000 × $5.20 = $5,200.00 · $5.00 each from 5,000',
+  );
+
+  // The product page: the estimate under 'Your price' is at that price, and the table says what the member pays.
+  await page.goto(`/products/${product._id}`);
+  await expect(page.getByTestId('your-price')).toContainText('$5.20');
+  const quantity = page.getByRole('form', { name: 'Add to cart' }).getByLabel('Pieces for the cart');
+  await expect(quantity).toHaveAccessibleDescription('1,000 × $5.20 = $5,200.00 · $5.00 each from 5,000');
+  await quantity.fill('2000');
+  await expect(quantity).toHaveAccessibleDescription('2,000 × $5.20 = $10,400.00 · $5.00 each from 5,000');
+  const volume = page.getByRole('table', { name: 'Volume prices' });
+  await expect(volume.getByRole('row')).toHaveText([
+    'Quantity fromList priceYou pay',
+    '1,000$6.25$5.20',
+    '2,000$5.50$5.20',
+    '5,000$5.00$5.00',
+  ]);
+  // The card keeps its own height beside the taller order column (no blank stretch).
+  const productCard = page.getByRole('article').filter({ has: page.getByRole('heading', { name: product.name }) });
+  const cardBox = await productCard.boundingBox();
+  const termsBox = await page.getByRole('region', { name: 'Product details' }).boundingBox();
+  expect(cardBox && termsBox ? cardBox.y + cardBox.height < termsBox.y + termsBox.height : false).toBe(true);
+  await checkScreen(page, 'product-member-price', () => expect(volume).toBeVisible());
+
+  // Quick order: the preview charges what the cart will, and a line below the minimum is not added.
+  await page.goto('/quick-order');
+  await page.getByLabel('Lines (SKU and quantity)').fill(`${sku}, 2000\n${sku}, 500`);
+  const preview = page.getByRole('table', { name: 'Your lines, resolved' });
+  const line = (n: number) => preview.locator(`tr[data-line="${n}"]`);
+  await expect(line(1)).toContainText(`${product.name}2,000$5.20$10,400.00`);
+  await expect(line(2)).toContainText('Not added: the minimum order is 1,000');
+  await expect(page.getByText('Only the 1 resolved lines are added.')).toBeVisible();
+  await checkScreen(page, 'quick-order-member', () => expect(line(2)).toBeVisible());
+  await page.getByRole('button', { name: 'Add to cart' }).click();
+  await expectMessage(page, '1 line added to your cart');
+  expect(await cartLines(request, owner)).toEqual([[sku, 2000, 5.2, null]]);
+  // What stayed out is still there to be mended.
+  await expect(page.getByLabel('Lines (SKU and quantity)')).toHaveValue(`${sku}, 500`);
+
+  // The cart's hint names only the break that beats the contract price.
+  await page.goto('/cart');
+  const row = page.getByRole('row').filter({ hasText: sku });
+  await expect(row.locator('[data-label="Unit price"]')).toContainText('$5.20');
+  await expect(row.locator('[data-label="Line total"]')).toHaveText('$10,400.00');
+  await expect(row).toContainText('$5.00 each from 5,000');
+  await expect(row).not.toContainText('$5.50 each');
+  await checkScreen(page, 'cart-member-price', () => expect(row).toBeVisible());
 });

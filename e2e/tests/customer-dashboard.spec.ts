@@ -1,7 +1,8 @@
 // A customer's dashboard: the sidebar for their role, the profile (kept across a reload) and a review on the home page.
 import { expect, test } from '@playwright/test';
-import { signUpByApi, useSession } from '../support/api';
-import { expectMessage } from '../support/screens';
+import { adminByApi, createProductByApi, fillCartByApi, signUpByApi, uniqueSku, useSession } from '../support/api';
+import { confirmEmailByApi, createCompanyByApi, joinByApi } from '../support/company-setup';
+import { checkScreen, expectMessage } from '../support/screens';
 
 test('the sidebar shows a customer My Profile, Sign-in and security, Add a Reviews, My Order, My Quotes and Company only', async ({
   page,
@@ -81,4 +82,62 @@ test('a review shows its messages in red, is added and appears on the home page'
   await expect(card).toBeVisible();
   await expect(card.getByRole('heading')).toHaveText('Rita Review');
   await expect(card.getByRole('img', { name: 'Rated 4 out of 5' })).toBeVisible();
+});
+
+test("a company's viewer is offered no step the shop would refuse, and each page says why", async ({
+  page,
+  request,
+}) => {
+  test.slow();
+  const admin = await adminByApi(request);
+  const product = await createProductByApi(request, admin, { sku: uniqueSku('E2E-VIEW'), price: 10, quantity: 10 });
+  const viewer = await signUpByApi(request, 'Vic Viewer');
+  // An order of the viewer's own, placed before joining as a viewer: its page shows PO, note and status once each.
+  const placed = await request.post('/api/orders', {
+    headers: { Authorization: `Bearer ${viewer.token}` },
+    data: {
+      lines: [{ productId: product._id, quantity: 20 }],
+      phone: '+44 20 7946 0102',
+      address: '3 Quay Street, Hull',
+      poNumber: 'PO-VIEW-71',
+      note: 'Leave at gate B',
+    },
+  });
+  expect(placed.status()).toBe(201);
+  const order: { _id: string; number: string } = (await placed.json()).order;
+  const owner = await signUpByApi(request, 'Olive Owner');
+  await confirmEmailByApi(request, owner);
+  const companyName = `Viewing Co ${uniqueSku('V')}`;
+  await createCompanyByApi(request, owner, companyName);
+  await joinByApi(request, owner, viewer, 'viewer');
+  await fillCartByApi(request, viewer, [{ productId: product._id, quantity: 20 }]);
+  const refusal = `Viewers in ${companyName} cannot place, pay or cancel orders; ask an owner to make you a buyer.`;
+  await useSession(page, viewer);
+
+  await page.goto(`/products/${product._id}`);
+  await expect(page.getByText(refusal)).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Order this product' })).toHaveCount(0);
+  await expect(page.getByRole('form', { name: 'Add to cart' })).toHaveCount(0);
+
+  // The cart: no checkout to fill in, no payment on account, no Place order; the reason instead.
+  await page.goto('/cart');
+  await expect(page.getByRole('row').filter({ hasText: product.name })).toBeVisible();
+  await expect(page.getByText(refusal)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Place order' })).toHaveCount(0);
+  await expect(page.getByLabel('Phone')).toHaveCount(0);
+  await expect(page.getByRole('radio', { name: /on account/i })).toHaveCount(0);
+  await checkScreen(page, 'cart-viewer', () => expect(page.getByText(refusal)).toBeVisible());
+
+  // The order page: the invoice may be read, nothing else offered; PO, note and status each shown once.
+  await page.goto(`/dashboard/orders/${order._id}`);
+  await expect(page.getByRole('heading', { name: `Order ${order.number}` })).toBeVisible();
+  const actions = page.getByRole('region', { name: 'Actions' });
+  await expect(actions).toContainText(refusal);
+  await expect(actions.getByRole('button')).toHaveCount(0);
+  await expect(actions.getByRole('link')).toHaveCount(0);
+  const main = await page.getByRole('main').innerText();
+  const times = (text: string) => main.split(text).length - 1;
+  expect([times('PO-VIEW-71'), times('Leave at gate B')]).toEqual([1, 1]);
+  await expect(page.getByRole('main').locator('.badge').filter({ hasText: 'Pending' })).toHaveCount(1);
+  await checkScreen(page, 'order-page-viewer', () => expect(actions).toContainText(refusal));
 });

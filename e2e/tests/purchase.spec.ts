@@ -1,7 +1,15 @@
 // A customer orders below the minimum (refused in the browser), then within range, then deletes the unpaid order.
 import { expect, test } from '@playwright/test';
-import { adminByApi, listProducts, orderByApi, signUpByApi, useSession } from '../support/api';
-import { expectMessage } from '../support/screens';
+import {
+  adminByApi,
+  createProductByApi,
+  listProducts,
+  orderByApi,
+  signUpByApi,
+  uniqueSku,
+  useSession,
+} from '../support/api';
+import { checkScreen, expectMessage } from '../support/screens';
 
 test('ordering: range check, booking, My Order and delete with confirmation', async ({ page, request }) => {
   const customer = await signUpByApi(request, 'Olga Orders');
@@ -106,4 +114,39 @@ test('a product whose stock is below its minimum cannot be booked', async ({ pag
   await page.goto(`/purchase/${insertedId}`);
   await expect(page.getByText('Not enough stock for the minimum order right now.')).toBeVisible();
   await expect(page.getByRole('button', { name: 'place order' })).toBeDisabled();
+});
+
+test('a bad or unknown product link shows the 404 page, not a validation message', async ({ page, request }) => {
+  const customer = await signUpByApi(request, 'Lars Link');
+  await useSession(page, customer);
+  // Not an id at all (the API's 400), a well-formed id of no product (404), on both product pages.
+  for (const path of ['/products/not-a-product', '/products/0123456789abcdef01234567', '/purchase/KC-CPU-K7']) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page is not Found');
+    await expect(page.getByText('must be a 24-character id')).toHaveCount(0);
+    await expect(page).toHaveTitle('Page is not Found · Kestrel Components');
+  }
+  await checkScreen(page, 'product-not-found', () =>
+    expect(page.getByRole('link', { name: 'Back to the home page' })).toBeVisible(),
+  );
+});
+
+test("the purchase page's product card keeps its own height beside the order column", async ({ page, request }) => {
+  const admin = await adminByApi(request);
+  const product = await createProductByApi(request, admin, {
+    sku: uniqueSku('E2E-TALL'),
+    priceBreaks: [
+      { minQuantity: 2000, price: 4 },
+      { minQuantity: 5000, price: 3.8 },
+    ],
+  });
+  await useSession(page, await signUpByApi(request, 'Tara Tall'));
+  await page.goto(`/purchase/${product._id}`);
+  const productCard = page.getByRole('article').filter({ has: page.getByRole('heading', { name: product.name }) });
+  const terms = page.getByRole('region', { name: 'Product details' });
+  await expect(terms).toBeVisible();
+  const [cardBox, termsBox] = [await productCard.boundingBox(), await terms.boundingBox()];
+  // Stretched, the card would end where the taller column does, with a blank gap inside it (issue #47).
+  expect(cardBox && termsBox ? termsBox.y + termsBox.height - (cardBox.y + cardBox.height) : 0).toBeGreaterThan(100);
+  await checkScreen(page, 'purchase-page', () => expect(terms).toBeVisible());
 });

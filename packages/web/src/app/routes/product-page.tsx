@@ -2,10 +2,13 @@
 // sees it (terms, price breaks, stock) without signing in, and is asked to sign in only to order. SPEC's purchase page
 // (/purchase/{id}) stays signed-in only; signed-in buyers go on to it or add the product to their cart here.
 import { Link, useLocation, useParams } from 'react-router';
+import { messages } from '@kestrel/shared';
 import { PageSpinner } from '../../components/ui/spinner';
 import { useAuth } from '../../lib/auth-store';
+import { useOrderingRefusal } from '../../lib/company-role';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { useProduct } from '../../features/products/api/get-product';
+import { isNoSuchProduct, useProduct } from '../../features/products/api/get-product';
+import { NotFoundPage } from './not-found-page';
 import { ProductCard } from '../../features/products/components/product-card';
 import { ProductTerms } from '../../features/products/components/product-terms';
 import { AddToCart } from '../../features/cart/components/add-to-cart';
@@ -15,10 +18,13 @@ export function ProductPage() {
   const { id = '' } = useParams();
   const location = useLocation();
   const { status } = useAuth();
+  const refusal = useOrderingRefusal();
   const { data: product, isPending, isError, error } = useProduct(id);
-  useDocumentTitle(product ? product.name : 'Product');
+  const missing = isNoSuchProduct(error);
+  useDocumentTitle(product ? product.name : missing ? messages.notFoundPage : 'Product');
 
   if (isPending) return <PageSpinner label="Loading the product" />;
+  if (missing) return <NotFoundPage />;
   if (isError) {
     return (
       <div className="mx-auto max-w-xl px-4 py-16 text-center" role="alert">
@@ -30,9 +36,13 @@ export function ProductPage() {
 
   const soldOut = product.availableQuantity < product.quantity;
   return (
-    <div className="mx-auto grid min-h-screen max-w-5xl content-start gap-8 px-4 py-10 md:grid-cols-2">
+    // items-start: the product card keeps its own height beside the taller order column (issue #47).
+    <div className="mx-auto grid min-h-screen max-w-5xl content-start items-start gap-8 px-4 py-10 md:grid-cols-2">
       <h1 className="sr-only">{product.name}</h1>
-      <ProductCard product={product} eager headingLevel="h2" />
+      {/* A wrapper of its own height: the card's h-full (for the home page's grid) would fill the grid row. */}
+      <div>
+        <ProductCard product={product} eager headingLevel="h2" />
+      </div>
       <div className="flex flex-col gap-6 self-start">
         <section aria-labelledby="order-panel" className="rounded-box border border-base-300 bg-base-100 p-6">
           <h2 id="order-panel" className="text-xl font-semibold">
@@ -45,7 +55,10 @@ export function ProductPage() {
           {soldOut ? (
             <p className="mt-2 font-semibold text-error">Not enough stock for the minimum order right now.</p>
           ) : null}
-          {status === 'signed-in' ? (
+          {status === 'signed-in' && refusal ? (
+            // A company viewer is told why instead of being offered an order the server refuses (issue #47).
+            <p className="mt-4 text-sm">{refusal}</p>
+          ) : status === 'signed-in' ? (
             <>
               <Link to={`/purchase/${product._id}`} className="btn btn-primary mt-4">
                 Order this product

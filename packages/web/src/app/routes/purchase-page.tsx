@@ -1,9 +1,12 @@
 import { useState } from 'react';
 import { useParams } from 'react-router';
+import { messages } from '@kestrel/shared';
 import { RequireAuth } from '../guards/require-auth';
 import { PageSpinner, Spinner } from '../../components/ui/spinner';
 import { useAuth } from '../../lib/auth-store';
-import { useProduct } from '../../features/products/api/get-product';
+import { useOrderingRefusal } from '../../lib/company-role';
+import { isNoSuchProduct, useProduct } from '../../features/products/api/get-product';
+import { NotFoundPage } from './not-found-page';
 import { ProductCard } from '../../features/products/components/product-card';
 import { ProductTerms } from '../../features/products/components/product-terms';
 import { AddToCart } from '../../features/cart/components/add-to-cart';
@@ -36,13 +39,16 @@ export function PurchasePage() {
 
 function PurchaseContent({ id }: { id: string }) {
   const { user } = useAuth();
+  const refusal = useOrderingRefusal();
   const { data: product, isPending, isError, error } = useProduct(id);
   const [ordering, setOrdering] = useState(false);
   // Mounted from the first 'place order' on, so the dialog opens as soon as its code arrives and stays mounted after.
   const [wanted, setWanted] = useState(false);
-  useDocumentTitle(product ? `Purchase ${product.name}` : 'Purchase');
+  const missing = isNoSuchProduct(error);
+  useDocumentTitle(product ? `Purchase ${product.name}` : missing ? messages.notFoundPage : 'Purchase');
 
   if (isPending) return <PageSpinner label="Loading the product" />;
+  if (missing) return <NotFoundPage />;
   if (isError) {
     return (
       <div className="mx-auto max-w-xl px-4 py-16 text-center" role="alert">
@@ -54,10 +60,14 @@ function PurchaseContent({ id }: { id: string }) {
 
   const soldOut = product.availableQuantity < product.quantity;
   return (
-    <div className="mx-auto grid max-w-5xl gap-8 px-4 py-10 md:grid-cols-2">
+    // items-start: the product card keeps its own height beside the taller order column (issue #47).
+    <div className="mx-auto grid max-w-5xl items-start gap-8 px-4 py-10 md:grid-cols-2">
       <SessionExpiryHandler />
       <h1 className="sr-only">Purchase {product.name}</h1>
-      <ProductCard product={product} eager headingLevel="h2" />
+      {/* A wrapper of its own height: the card's h-full (for the home page's grid) would fill the grid row. */}
+      <div>
+        <ProductCard product={product} eager headingLevel="h2" />
+      </div>
       <div className="flex flex-col gap-6 self-start">
         <section aria-labelledby="order-panel" className="rounded-box border border-base-300 bg-base-100 p-6">
           <h2 id="order-panel" className="text-xl font-semibold">
@@ -73,30 +83,37 @@ function PurchaseContent({ id }: { id: string }) {
               Not enough stock for the minimum order right now.
             </p>
           ) : null}
-          <button
-            type="button"
-            className="btn btn-primary mt-4"
-            disabled={soldOut}
-            aria-describedby={soldOut ? 'sold-out' : undefined}
-            onPointerEnter={OrderModal.preload}
-            onFocus={OrderModal.preload}
-            onClick={() => {
-              setWanted(true);
-              setOrdering(true);
-            }}
-          >
-            place order
-          </button>
-          {user && wanted ? (
-            <OrderModal
-              product={product}
-              customer={{ name: user.name, email: user.email }}
-              open={ordering}
-              onClose={() => setOrdering(false)}
-            />
-          ) : null}
+          {refusal ? (
+            // A company viewer is told why instead of being offered an order the server refuses (issue #47).
+            <p className="mt-4 text-sm">{refusal}</p>
+          ) : (
+            <>
+              <button
+                type="button"
+                className="btn btn-primary mt-4"
+                disabled={soldOut}
+                aria-describedby={soldOut ? 'sold-out' : undefined}
+                onPointerEnter={OrderModal.preload}
+                onFocus={OrderModal.preload}
+                onClick={() => {
+                  setWanted(true);
+                  setOrdering(true);
+                }}
+              >
+                place order
+              </button>
+              {user && wanted ? (
+                <OrderModal
+                  product={product}
+                  customer={{ name: user.name, email: user.email }}
+                  open={ordering}
+                  onClose={() => setOrdering(false)}
+                />
+              ) : null}
+            </>
+          )}
           {/* Beside SPEC's booking: the cart gathers several products into one order (B2B §3). */}
-          {soldOut ? null : <AddToCart product={product} />}
+          {soldOut || refusal ? null : <AddToCart product={product} />}
         </section>
         <ProductTerms product={product} />
       </div>

@@ -10,6 +10,12 @@ const order = (status: Order['status'], extra: Partial<Order> = {}) => ({
 });
 
 describe('buyerActions', () => {
+  it('offers a company viewer nothing, whatever the status (issue #47)', () => {
+    for (const status of ['pending', 'awaiting_approval', 'shipped', 'cancelled'] as const) {
+      expect(buyerActions(order(status), false)).toEqual({ pay: false, cancel: false, deliver: false, delete: false });
+    }
+  });
+
   it('offers pay, cancel and delete on a pending card order, nothing else', () => {
     expect(buyerActions(order('pending'))).toEqual({
       pay: true,

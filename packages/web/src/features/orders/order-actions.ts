@@ -19,7 +19,9 @@ export interface BuyerActions {
   delete: boolean;
 }
 
-export function buyerActions(order: OrderState): BuyerActions {
+/** `mayAct` false: a company viewer (lib/company-role.ts), whom the server refuses every step, is offered none. */
+export function buyerActions(order: OrderState, mayAct = true): BuyerActions {
+  if (!mayAct) return { pay: false, cancel: false, deliver: false, delete: false };
   return {
     pay: order.status === 'pending' && !order.paid,
     cancel: OPEN_ORDER_STATUSES.includes(order.status),

@@ -2,6 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { Link, useLocation } from 'react-router';
 import { orderableMax, orderingMessages, quantityProblem, type CartWithRejected, type Product } from '@kestrel/shared';
 import { useAuth } from '../../../lib/auth-store';
+import { useOrderingRefusal } from '../../../lib/company-role';
 import { formatCount } from '../../../lib/count';
 import { notify } from '../../../lib/notify';
 import { orderTermsOf } from '../../../lib/order-terms';
@@ -48,6 +49,10 @@ export function AddToCart({ product, compact = false }: AddToCartProps) {
   // Whole class names, so Tailwind finds them in the source.
   const button = `btn btn-outline btn-primary ${compact ? 'btn-sm' : ''}`;
   const named = compact ? <span className="sr-only"> {product.name}</span> : null;
+  const refusal = useOrderingRefusal();
+
+  // A company viewer orders nothing (issue #47): no cart to fill. A card stays quiet; the product pages say why.
+  if (refusal) return null;
 
   // Less stock than the minimum order: nothing can be added until it is restocked, and the card says why.
   if (max < product.quantity) {

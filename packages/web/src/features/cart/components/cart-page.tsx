@@ -3,6 +3,7 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import type { Cart, CartWithRejected } from '@kestrel/shared';
 import { ListState, PageTitle } from '../../../components/ui/page-title';
 import { PageSpinner } from '../../../components/ui/spinner';
+import { useOrderingRefusal } from '../../../lib/company-role';
 import { formatDollars } from '../../../lib/money';
 import { notify } from '../../../lib/notify';
 import { useCart } from '../api/get-cart';
@@ -37,6 +38,8 @@ export function CartPage({ otherwise }: { otherwise?: ReactNode }) {
   const navigate = useNavigate();
   const [lineProblems, setLineProblems] = useState(new Map<string, string>());
   const products = useLineProducts(cart?.lines.map((line) => line.productId) ?? []);
+  // A company viewer is not offered a checkout the server would refuse at Place order (issue #47).
+  const refusal = useOrderingRefusal();
 
   const change = useCallback(
     (productId: string, quantity: number | null) => {
@@ -160,12 +163,19 @@ export function CartPage({ otherwise }: { otherwise?: ReactNode }) {
             </p>
           </section>
           <section className="self-start rounded-box border border-base-300 bg-base-100 p-6">
-            <CheckoutForm
-              disabled={putCart.isPending}
-              lineNames={new Map(cart.lines.map((line) => [line.productId, `${line.name} (${line.sku})`]))}
-              onPlaced={placed}
-              onLineProblems={setLineProblems}
-            />
+            {refusal ? (
+              <>
+                <h2 className="text-xl font-semibold">Checkout</h2>
+                <p className="mt-2 text-sm">{refusal}</p>
+              </>
+            ) : (
+              <CheckoutForm
+                disabled={putCart.isPending}
+                lineNames={new Map(cart.lines.map((line) => [line.productId, `${line.name} (${line.sku})`]))}
+                onPlaced={placed}
+                onLineProblems={setLineProblems}
+              />
+            )}
             {otherwise ? <div className="mt-4">{otherwise}</div> : null}
           </section>
         </div>

@@ -2,6 +2,7 @@
 // its delivery, download its invoice, order it again. Shared by My Order and the buyer's order page.
 import { Link, useNavigate } from 'react-router';
 import type { Order } from '@kestrel/shared';
+import { useOrderingRefusal } from '../../../lib/company-role';
 import { notify } from '../../../lib/notify';
 import { useDownloadInvoice } from '../api/download-invoice';
 import { useReorder } from '../api/reorder';
@@ -10,7 +11,7 @@ import { DeliveredButton } from './delivered-button';
 import { formatDay } from './order-status';
 
 export function PaymentCell({ order, onDelete }: { order: Order; onDelete: (order: Order) => void }) {
-  const allowed = buyerActions(order);
+  const allowed = buyerActions(order, useOrderingRefusal() === null);
   return (
     <div className="flex flex-col items-start gap-2">
       {order.paid ? (
@@ -99,7 +100,9 @@ function InvoiceButton({ order, invoiceNumber }: { order: Order; invoiceNumber: 
 
 /** Only the steps the order's status allows; the server refuses the others anyway (409). */
 export function BuyerOrderActions({ order, onCancel }: { order: Order; onCancel: (order: Order) => void }) {
-  const allowed = buyerActions(order);
+  // A viewer keeps the invoice (reading) and is offered nothing the server would refuse, Reorder included.
+  const mayAct = useOrderingRefusal() === null;
+  const allowed = buyerActions(order, mayAct);
   return (
     <div className="flex flex-wrap gap-2">
       {allowed.cancel ? (
@@ -114,7 +117,7 @@ export function BuyerOrderActions({ order, onCancel }: { order: Order; onCancel:
       ) : null}
       {allowed.deliver ? <DeliveredButton order={order} /> : null}
       {order.invoiceNumber ? <InvoiceButton order={order} invoiceNumber={order.invoiceNumber} /> : null}
-      <ReorderButton order={order} />
+      {mayAct ? <ReorderButton order={order} /> : null}
     </div>
   );
 }

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { deletedMessage, type Order } from '@kestrel/shared';
 import { ListState, PageTitle } from '../../../components/ui/page-title';
 import { PageSpinner } from '../../../components/ui/spinner';
+import { useOrderingRefusal } from '../../../lib/company-role';
 import { formatDollars } from '../../../lib/money';
 import { notify } from '../../../lib/notify';
 import { useOrderSearch } from '../api/search-orders';
@@ -26,10 +27,12 @@ export function MyOrdersPage() {
   const [deleting, setDeleting] = useState<Order | null>(null);
   const [cancelling, setCancelling] = useState<Order | null>(null);
   const firstRow = (view.page - 1) * ORDER_LIST_PAGE_SIZE;
+  const refusal = useOrderingRefusal();
 
   return (
     <>
       <PageTitle>My Order</PageTitle>
+      {refusal ? <p className="-mt-2 mb-4 text-sm">{refusal}</p> : null}
       <div className="mb-4">
         <OrderListControls view={view} onChange={changeView} />
       </div>

@@ -4,17 +4,20 @@ import { StatusBadge, formatTime } from './order-status';
 
 /**
  * Where an order stands: status, PO, how long its stock is held, how it travels, why it ended, its documents and the
- * buyer's note.
+ * buyer's note. `besideDetails`: the order's own page, whose title and Details list already show the status, PO and
+ * note, so they are not said twice (issue #47).
  */
-export function OrderFacts({ order }: { order: Order }) {
+export function OrderFacts({ order, besideDetails = false }: { order: Order; besideDetails?: boolean }) {
   return (
     <div className="mt-1 flex flex-col gap-0.5 text-xs">
-      <span className="flex flex-wrap items-center gap-x-3 gap-y-1">
-        <span>
-          Status: <StatusBadge status={order.status} />
+      {besideDetails ? null : (
+        <span className="flex flex-wrap items-center gap-x-3 gap-y-1">
+          <span>
+            Status: <StatusBadge status={order.status} />
+          </span>
+          {order.poNumber ? <span>PO: {order.poNumber}</span> : null}
         </span>
-        {order.poNumber ? <span>PO: {order.poNumber}</span> : null}
-      </span>
+      )}
       {OPEN_ORDER_STATUSES.includes(order.status) && order.expiresAt ? (
         <span>
           Held until <time dateTime={order.expiresAt}>{formatTime(order.expiresAt)}</time>
@@ -27,7 +30,7 @@ export function OrderFacts({ order }: { order: Order }) {
       ) : null}
       {order.cancelReason ? <span className="break-words">Reason: {order.cancelReason}</span> : null}
       <OrderDocuments order={order} />
-      {order.note ? (
+      {order.note && !besideDetails ? (
         <span className="break-words whitespace-pre-line">
           <span className="font-semibold">Note from the buyer:</span> {order.note}
         </span>

@@ -6,6 +6,7 @@ import { Link, useParams } from 'react-router';
 import { deletedMessage, type Order } from '@kestrel/shared';
 import { ListState, PageTitle } from '../../../components/ui/page-title';
 import { PageSpinner } from '../../../components/ui/spinner';
+import { useOrderingRefusal } from '../../../lib/company-role';
 import { formatCount } from '../../../lib/count';
 import { formatDollars } from '../../../lib/money';
 import { notify } from '../../../lib/notify';
@@ -133,6 +134,7 @@ export function OrderPage({ admin }: { admin: boolean }) {
   const close = () => setDialog(null);
   const showing = (kind: NonNullable<AdminDialog>['kind']) => (dialog?.kind === kind ? dialog.order : null);
   const back = admin ? '/dashboard/manageorder' : '/dashboard/myorder';
+  const refusal = useOrderingRefusal();
 
   if (isPending) return <PageSpinner label="Loading the order" />;
   if (isError) {
@@ -155,13 +157,14 @@ export function OrderPage({ admin }: { admin: boolean }) {
       <div className="grid gap-4 lg:grid-cols-2">
         <Section title="Details">
           <OrderDetails order={order} admin={admin} />
-          <OrderFacts order={order} />
+          <OrderFacts order={order} besideDetails />
         </Section>
         <Section title="Actions">
           {admin ? (
             <AdminOrderActions order={order} open={setDialog} />
           ) : (
             <div className="flex flex-col gap-3">
+              {refusal ? <p className="text-sm">{refusal}</p> : null}
               <PaymentCell order={order} onDelete={setDeleting} />
               <BuyerOrderActions order={order} onCancel={setCancelling} />
             </div>
