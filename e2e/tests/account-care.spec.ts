@@ -220,7 +220,23 @@ test('the sessions list signs out another device, and "Sign out everywhere" ends
   expect(await meStatus(request, firefox)).toBe(401);
   expect(await meStatus(request, account.token)).toBe(200);
 
-  await page.getByRole('button', { name: 'Sign out everywhere' }).click();
+  // Asked first in the shop's dialog (issue #47): focus moves into it, Escape changes nothing and focus comes back.
+  const everywhere = page.getByRole('button', { name: 'Sign out everywhere' });
+  await everywhere.focus();
+  await page.keyboard.press('Enter');
+  const asking = page.getByRole('dialog', { name: 'Sign out everywhere?' });
+  await expect(asking).toContainText(
+    'Every device signed in to this account is signed out, this one too (2 sessions).',
+  );
+  await expect(asking.getByRole('button', { name: 'Close' })).toBeFocused();
+  await checkScreen(page, 'dashboard-security-sign-out-everywhere', () => expect(asking).toBeVisible());
+  await page.keyboard.press('Escape');
+  await expect(asking).toBeHidden();
+  await expect(everywhere).toBeFocused();
+  expect(await meStatus(request, account.token)).toBe(200);
+
+  await everywhere.click();
+  await asking.getByRole('button', { name: 'Yes, sign out everywhere' }).click();
   await expect(page).toHaveURL(/\/login$/);
   expect(await page.evaluate(() => window.localStorage.getItem('accessToken'))).toBeNull();
   expect(await meStatus(request, account.token)).toBe(401);

@@ -1,8 +1,8 @@
-// An administrator adds a product with an image, deletes one after the browser confirmation, promotes a customer
-// and sees every order.
+// An administrator adds a product with an image, deletes one after the browser confirmation (SPEC), promotes a
+// customer and demotes her again, each after the shop's own dialog, and sees every order.
 import { expect, test } from '@playwright/test';
 import { adminByApi, listProducts, orderByApi, signUpByApi, useSession } from '../support/api';
-import { expectMessage } from '../support/screens';
+import { checkScreen, expectMessage } from '../support/screens';
 
 const PNG = new URL('../fixtures/e2e-part.png', import.meta.url).pathname;
 
@@ -124,17 +124,47 @@ test('Make Admin promotes a customer and Manage All Orders shows every order', a
   await expect(page.getByRole('columnheader')).toHaveText(['#', 'Name', 'Email', 'Confirmed', 'Role']);
   await expect(row).toContainText('Mia Promoted');
   await expect(row).toContainText('Not confirmed');
-  // Her e-mail is not confirmed, so the page asks first (B2B §11); the admin says yes.
-  page.once('dialog', (dialog) => void dialog.accept());
-  await row.getByRole('button', { name: `Make Admin ${customer.email}` }).click();
+  // Asked first in the shop's own dialog (issue #47), which also says her e-mail is not confirmed (B2B §11): focus
+  // moves into it, Escape changes nothing and focus returns to the button; then the admin says yes.
+  const promote = row.getByRole('button', { name: `Make Admin ${customer.email}` });
+  await promote.click();
+  const asking = page.getByRole('dialog', { name: `Make ${customer.email} an administrator?` });
+  await expect(asking).toContainText(`${customer.email} has not confirmed this e-mail address`);
+  await expect(asking.getByRole('button', { name: 'Close' })).toBeFocused();
+  await checkScreen(page, 'admin-makeadmin-confirm', () => expect(asking).toBeVisible());
+  await page.keyboard.press('Escape');
+  await expect(asking).toBeHidden();
+  await expect(promote).toBeFocused();
+  const adminCheck = () =>
+    request
+      .get(`/api/admin/${encodeURIComponent(customer.email)}`, {
+        headers: { Authorization: `Bearer ${customer.token}` },
+      })
+      .then((r) => r.json());
+  expect(await adminCheck()).toEqual({ admin: false });
+
+  await promote.click();
+  await asking.getByRole('button', { name: 'Yes, make admin' }).click();
   await expectMessage(page, 'successfully made an admin');
   await expect(row.getByRole('button', { name: `Make Admin ${customer.email}` })).toHaveCount(0);
-  await expect(row.getByRole('button', { name: `Remove admin ${customer.email}` })).toBeVisible();
+  const demote = row.getByRole('button', { name: `Remove admin ${customer.email}` });
+  await expect(demote).toBeVisible();
+  // The button that opened the dialog is gone; focus stays in her row, on the one that replaced it.
+  await expect(demote).toBeFocused();
   await expect(row).toContainText('Admin');
-  const check = await request.get(`/api/admin/${encodeURIComponent(customer.email)}`, {
-    headers: { Authorization: `Bearer ${customer.token}` },
-  });
-  expect(await check.json()).toEqual({ admin: true });
+  expect(await adminCheck()).toEqual({ admin: true });
+
+  // Demoting asks in the same dialog, no longer the browser's confirm(); "Keep admin" changes nothing.
+  await demote.click();
+  const demoting = page.getByRole('dialog', { name: `Make ${customer.email} a customer again?` });
+  await expect(demoting).toContainText('every session of this account ends');
+  await demoting.getByRole('button', { name: 'Keep admin' }).click();
+  await expect(demote).toBeFocused();
+  expect(await adminCheck()).toEqual({ admin: true });
+  await demote.click();
+  await demoting.getByRole('button', { name: 'Yes, remove admin' }).click();
+  await expectMessage(page, `${customer.email} is a customer again`);
+  await expect(row.getByRole('button', { name: `Make Admin ${customer.email}` })).toBeVisible();
 });
 
 test("a refused promotion (403) reads 'Failed to make an admin'", async ({ page, request }) => {
@@ -151,8 +181,12 @@ test("a refused promotion (403) reads 'Failed to make an admin'", async ({ page,
   );
   await page.goto('/dashboard/makeadmin');
   const row = page.getByRole('row').filter({ hasText: customer.email });
-  page.once('dialog', (dialog) => void dialog.accept());
   await row.getByRole('button', { name: `Make Admin ${customer.email}` }).click();
+  const asking = page.getByRole('dialog', { name: `Make ${customer.email} an administrator?` });
+  await asking.getByRole('button', { name: 'Yes, make admin' }).click();
+  // Said inside the dialog too: the page behind a modal dialog is inert.
+  await expect(asking.getByRole('alert')).toHaveText('Failed to make an admin');
+  await asking.getByRole('button', { name: 'Cancel' }).click();
   await expectMessage(page, 'Failed to make an admin');
   await expect(row.getByRole('button', { name: `Make Admin ${customer.email}` })).toBeVisible();
 });

@@ -152,6 +152,11 @@ test('the admin filters Confirmed and ships a paid order; the buyer sees the tra
   await expect(row).toContainText('Shipped with DHL Express, tracking number JD0146000032');
   await expect(row.getByRole('button', { name: `Cancel order of ${product.name}` })).toHaveCount(0);
   await row.getByRole('button', { name: `Mark ${product.name} as delivered` }).click();
+  // Asked first (issue #47): a delivered order cannot go back.
+  await page
+    .getByRole('dialog', { name: 'Mark this order as delivered?' })
+    .getByRole('button', { name: 'Yes, it was delivered' })
+    .click();
   await expectMessage(page, `${product.name} is marked delivered`);
   await expect(row).toContainText('Status: Delivered');
   await expect(row.getByRole('button', { name: `Mark ${product.name} as delivered` })).toHaveCount(0);
@@ -181,7 +186,17 @@ test('an admin records the delivery of a shipped order for a buyer who did not',
   await page.goto('/dashboard/manageorder?status=shipped');
   const card = adminCard(page, 'PO-DELIVER-1');
   await expect(card.getByRole('button', { name: `Ship order of ${product.name}` })).toHaveCount(0);
-  await card.getByRole('button', { name: `Mark ${product.name} as delivered` }).click();
+  const deliver = card.getByRole('button', { name: `Mark ${product.name} as delivered` });
+  await deliver.click();
+  // Asked first in the shop's dialog (issue #47); Escape changes nothing and focus returns to the button.
+  const asking = page.getByRole('dialog', { name: 'Mark this order as delivered?' });
+  await expect(asking.getByRole('button', { name: 'Close' })).toBeFocused();
+  await checkScreen(page, 'admin-deliver-confirm', () => expect(asking).toBeVisible());
+  await page.keyboard.press('Escape');
+  await expect(deliver).toBeFocused();
+  expect(await readOrder(request, buyer, order._id)).toMatchObject({ status: 'shipped' });
+  await deliver.click();
+  await asking.getByRole('button', { name: 'Yes, it was delivered' }).click();
   await expectMessage(page, `${product.name} is marked delivered`);
   await expect(card).toHaveCount(0);
   expect(await readOrder(request, buyer, order._id)).toMatchObject({ status: 'delivered' });

@@ -3,6 +3,7 @@
 // (the e2e server allows private receivers: WEBHOOK_ALLOW_PRIVATE in playwright.config.ts).
 import { createServer, type Server } from 'node:http';
 import { expect, test } from '@playwright/test';
+import type { WebhookCreated } from '@kestrel/shared';
 import { adminByApi, useSession } from '../support/api';
 import { checkScreen, expectMessage } from '../support/screens';
 
@@ -84,4 +85,38 @@ test('adding a webhook, its secret once, ping, the delivery log and disabling it
     headers: { Authorization: `Bearer ${(await adminByApi(request)).token}` },
   });
   expect(await listed.json()).toMatchObject([{ url, enabled: false, events: ['order.created', 'order.shipped'] }]);
+});
+
+test('a ping nothing answers says so in plain words; the log keeps the technical text', async ({ page, request }) => {
+  const admin = await adminByApi(request);
+  // A loopback port nothing listens on (issue #47's "connect ECONNREFUSED 127.0.0.1:9").
+  const dead = 'http://127.0.0.1:9/nobody-home';
+  const created = await request.post('/api/admin/webhooks', {
+    headers: { Authorization: `Bearer ${admin.token}` },
+    data: { url: dead, events: ['order.shipped'] },
+  });
+  expect(created.status()).toBe(201);
+  const { _id: id }: WebhookCreated = await created.json();
+  await useSession(page, admin);
+  await page.goto('/dashboard/integrations');
+
+  await page.getByRole('button', { name: `Ping ${dead}` }).click();
+  await expectMessage(
+    page,
+    'Ping failed: nothing answered at that address (connection refused). Check the URL and that your receiver is running.',
+  );
+  await page.getByRole('button', { name: `Show the delivery log of ${dead}` }).click();
+  const error = page
+    .getByRole('table', { name: `Delivery log of ${dead}` })
+    .getByRole('row')
+    .nth(1)
+    .getByRole('cell')
+    .nth(4);
+  await expect(error).toContainText(/^nothing answered at that address \(connection refused\)\./i); // shown capitalised
+  await expect(error).toContainText('connect ECONNREFUSED 127.0.0.1:9');
+  await checkScreen(page, 'webhooks-ping-failed', () => expect(error).toBeVisible());
+  const removed = await request.delete(`/api/admin/webhooks/${id}`, {
+    headers: { Authorization: `Bearer ${admin.token}` },
+  });
+  expect(removed.status()).toBe(204);
 });

@@ -1,8 +1,9 @@
 // Where the account is signed in: one row per live session, the most recently active first. Any one can be signed
-// out, this browser's too; "Sign out everywhere" ends them all. On a phone the rows stack as cards, so the page never
+// out, this browser's too; "Sign out everywhere" ends them all, once confirmed in a dialog. On a phone the rows stack as cards, so the page never
 // scrolls sideways.
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { Session } from '@kestrel/shared';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { ListState } from '../../../components/ui/page-title';
 import { Spinner } from '../../../components/ui/spinner';
 import { notify } from '../../../lib/notify';
@@ -61,6 +62,8 @@ function SessionRow({ session }: { session: Session }) {
 export function SessionsList() {
   const sessions = useSessions();
   const logoutAll = useLogoutAll();
+  // Ending every session cannot be taken back, so it is asked for first (issue #47).
+  const [asking, setAsking] = useState(false);
   const table = useRef<HTMLTableElement>(null);
   // A signed-out row takes its focused button with it; keyboard and screen-reader users land back on the list
   // rather than at the top of the page.
@@ -103,8 +106,22 @@ export function SessionsList() {
         label="Sign out everywhere"
         pendingLabel="Signing out everywhere…"
         className="btn btn-error btn-outline"
-        onClick={() => logoutAll.mutate(undefined, { onError: (error) => notify.error(error.message) })}
+        onClick={() => setAsking(true)}
       />
+      <ConfirmDialog
+        open={asking}
+        title="Sign out everywhere?"
+        confirmLabel="Yes, sign out everywhere"
+        dismissLabel="Stay signed in"
+        danger
+        onClose={() => setAsking(false)}
+        onConfirm={() => logoutAll.mutateAsync()}
+      >
+        <p>
+          Every device signed in to this account is signed out, this one too ({sessions.data.length}{' '}
+          {sessions.data.length === 1 ? 'session' : 'sessions'}). You sign in again with your password.
+        </p>
+      </ConfirmDialog>
     </div>
   );
 }

@@ -1,63 +1,100 @@
-// The Make Admin table's actions: promote (asking first when the e-mail is not confirmed: whoever typed that address
-// at sign-up may not own it) and demote (B2B §11; the server refuses the last administrator and says so).
+// The Make Admin table's actions: promote and demote (B2B §11; the server refuses the last administrator and says so).
+// Each is asked for first in the app's own dialog (issue #47): an administrator can change every product, price and
+// order, and demoting ends every session of the account. Promoting an unconfirmed e-mail says so in that dialog:
+// whoever typed that address at sign-up may not own it.
+import { useState } from 'react';
 import { messages, type User } from '@kestrel/shared';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { ApiRequestError } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
 import { useMakeAdmin } from '../api/make-admin';
 import { useRemoveAdmin } from '../api/remove-admin';
 
+/** A refusal as the toast and the dialog say it; docs/product.md §8: a 403 reads 'Failed to make an admin'. */
+function promotionRefusal(error: unknown): Error {
+  if (error instanceof ApiRequestError && error.status === 403) return new Error(messages.toast.makeAdminFailed);
+  return error instanceof Error ? error : new Error(String(error));
+}
+
 export function PromoteButton({ user }: { user: User }) {
   const makeAdmin = useMakeAdmin();
-  const promote = () => {
-    if (
-      !user.emailVerified &&
-      !window.confirm(
-        `${user.email} has not confirmed this e-mail address, so the account may not belong to its owner. ` +
-          'Make it an administrator anyway?',
-      )
-    ) {
-      return;
-    }
-    makeAdmin.mutate(user.email, {
-      onSuccess: () => notify.success(messages.toast.madeAdmin),
-      // docs/product.md §8: a 403 reads 'Failed to make an admin'; anything else shows what the server said.
-      onError: (error) =>
-        notify.error(
-          error instanceof ApiRequestError && error.status === 403 ? messages.toast.makeAdminFailed : error.message,
-        ),
-    });
-  };
+  const [asking, setAsking] = useState(false);
   return (
-    <button
-      type="button"
-      className="btn btn-primary btn-sm"
-      onClick={promote}
-      disabled={makeAdmin.isPending}
-      aria-label={`Make Admin ${user.email}`}
-    >
-      Make Admin
-    </button>
+    <>
+      <button
+        type="button"
+        className="btn btn-primary btn-sm"
+        onClick={() => setAsking(true)}
+        disabled={makeAdmin.isPending}
+        aria-label={`Make Admin ${user.email}`}
+      >
+        Make Admin
+      </button>
+      <ConfirmDialog
+        open={asking}
+        title={`Make ${user.email} an administrator?`}
+        confirmLabel="Yes, make admin"
+        onClose={() => setAsking(false)}
+        onConfirm={() =>
+          makeAdmin.mutateAsync(user.email).then(
+            () => notify.success(messages.toast.madeAdmin),
+            (error: unknown) => {
+              const refusal = promotionRefusal(error);
+              notify.error(refusal.message);
+              throw refusal;
+            },
+          )
+        }
+      >
+        <p>
+          <strong>{user.name}</strong> will see every order and customer and change products, prices and other
+          administrators. You can remove the role again later.
+        </p>
+        {user.emailVerified ? null : (
+          <p className="font-medium text-warning">
+            {user.email} has not confirmed this e-mail address, so the account may not belong to its owner.
+          </p>
+        )}
+      </ConfirmDialog>
+    </>
   );
 }
 
 export function DemoteButton({ user }: { user: User }) {
   const removeAdmin = useRemoveAdmin();
-  const demote = () => {
-    if (!window.confirm(`Make ${user.email} a customer again? Every session of this account ends.`)) return;
-    removeAdmin.mutate(user.email, {
-      onSuccess: () => notify.success(`${user.email} is a customer again`),
-      onError: (error) => notify.error(error.message),
-    });
-  };
+  const [asking, setAsking] = useState(false);
   return (
-    <button
-      type="button"
-      className="btn btn-outline btn-sm"
-      onClick={demote}
-      disabled={removeAdmin.isPending}
-      aria-label={`Remove admin ${user.email}`}
-    >
-      Remove admin
-    </button>
+    <>
+      <button
+        type="button"
+        className="btn btn-outline btn-sm"
+        onClick={() => setAsking(true)}
+        disabled={removeAdmin.isPending}
+        aria-label={`Remove admin ${user.email}`}
+      >
+        Remove admin
+      </button>
+      <ConfirmDialog
+        open={asking}
+        title={`Make ${user.email} a customer again?`}
+        confirmLabel="Yes, remove admin"
+        dismissLabel="Keep admin"
+        danger
+        onClose={() => setAsking(false)}
+        onConfirm={() =>
+          removeAdmin.mutateAsync(user.email).then(
+            () => notify.success(`${user.email} is a customer again`),
+            (error: unknown) => {
+              if (error instanceof Error) notify.error(error.message);
+              throw error;
+            },
+          )
+        }
+      >
+        <p>
+          <strong>{user.name}</strong> loses the administrator&apos;s pages, and every session of this account ends.
+        </p>
+      </ConfirmDialog>
+    </>
   );
 }
