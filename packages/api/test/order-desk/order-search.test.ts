@@ -11,6 +11,9 @@ const COUNT = 100_000;
 const STATUSES: OrderStatus[] = ['pending', 'confirmed', 'shipped', 'delivered'];
 const START = Date.parse('2025-01-01T00:00:00.000Z');
 const RARE = 12_345;
+/** Bob's orders are his company's; the other companies have none, and one shares the start of its name. */
+const BOB_COMPANY = { id: 'c'.padEnd(24, '0'), name: 'Stonemill Supplies' };
+const OTHER_COMPANIES = 3_000;
 
 interface Seeded {
   id: string;
@@ -61,6 +64,25 @@ describe.each(databases)('order search at 100,000 orders on %s', (kind) => {
     users.alice = await signUp(t.app, 'Alice Buyer', 'alice@example.com');
     users.bob = await signUp(t.app, 'Bob Stone', 'bob@example.com');
     users.carol = await signUp(t.app, 'Carol King', 'carol@example.com');
+    const at = new Date(START).toISOString();
+    const company = (id: string, name: string) => ({
+      id,
+      name,
+      tax_id: null,
+      billing_address: 'a',
+      created_at: at,
+      updated_at: at,
+    });
+    const others = Array.from({ length: OTHER_COMPANIES }, (_, i) =>
+      company(`d${String(i).padStart(23, '0')}`, i === 0 ? 'Stone Age Tools' : `Firm ${String(i).padStart(5, '0')}`),
+    );
+    for (let start = 0; start < others.length; start += 500) {
+      await t.app.db
+        .insertInto('companies')
+        .values(others.slice(start, start + 500))
+        .execute();
+    }
+    await t.app.db.insertInto('companies').values(company(BOB_COMPANY.id, BOB_COMPANY.name)).execute();
     for (let start = 0; start < COUNT; start += 1_000) {
       const part = ALL.slice(start, start + 1_000);
       await t.app.db
@@ -94,7 +116,7 @@ describe.each(databases)('order search at 100,000 orders on %s', (kind) => {
               carrier: null,
               tracking_number: null,
               invoice_number: null,
-              company_id: null,
+              company_id: o.user === 'bob' ? BOB_COMPANY.id : null,
               refunded_at: null,
               cancel_reason: null,
               paid_reference: null,
@@ -218,6 +240,33 @@ describe.each(databases)('order search at 100,000 orders on %s', (kind) => {
     expect(await page(admin, '?q=KC-P-7&status=confirmed')).toMatchObject({ total: 1_000 });
     expect(await page(admin, '?q=%25')).toMatchObject({ total: 0 });
     expect(await page(admin, '?q=_')).toMatchObject({ total: 0 });
+  });
+
+  it("finds by the start of the order's company name, in any case, on the name's index (issue #47)", async () => {
+    const bobs = newestFirst.filter((o) => o.user === 'bob');
+    expect(await page(admin, '?q=STONEMILL%20s&pageSize=3')).toEqual({
+      ids: idsOf(bobs.slice(0, 3)),
+      total: 10_000,
+      page: 1,
+      pageSize: 3,
+    });
+    // "stone" starts both Stonemill Supplies and Stone Age Tools (no orders), and no customer's name: Bob's orders.
+    expect(await page(admin, '?q=stone')).toMatchObject({ total: 10_000 });
+    expect(await page(admin, '?q=stone%20age')).toMatchObject({ ids: [], total: 0 });
+    expect(await page(admin, '?q=supplies')).toMatchObject({ total: 0 });
+    expect(await page(admin, '?q=stonemill&status=shipped')).toMatchObject({ total: 0 });
+    expect(await page(admin, '?q=stonemill&status=confirmed')).toMatchObject({ total: 5_000 });
+    // A customer's search stays their own: Alice is in no company.
+    expect(await page(users.alice, '?q=stonemill')).toMatchObject({ ids: [], total: 0 });
+    // The companies are found on migration 027's index, not by reading every company.
+    const plan =
+      kind === 'sqlite'
+        ? await sql<{ detail: string }>`EXPLAIN QUERY PLAN SELECT id FROM companies
+          WHERE lower(name) >= lower('stone') AND lower(name) < lower('stone') || char(1114111)`.execute(t.app.db)
+        : await sql<{ 'QUERY PLAN': string }>`EXPLAIN SELECT id FROM companies WHERE lower(name) LIKE 'stone%'`.execute(
+            t.app.db,
+          );
+    expect(JSON.stringify(plan.rows)).toContain('companies_name_lower');
   });
 
   it('shows a buyer only their own orders and asks visitors to sign in', async () => {

@@ -25,20 +25,24 @@ function likePrefix(text: string): string {
 
 /**
  * What `q` matches, case-insensitively: the whole order number, PO number, e-mail or SKU of a line, or the start of
- * the customer's name. Each kind is its own indexed SELECT and the union names the orders, so neither planner falls
+ * the customer's name or of the order's company's name. Each kind is its own indexed SELECT and the union names the orders, so neither planner falls
  * back to reading every order to test an OR (a SKU lives in another table). SQLite walks lower(user_name) as a range
  * (its LIKE cannot use an expression index); PostgreSQL uses LIKE on the text_pattern_ops index.
  */
 function matches(database: OpenDatabase, q: string): Expression<SqlBool> {
   const upper = q.toUpperCase();
-  const nameStart = database.sqlite
-    ? sql`lower(user_name) >= lower(${q}) AND lower(user_name) < lower(${q}) || char(1114111)`
-    : sql`lower(user_name) LIKE ${likePrefix(q.toLowerCase())}`;
+  const startOf = (column: string) =>
+    database.sqlite
+      ? sql`lower(${sql.ref(column)}) >= lower(${q}) AND lower(${sql.ref(column)}) < lower(${q}) || char(1114111)`
+      : sql`lower(${sql.ref(column)}) LIKE ${likePrefix(q.toLowerCase())}`;
+  // A company's name (issue #47): the companies it starts (migration 027's index), then their orders by
+  // orders_company_created.
   return sql<SqlBool>`orders.id IN (
     SELECT id FROM orders WHERE number = ${upper}
     UNION ALL SELECT id FROM orders WHERE lower(po_number) = lower(${q})
     UNION ALL SELECT id FROM orders WHERE lower(email) = lower(${q})
-    UNION ALL SELECT id FROM orders WHERE ${nameStart}
+    UNION ALL SELECT id FROM orders WHERE ${startOf('user_name')}
+    UNION ALL SELECT id FROM orders WHERE company_id IN (SELECT id FROM companies WHERE ${startOf('name')})
     UNION ALL SELECT order_id FROM order_lines WHERE sku = ${upper})`;
 }
 
