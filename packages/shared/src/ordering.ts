@@ -65,6 +65,10 @@ export const orderB2BFieldsSchema = z.object({
   quoteId: z.string().nullable(),
   /** The time of the order's latest change of any kind (B2B §9's poll follows it). */
   updatedAt: z.string(),
+  /** Issue 47: when it was paid (by card, or marked paid on account); present once the order is paid. */
+  paidAt: z.string().optional(),
+  /** Issue 47: the reference an administrator gave when marking an on-account order paid (the bank transfer's). */
+  paidReference: z.string().nullable().optional(),
 });
 
 const quantitySchema = z

@@ -106,14 +106,6 @@ function OrderDetails({ order, admin }: { order: Order; admin: boolean }) {
 }
 
 function History({ order }: { order: Order }) {
-  return (
-    <ol className="flex flex-col gap-1 text-sm">
-      {order.statusHistory.map((step, index) => (
-        <li key={`${step.status}-${index}`}>
-          {statusLabel(step.status)}: <time dateTime={step.at}>{formatTime(step.at)}</time>
-        </li>
-      ))}
-    </ol>
   // An on-account payment changes no status, so its step (issue 47: with the reference recorded) is added by its time.
   const paid =
     order.paidAt && order.paymentTerms === 'account'
@@ -122,6 +114,14 @@ function History({ order }: { order: Order }) {
   const steps = [...order.statusHistory.map((s) => ({ label: statusLabel(s.status), at: s.at })), ...paid].sort(
     (a, b) => a.at.localeCompare(b.at),
   );
+  return (
+    <ol className="flex flex-col gap-1 text-sm">
+      {steps.map((step, index) => (
+        <li key={`${step.label}-${index}`} className="break-words">
+          {step.label}: <time dateTime={step.at}>{formatTime(step.at)}</time>
+        </li>
+      ))}
+    </ol>
   );
 }
 
