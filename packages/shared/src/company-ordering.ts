@@ -22,6 +22,17 @@ export const companyOrderingMessages = {
   ownOrderNotApproved: 'You placed this order yourself: another owner of your company approves or rejects it',
 } as const;
 
+/** Dollars as every company message writes them: "$1,250.00". */
+const dollarText = (cents: number) =>
+  `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+
+/**
+ * Issue 47: the credit refusal with its amounts and the way out (B2B §5's 'credit limit exceeded' leads it), as the
+ * API answers it and checkout shows it beside a "Pay by card instead" button.
+ */
+export const creditLimitExceededMessage = (availableCents: number, totalCents: number) =>
+  `${companyOrderingMessages.creditLimitExceeded}: your company has ${dollarText(availableCents)} of credit available and this order is ${dollarText(totalCents)}. Pay by card instead, or pay open invoices first.`;
+
 /** `POST /api/orders/{id}/reject`: the reason is required, and the buyer reads it. */
 export const rejectOrderSchema = z.object({
   reason: z

@@ -74,7 +74,7 @@ describe.each(databases)('payment on account on %s', (kind) => {
     expect([over.statusCode, over.json().error.code, over.json().error.message]).toEqual([
       409,
       'credit_limit_exceeded',
-      'credit limit exceeded',
+      'credit limit exceeded: your company has $700.00 of credit available and this order is $710.00. Pay by card instead, or pay open invoices first.',
     ]);
     expect(await stockOf(w)).toBe(stock);
     const fits = await placed(w, w.free, 70, account); // exactly 1000

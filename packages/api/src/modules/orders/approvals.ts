@@ -129,7 +129,7 @@ export function createApprovals(deps: ApprovalsDeps) {
           const terms = await companyTerms(trx, companyId);
           dueDate = dueDateOf(terms?.payment_terms ?? 'card', at);
           // The balance already counts this order (it is on account, unpaid, open): nothing is added to it.
-          await checkCredit(trx, companyId, terms, 0, at);
+          await checkCredit(trx, companyId, terms, 0, at, Number(row.total_cents));
         }
         const to = onAccount ? 'confirmed' : 'pending';
         const changed = await lifecycleRepo.changeStatus(trx, id, 'awaiting_approval', {

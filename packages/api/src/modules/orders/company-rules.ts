@@ -2,7 +2,7 @@
 // who may pay on account, when an on-account order is due, and the credit check (overdue orders, credit limit). The
 // order write (company-order-write-repository.ts) applies them at placement, approvals.ts again at approval; the balance they
 // sum is the companies module's (companies/credit-repository.ts).
-import { companyOrderingMessages, isNetTerms, NET_TERM_DAYS } from '@kestrel/shared';
+import { companyOrderingMessages, creditLimitExceededMessage, isNetTerms, NET_TERM_DAYS } from '@kestrel/shared';
 import type { Kysely } from 'kysely';
 import type { CompanyRole, Database, PaymentTermsName } from '../../infra/db/schema.js';
 import { AppError } from '../../infra/errors.js';
@@ -18,8 +18,9 @@ export interface CompanyPlacement {
   onAccount: boolean;
 }
 
-export const creditLimitExceeded = () =>
-  new AppError(409, 'credit_limit_exceeded', companyOrderingMessages.creditLimitExceeded);
+/** Issue 47: the refusal says what credit is left and what the order costs, so the buyer can choose the card. */
+export const creditLimitExceeded = (availableCents: number, totalCents: number) =>
+  new AppError(409, 'credit_limit_exceeded', creditLimitExceededMessage(availableCents, totalCents));
 export const accountOverdue = () => new AppError(409, 'account_overdue', companyOrderingMessages.overdue);
 const cardTerms = () => new AppError(409, 'no_account_terms', companyOrderingMessages.cardTerms);
 
@@ -88,9 +89,16 @@ export async function checkCredit(
   terms: { credit_limit_cents: number | null } | undefined,
   addedCents: number,
   at: string,
+  /** The order's own total, for the refusal's words (at approval it is already in the balance: addedCents 0). */
+  orderTotalCents: number = addedCents,
 ): Promise<void> {
   if ((await overdueCount(trx, companyId, at.slice(0, 10))) > 0) throw accountOverdue();
   const limit = terms?.credit_limit_cents ?? null;
   if (limit === null) return;
-  if ((await companyBalanceCents(trx, companyId)) + addedCents > Number(limit)) throw creditLimitExceeded();
+  const balance = await companyBalanceCents(trx, companyId);
+  if (balance + addedCents > Number(limit)) {
+    // What the rest of the balance (every open on-account order but this one) leaves of the limit.
+    const others = balance + addedCents - orderTotalCents;
+    throw creditLimitExceeded(Math.max(0, Number(limit) - others), orderTotalCents);
+  }
 }

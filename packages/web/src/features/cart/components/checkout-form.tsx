@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { MAX_NOTE_LENGTH } from '@kestrel/shared';
 import { TextAreaField } from '../../../components/ui/field';
 import { ApiRequestError } from '../../../lib/api-client';
@@ -35,6 +35,15 @@ function lineProblemsOf(error: ApiRequestError): Map<string, string> {
 export function CheckoutForm({ disabled, lineNames, onPlaced, onLineProblems }: CheckoutFormProps) {
   const checkout = useCheckout();
   const [errors, setErrors] = useState<CheckoutErrors>({});
+  // Issue 47: refused on account for credit, the way out is offered at once: the same order by card.
+  const [creditRefused, setCreditRefused] = useState(false);
+  const form = useRef<HTMLFormElement>(null);
+  const payByCard = () => {
+    const terms = form.current?.elements.namedItem('paymentTerms');
+    if (terms instanceof RadioNodeList) terms.value = 'card';
+    setCreditRefused(false);
+    form.current?.requestSubmit();
+  };
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -45,6 +54,7 @@ export function CheckoutForm({ disabled, lineNames, onPlaced, onLineProblems }: 
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     onLineProblems(new Map());
+    setCreditRefused(false);
     // mutateAsync rather than mutate's callbacks: the cart empties (and this form unmounts) before they would run.
     checkout.mutateAsync({ ...values, note }).then(onPlaced, (error: unknown) => {
       const problems = error instanceof ApiRequestError ? lineProblemsOf(error) : new Map<string, string>();
@@ -56,12 +66,13 @@ export function CheckoutForm({ disabled, lineNames, onPlaced, onLineProblems }: 
         setErrors({ form: `These lines cannot be ordered as they are. ${named.join('. ')}.` });
         return;
       }
+      setCreditRefused(error instanceof ApiRequestError && error.code === 'credit_limit_exceeded');
       setErrors({ form: error instanceof Error ? error.message : String(error) });
     });
   };
 
   return (
-    <form noValidate onSubmit={submit} aria-labelledby="checkout-title" className="flex flex-col gap-3">
+    <form ref={form} noValidate onSubmit={submit} aria-labelledby="checkout-title" className="flex flex-col gap-3">
       <h2 id="checkout-title" className="text-xl font-semibold">
         Checkout
       </h2>
@@ -72,6 +83,11 @@ export function CheckoutForm({ disabled, lineNames, onPlaced, onLineProblems }: 
         <p role="alert" className="text-sm text-error">
           {errors.form}
         </p>
+      ) : null}
+      {creditRefused ? (
+        <button type="button" className="btn btn-outline btn-sm self-start" onClick={payByCard}>
+          Pay by card instead
+        </button>
       ) : null}
       <button type="submit" className="btn btn-primary mt-2" disabled={disabled || checkout.isPending}>
         {checkout.isPending ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
