@@ -6,8 +6,10 @@
 // and revoke would loop). Inviting an address again within reinviteMinutes of its mail changes the pending invite's
 // role and limit and mails nothing (the link already mailed stays the one that works).
 import { INVITE_DAYS, INVITE_LIMITS, companyMessages, type CompanyRole } from '@kestrel/shared';
+import type { Kysely } from 'kysely';
 import { createHash, randomBytes } from 'node:crypto';
 import type { Db } from '../../infra/db/create-db.js';
+import type { Database } from '../../infra/db/schema.js';
 import { newId } from '../../infra/db/ids.js';
 import { RetryLaterError } from '../../infra/errors.js';
 import type { MailService } from '../mail/index.js';
@@ -37,7 +39,7 @@ export interface SentInvite {
 
 /** The 429 of a full window: when its oldest counted invite leaves it, one more may go. */
 async function refuseWhenFull(
-  trx: Parameters<typeof repo.invitesSince>[0],
+  trx: Kysely<Database>,
   by: 'company_id' | 'email',
   value: string,
   limit: { points: number; windowMs: number; message: string },
