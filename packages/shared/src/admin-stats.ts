@@ -32,6 +32,9 @@ export const adminStatsQuerySchema = z
   .refine((q) => !q.from || !q.to || q.from <= q.to, { message: '"from" must not be after "to"', path: ['from'] });
 export type AdminStatsQuery = z.infer<typeof adminStatsQuerySchema>;
 
+/** Money owed on account: dollars to the exact cent, how many orders and how many companies owe it. */
+const owedSchema = z.object({ total: z.number(), orders: z.number().int(), companies: z.number().int() });
+
 export const adminStatsSchema = z.object({
   /** Every day of the range in order, a day without paid orders with total 0; dollars to the exact cent. */
   revenue: z.object({ day: z.string(), total: z.number() }).array(),
@@ -49,5 +52,11 @@ export const adminStatsSchema = z.object({
       quantity: z.number().int(),
     })
     .array(),
+  /**
+   * Owed on account now, whatever the range (#47): `open` is every company's open balance (unpaid on-account orders
+   * not cancelled, expired or rejected, awaiting approval included), `overdue` the part of it due before `asOf`
+   * (today, UTC).
+   */
+  receivables: z.object({ asOf: z.string(), open: owedSchema, overdue: owedSchema }),
 });
 export type AdminStats = z.infer<typeof adminStatsSchema>;

@@ -1,16 +1,19 @@
 // The admin stats at a year of orders (B2B §8): 100,000 orders with 133,334 lines seeded in batches of INSERTs, and
 // GET /api/admin/stats for the whole of 2025 answering the exact figures in time on either database, through a
-// listening server; on SQLite /api/health, asked again and again while the stats run, keeps answering quickly (the
-// figures are read off the event loop). The plans use migration 021's indexes (checked with EXPLAIN below).
+// listening server, the receivables of its 12,500 on-account orders among them (#47); on SQLite /api/health, asked
+// again and again while the stats run, keeps answering quickly (the figures are read off the event loop). The plans
+// use migration 021's indexes (checked with EXPLAIN below).
 import { adminStatsSchema } from '@kestrel/shared';
 import { CompiledQuery, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { revenueQuery, statusQuery, topProductsQuery } from '../../src/modules/stats/repository.js';
+import { receivablesQueries, revenueQuery, statusQuery, topProductsQuery } from '../../src/modules/stats/repository.js';
 import { databases } from '../helpers/databases.js';
 import { ADMIN, addProduct, createTestApp, logIn, signUp, type SignedIn, type TestApp } from '../helpers/test-app.js';
 import { VOLUME_ORDERS, VOLUME_PRODUCTS, expectedVolume, priceCents, seedVolume } from './volume-data.js';
 
 const YEAR = { from: '2025-01-01', to: '2025-12-31' };
+/** The day the on-account orders not overdue are due (the receivables' `asOf`). */
+const today = new Date().toISOString().slice(0, 10);
 
 async function timed(url: string, admin: SignedIn) {
   const began = performance.now();
@@ -47,7 +50,7 @@ describe.each(databases)('admin stats at %s orders', (kind) => {
       names.push(name);
     }
     const began = performance.now();
-    await seedVolume(t.app, kind === 'sqlite', buyer.id);
+    await seedVolume(t.app, kind === 'sqlite', buyer.id, today);
     console.log(`${kind}: seeded in ${Math.round(performance.now() - began)} ms`);
     if (kind === 'sqlite') await sql`ANALYZE`.execute(t.app.db);
     else await sql`VACUUM ANALYZE`.execute(t.app.db);
@@ -82,11 +85,14 @@ describe.each(databases)('admin stats at %s orders', (kind) => {
     expect(Math.min(...times), times.join(', ')).toBeLessThan(5000);
 
     const stats = adminStatsSchema.parse(answers[0]!.body);
-    const expected = expectedVolume(YEAR.from, YEAR.to, names, productIds);
+    const expected = expectedVolume(YEAR.from, YEAR.to, names, productIds, today);
     expect(stats.revenue).toHaveLength(365);
     expect(stats.revenue).toEqual(expected.revenue);
     expect(stats.ordersByStatus).toEqual(expected.ordersByStatus);
     expect(stats.topProducts).toEqual(expected.topProducts);
+    // 12,500 on-account orders of three companies, 6,250 of them overdue (#47).
+    expect(stats.receivables).toEqual(expected.receivables);
+    expect([stats.receivables.open.orders, stats.receivables.overdue.orders]).toEqual([12_500, 6_250]);
     expect(stats.lowStock.map((p) => p.availableQuantity)).toEqual([5, 6, 7, 8, 9]);
     expect(stats.lowStock[0]).toEqual({ productId: productIds[0], name: names[0], availableQuantity: 5, quantity: 5 });
 
@@ -119,5 +125,10 @@ describe.each(databases)('admin stats at %s orders', (kind) => {
     // (133,334 rows), which it costs below 4,000 probes at this size: the planner's choice either way.
     if (kind === 'sqlite') expect(plans[2]).toMatch(/COVERING INDEX order_lines_stats/);
     for (const plan of plans) expect(plan).not.toMatch(/SCAN orders\b|Seq Scan on orders/);
+    // The receivables (#47) read the companies' orders alone, through migration 020's (023's partial) company index.
+    const owed = receivablesQueries(t.app.database, today);
+    const owedPlans = [await explain(owed.open), await explain(owed.overdue)];
+    console.log(`${kind} receivables plans:\n${owedPlans.join('\n---\n')}`);
+    for (const plan of owedPlans) expect(plan).toMatch(/orders_company_created/);
   });
 });

@@ -4,7 +4,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database, OrderStatus } from '../../infra/db/schema.js';
 
-/** Orders in these statuses owe nothing: the same rule as balance-repository.ts's companyBalanceCents. */
+/** Orders in these statuses owe nothing, paid or not. */
 const CLOSED_STATUSES: readonly OrderStatus[] = ['cancelled', 'expired', 'rejected'];
 
 /**
@@ -32,22 +32,35 @@ export async function companyTerms(trx: Kysely<Database>, companyId: string) {
 }
 
 /**
- * Unpaid on-account orders not cancelled, expired or rejected: what the company owes, awaiting approval included (an
- * on-account order awaiting approval holds its credit until decided). companyBalanceCents sums the same orders.
+ * Unpaid on-account orders not cancelled, expired or rejected, of every company: what companies owe, awaiting approval
+ * included (an on-account order awaiting approval holds its credit until decided). The one rule of the open balance:
+ * one company's (openAccountOrders) and the shop's receivables (the admin's figures) extend it.
  */
-export function openAccountOrders(db: Kysely<Database>, companyId: string) {
+export function allOpenAccountOrders(db: Kysely<Database>) {
   return db
     .selectFrom('orders')
-    .where('company_id', '=', companyId)
+    .where('company_id', 'is not', null)
     .where('payment_terms', '=', 'account')
     .where('paid_at', 'is', null)
     .where('status', 'not in', CLOSED_STATUSES);
 }
 
-/** How many open on-account orders were due before `today` (YYYY-MM-DD, UTC): due on the day, overdue after it. */
+/** The open orders' query, to extend with a select (or a narrower where). */
+export type OpenAccountOrders = ReturnType<typeof allOpenAccountOrders>;
+
+/** What one company owes (allOpenAccountOrders of it). companyBalanceCents sums the same orders. */
+export function openAccountOrders(db: Kysely<Database>, companyId: string): OpenAccountOrders {
+  return allOpenAccountOrders(db).where('company_id', '=', companyId);
+}
+
+/** Of the open on-account orders, those due before `today` (YYYY-MM-DD, UTC): due on the day, overdue after it. */
+export function overdueAccountOrders(open: OpenAccountOrders, today: string): OpenAccountOrders {
+  return open.where('due_date', '<', today);
+}
+
+/** How many open on-account orders of the company are overdue on `today` (YYYY-MM-DD, UTC). */
 export async function overdueCount(db: Kysely<Database>, companyId: string, today: string): Promise<number> {
-  const row = await openAccountOrders(db, companyId)
-    .where('due_date', '<', today)
+  const row = await overdueAccountOrders(openAccountOrders(db, companyId), today)
     .select((eb) => eb.fn.countAll<string | number>().as('n'))
     .executeTakeFirst();
   return Number(row?.n ?? 0);

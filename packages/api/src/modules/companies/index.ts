@@ -12,4 +12,13 @@ export { requireMayAct, VIEWER_REFUSAL } from './roles.js';
 export { companyRoutes } from './routes.js';
 export { createCompaniesService, type CompaniesService } from './service.js';
 // Credit (issue #25): the company lock, overdue orders and owners, read inside the caller's transaction.
-export { companyTerms, lockCompany, openAccountOrders, overdueCount, ownerEmails } from './credit-repository.js';
+export {
+  allOpenAccountOrders,
+  companyTerms,
+  lockCompany,
+  openAccountOrders,
+  overdueAccountOrders,
+  overdueCount,
+  ownerEmails,
+  type OpenAccountOrders,
+} from './credit-repository.js';

@@ -2,10 +2,11 @@
 // event loop on SQLite, with a statement_timeout on PostgreSQL), so a year of orders never holds the server. The
 // indexes they walk are in migrations/021-stats.ts. Timestamps are ISO-8601 UTC text, so a day is its first ten
 // characters and a range is a text comparison on both databases.
-import { sql } from 'kysely';
+import { sql, type CompiledQuery } from 'kysely';
 import { z } from 'zod';
 import type { OpenDatabase } from '../../infra/db/create-db.js';
 import { boundedRead } from '../../infra/db/bounded-read.js';
+import { allOpenAccountOrders, overdueAccountOrders, type OpenAccountOrders } from '../companies/index.js';
 
 /** Instants: from <= t < before (whole UTC days). */
 export interface StatsRange {
@@ -137,4 +138,42 @@ export async function lowStock(database: OpenDatabase, limit: number, budgetMs: 
     ORDER BY available_quantity, name ${database.sqlite ? sql`` : sql`COLLATE "C"`}, id
     LIMIT ${limit}`.compile(database.db);
   return lowStockRows.parse(await boundedRead(database, query, budgetMs));
+}
+
+const owedRows = z.array(z.object({ cents: wholeNumber, orders: wholeNumber, companies: wholeNumber }));
+
+/** What a set of the companies module's open on-account orders adds up to: cents, orders and companies owing. */
+function owedQuery(orders: OpenAccountOrders) {
+  return orders
+    .select((eb) => [
+      eb.fn.coalesce(eb.fn.sum<number | string | bigint>('total_cents'), eb.lit(0)).as('cents'),
+      eb.fn.countAll<number | string>().as('orders'),
+      eb.fn.count<number | string>('company_id').distinct().as('companies'),
+    ])
+    .compile();
+}
+
+/**
+ * The shop's receivables now (B2B §5, §8): the open on-account balance of every company and, of it, what is overdue on
+ * `today` (YYYY-MM-DD, UTC). Which orders count is the companies module's one rule (allOpenAccountOrders,
+ * overdueAccountOrders), the same the credit check and the company answers sum; this only adds them up.
+ */
+export function receivablesQueries(database: OpenDatabase, today: string) {
+  return {
+    open: owedQuery(allOpenAccountOrders(database.db)),
+    overdue: owedQuery(overdueAccountOrders(allOpenAccountOrders(database.db), today)),
+  };
+}
+
+const owedOf = async (database: OpenDatabase, query: CompiledQuery, budgetMs: number) => {
+  const [row] = owedRows.parse(await boundedRead(database, query, budgetMs));
+  return row ?? { cents: 0n, orders: 0n, companies: 0n };
+};
+
+export async function receivables(database: OpenDatabase, today: string, budgetMs: number) {
+  const queries = receivablesQueries(database, today);
+  // One after the other, as the service's reads (the SQLite reader answers one at a time).
+  const open = await owedOf(database, queries.open, budgetMs);
+  const overdue = await owedOf(database, queries.overdue, budgetMs);
+  return { open, overdue };
 }

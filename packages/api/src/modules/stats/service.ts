@@ -33,6 +33,12 @@ const maxDay = (a: string, b: string) => (a > b ? a : b);
 /** Whole cents as dollars: exact to the cent, as an order's total is answered. */
 const dollars = (cents: bigint) => Number(cents) / 100;
 
+const owedFigures = (owed: { cents: bigint; orders: bigint; companies: bigint }) => ({
+  total: dollars(owed.cents),
+  orders: Number(owed.orders),
+  companies: Number(owed.companies),
+});
+
 const badRange = (message: string) => new AppError(400, 'validation_error', message);
 
 export interface StatsService {
@@ -75,11 +81,13 @@ export function createStatsService({ database, budgetMs: asked, now = Date.now }
       const { from, to, days } = statsDays(query, now());
       const range = { from: `${from}T00:00:00.000Z`, before: `${dayOf(startOf(to) + DAY_MS)}T00:00:00.000Z` };
       // One after another: the SQLite reader answers one read at a time anyway, and each read's budget starts when
-      // it is sent, so four at once would spend the last one's budget waiting.
+      // it is sent, so all at once would spend the last one's budget waiting.
       const revenue = await withinBudget(repo.revenueByDay(database, range, budgetMs), STATS_TIMEOUT);
       const statuses = await withinBudget(repo.ordersByStatus(database, range, budgetMs), STATS_TIMEOUT);
       const top = await withinBudget(repo.topProducts(database, range, TOP_PRODUCTS_LIMIT, budgetMs), STATS_TIMEOUT);
       const low = await withinBudget(repo.lowStock(database, LOW_STOCK_LIMIT, budgetMs), STATS_TIMEOUT);
+      const today = dayOf(now());
+      const owed = await withinBudget(repo.receivables(database, today, budgetMs), STATS_TIMEOUT);
 
       const centsByDay = new Map(revenue.map((r) => [r.day, r.cents]));
       const ordersByStatus = Object.fromEntries(ORDER_STATUSES.map((s) => [s, 0])) as Record<OrderStatus, number>;
@@ -101,6 +109,7 @@ export function createStatsService({ database, budgetMs: asked, now = Date.now }
           availableQuantity: p.available_quantity,
           quantity: p.min_quantity,
         })),
+        receivables: { asOf: today, open: owedFigures(owed.open), overdue: owedFigures(owed.overdue) },
       };
     },
   };

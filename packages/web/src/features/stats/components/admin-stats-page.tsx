@@ -1,6 +1,6 @@
 // The administrator's dashboard of figures (B2B §8): revenue per day and top products as charts with the same numbers
 // in tables, orders by status, the low-stock list, and a range of whole UTC days in the page's address.
-import { useMemo, useState, type FormEvent, type ReactNode } from 'react';
+import { useMemo, useState, type FormEvent } from 'react';
 import { ORDER_STATUSES, STATS_FIRST_DAY, STATS_LAST_DAY, TOP_PRODUCTS_LIMIT, type AdminStats } from '@kestrel/shared';
 import { ListState, PageTitle } from '../../../components/ui/page-title';
 import { Spinner } from '../../../components/ui/spinner';
@@ -9,6 +9,8 @@ import { useQueryString } from '../../../lib/use-query-string';
 import { useAdminStats } from '../api/get-admin-stats';
 import { rangeErrors, rangeFromQuery, type AskedRange, type StatsRange } from '../stats-range';
 import { FiguresTable } from './figures-table';
+import { RevenueSummary } from './revenue-summary';
+import { Section } from './stats-section';
 import { StatsChart } from './stats-chart';
 
 const fieldClass = 'h-9 w-full rounded-field border border-base-300 bg-base-100 px-2 text-sm';
@@ -75,17 +77,6 @@ function RangePicker({ asked, onApply }: { asked: AskedRange; onApply: (range: S
   );
 }
 
-function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
-  return (
-    <section aria-labelledby={id} className="flex min-w-0 flex-col gap-3">
-      <h2 id={id} className="text-lg font-semibold">
-        {title}
-      </h2>
-      {children}
-    </section>
-  );
-}
-
 function Figures({ stats }: { stats: AdminStats }) {
   const revenueLabels = useMemo(() => stats.revenue.map((r) => r.day), [stats]);
   const revenueValues = useMemo(() => stats.revenue.map((r) => r.total), [stats]);
@@ -95,6 +86,7 @@ function Figures({ stats }: { stats: AdminStats }) {
 
   return (
     <div className="flex flex-col gap-10">
+      <RevenueSummary stats={stats} total={total} />
       <Section id="stats-revenue" title="Revenue per day">
         <p>
           Paid orders, by the day they were paid (UTC); cancelled and refunded orders are left out. Total:{' '}
