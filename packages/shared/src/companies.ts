@@ -66,6 +66,10 @@ export const companyMessages = {
  */
 const WEB_ADDRESS_PATTERN =
   /[a-z][a-z0-9+.-]*:\/\/|\bwww[.\u3002\uff0e\uff61]|[\p{L}\p{N}][.\u3002\uff0e\uff61]\p{L}{2}|\d{1,3}(?:\.\d{1,3}){3}/iu;
+/** Whether text holds what the company name may not (a web address): an inviter's name in the mail is checked too. */
+export function holdsWebAddress(text: string): boolean {
+  return WEB_ADDRESS_PATTERN.test(text);
+}
 /** Bidirectional overrides and isolates: they let a name read other than it is written. */
 const DIRECTION_CONTROL_PATTERN = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/u;
 

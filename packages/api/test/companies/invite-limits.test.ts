@@ -163,4 +163,22 @@ describe.each(databases)('invite limits on %s', (kind) => {
     expect(mail.html).not.toContain('<b>');
     expect(mail.text).toContain('Hans <b> invites you to buy for Bits & <Bobs> "Ltd" as buyer.');
   });
+
+  it("prints no inviter's name that holds a web address, in the mail or on the link's page", async () => {
+    const email = fresh();
+    const { owner: o3 } = await confirmedOwner(t.app, 'Pay at www.evil.example', `pat${n}@example.com`, `Pat Co ${n}`);
+    expect((await invite(email, 'viewer', o3)).statusCode).toBe(201);
+    const [row] = await t.app.db
+      .selectFrom('mail_outbox')
+      .select('content')
+      .where('to_address', '=', email)
+      .where('kind', '=', 'company-invite')
+      .execute();
+    if (!row) throw new Error('no invite mail');
+    const mail = t.app.mail.bodies(row.content);
+    expect(mail.text).toContain(`An owner invites you to buy for Pat Co ${n} as viewer.`);
+    expect(mail.text + mail.html).not.toContain('evil');
+    const [token] = await inviteTokens(t.app, email);
+    expect((await call(t.app, 'GET', `/api/invites/${token}`)).json()).toMatchObject({ inviterName: null });
+  });
 });

@@ -5,7 +5,7 @@
 // every company together, both counted from the invites' rows (each row is one mail; revoked ones count, or invite
 // and revoke would loop). Inviting an address again within reinviteMinutes of its mail changes the pending invite's
 // role and limit and mails nothing (the link already mailed stays the one that works).
-import { INVITE_DAYS, INVITE_LIMITS, companyMessages, type CompanyRole } from '@kestrel/shared';
+import { INVITE_DAYS, INVITE_LIMITS, companyMessages, holdsWebAddress, type CompanyRole } from '@kestrel/shared';
 import type { Kysely } from 'kysely';
 import { createHash, randomBytes } from 'node:crypto';
 import type { Db } from '../../infra/db/create-db.js';
@@ -109,7 +109,8 @@ export async function sendInvite(
         kind: 'company-invite',
         data: {
           companyName: request.companyName,
-          inviterName: request.inviter.name,
+          // An account's name is the inviter's own choice too: one holding a web address is not printed.
+          inviterName: holdsWebAddress(request.inviter.name) ? 'An owner' : request.inviter.name,
           role: request.role,
           token,
           validDays: INVITE_DAYS,

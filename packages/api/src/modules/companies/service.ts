@@ -4,6 +4,7 @@
 // and roles.ts.
 import {
   companyMessages,
+  holdsWebAddress,
   type AdminCompany,
   type AdminCompanyPatch,
   type Company,
@@ -217,7 +218,8 @@ export function createCompaniesService({
       if (invite.expires_at <= iso()) throw inviteExpired();
       return {
         companyName: invite.company_name,
-        inviterName: invite.inviter_name,
+        // As in the mail (send-invite.ts): a name holding a web address is not shown.
+        inviterName: invite.inviter_name !== null && !holdsWebAddress(invite.inviter_name) ? invite.inviter_name : null,
         role: invite.role,
         email: invite.email,
         expiresAt: invite.expires_at,
