@@ -2,7 +2,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { SCREENSHOT_DIR } from './settings';
 
 const DESKTOP = { width: 1280, height: 800 };
@@ -55,4 +55,23 @@ export async function checkScreen(page: Page, name: string, ready: () => Promise
 /** Toasts and field messages: the exact text, visible. */
 export async function expectMessage(page: Page, text: string): Promise<void> {
   await expect(page.getByText(text, { exact: true }).first()).toBeVisible();
+}
+
+/**
+ * At phone width a table of lines is cards (components/ui/line-table.tsx): nothing in `lines` scrolls sideways, and
+ * each of `shown` (a unit price, a line total, the total) lies inside the screen's width, not in a hidden scroller.
+ */
+export async function expectLinesAsCards(page: Page, lines: Locator, shown: Locator[]): Promise<void> {
+  await page.setViewportSize(PHONE);
+  const hidden = await lines.evaluate((element) => element.scrollWidth - element.clientWidth);
+  expect(hidden, 'the lines scroll sideways at phone width').toBeLessThanOrEqual(0);
+  for (const target of shown) {
+    await expect(target).toBeVisible();
+    const box = await target.boundingBox();
+    expect(box, 'a price or total has no box').not.toBeNull();
+    if (box)
+      expect(box.x + box.width, `${await target.innerText()} ends off the screen`).toBeLessThanOrEqual(PHONE.width);
+    if (box) expect(box.x).toBeGreaterThanOrEqual(0);
+  }
+  await page.setViewportSize(DESKTOP);
 }

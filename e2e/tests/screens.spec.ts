@@ -1,7 +1,17 @@
 // Every screen, at desktop and phone width: axe finds no serious or critical violation, and a screenshot is kept.
 import { expect, test } from '@playwright/test';
-import { adminByApi, listProducts, orderByApi, signUpByApi, useSession } from '../support/api';
-import { checkScreen } from '../support/screens';
+import {
+  adminByApi,
+  createProductByApi,
+  fillCartByApi,
+  listProducts,
+  orderByApi,
+  signUpByApi,
+  uniqueSku,
+  useSession,
+  type Account,
+} from '../support/api';
+import { checkScreen, expectLinesAsCards } from '../support/screens';
 
 test.describe.configure({ timeout: 120_000 });
 
@@ -124,4 +134,96 @@ test('admin screens', async ({ page, request }) => {
   await checkScreen(page, 'admin-products-csv-errors', () =>
     expect(page.getByText('The file was refused, and nothing was changed.')).toBeVisible(),
   );
+});
+
+test('at phone width every line table is cards with its prices and totals on screen, and the dashboard menu wraps', async ({
+  page,
+  request,
+}) => {
+  // Issue #47: quotes, orders, contract prices and quick order's preview hid prices and totals in a sideways scroller.
+  const auth = (account: Account) => ({ Authorization: `Bearer ${account.token}` });
+  const admin = await adminByApi(request);
+  const sku = uniqueSku('E2E-CARDS');
+  const product = await createProductByApi(request, admin, { sku, price: 2.5, quantity: 10 });
+  const owner = await signUpByApi(request, 'Cora Cards');
+  const created = await request.post('/api/companies', {
+    headers: auth(owner),
+    data: { name: `Card Works ${uniqueSku('CO')}`, taxId: 'GB 123 4567 89', billingAddress: '1 Long Road\nYork' },
+  });
+  expect(created.status()).toBe(201);
+  const { _id: companyId }: { _id: string } = await created.json();
+  const priced = await request.put(`/api/admin/companies/${companyId}/prices`, {
+    headers: auth(admin),
+    data: { prices: [{ productId: product._id, price: 2.1 }] },
+  });
+  expect(priced.status()).toBe(200);
+  const placed = await request.post('/api/orders', {
+    headers: auth(owner),
+    data: {
+      lines: [{ productId: product._id, quantity: 1000 }],
+      phone: '+44 1904 000000',
+      address: '1 Long Road, York',
+    },
+  });
+  expect(placed.status()).toBe(201);
+  const { order }: { order: { _id: string } } = await placed.json();
+  const asked = await request.post('/api/quotes', {
+    headers: auth(owner),
+    data: { lines: [{ productId: product._id, quantity: 2000 }] },
+  });
+  expect(asked.status()).toBe(201);
+  const { _id: quoteId }: { _id: string } = await asked.json();
+  await fillCartByApi(request, owner, [{ productId: product._id, quantity: 500 }]);
+
+  const cards = (region: string, labels: string[]) => {
+    const lines = page.getByRole('region', { name: region });
+    const shown = labels.map((label) => lines.locator(`tbody [data-label="${label}"]`).first());
+    return { lines, shown: [...shown, lines.locator('tfoot td').first()] };
+  };
+  await useSession(page, owner);
+
+  await page.goto('/cart');
+  const cart = cards('Cart lines', ['Unit price', 'Line total']);
+  await checkScreen(page, 'cart-lines', () => expect(cart.lines).toContainText('$1,050.00'));
+  await expectLinesAsCards(page, cart.lines, cart.shown);
+
+  await page.goto('/quick-order');
+  await page.getByLabel('Lines (SKU and quantity)').fill(`${sku}, 500`);
+  const preview = page.getByRole('region', { name: 'Resolved lines' });
+  await checkScreen(page, 'quick-order-lines', () => expect(preview).toContainText('$1,050.00'));
+  await expectLinesAsCards(page, preview, [
+    preview.locator('[data-label="Unit price"]'),
+    preview.locator('[data-label="Line total"]'),
+  ]);
+
+  await page.goto(`/dashboard/orders/${order._id}`);
+  const orderLines = cards('Order lines', ['Unit price', 'Line total']);
+  await checkScreen(page, 'order-lines', () => expect(orderLines.lines).toContainText('$2,100.00'));
+  await expectLinesAsCards(page, orderLines.lines, orderLines.shown);
+
+  await page.goto(`/dashboard/quotes/${quoteId}`);
+  const quoteLines = cards('Quote lines', ['List unit price', 'Line total']);
+  await checkScreen(page, 'quote-lines', () => expect(quoteLines.lines).toContainText('2,000'));
+  await expectLinesAsCards(page, quoteLines.lines, quoteLines.shown);
+
+  // The dashboard's menu wraps: Company and Approvals (an owner's) are on the screen, not scrolled off its edge.
+  await page.goto('/dashboard');
+  await page.setViewportSize({ width: 390, height: 844 });
+  const menu = page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link');
+  await expect(menu).toContainText(['My Profile', 'Company', 'Approvals']);
+  for (const link of await menu.all()) {
+    const box = await link.boundingBox();
+    expect(box && box.x >= 0 && box.x + box.width <= 390, `${await link.innerText()} is off the screen`).toBe(true);
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await checkScreen(page, 'dashboard-menu-owner', () => expect(menu.last()).toBeVisible());
+
+  await useSession(page, admin);
+  await page.goto(`/dashboard/companies/${companyId}`);
+  const prices = page.getByRole('region', { name: 'Contract prices by SKU' });
+  await checkScreen(page, 'contract-prices-lines', () => expect(prices).toContainText(sku));
+  await expectLinesAsCards(page, prices, [
+    prices.locator('[data-label="List price"]'),
+    prices.getByLabel(`Contract price of ${sku}`, { exact: true }),
+  ]);
 });

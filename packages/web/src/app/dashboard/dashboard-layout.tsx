@@ -50,7 +50,9 @@ export function DashboardLayout() {
       <aside className="md:border-r md:border-base-300 md:pr-4">
         <p className="mb-2 px-3 text-sm font-semibold uppercase tracking-wide">Dashboard</p>
         <nav aria-label="Dashboard">
-          <ul className="flex gap-1 overflow-x-auto pb-2 md:flex-col md:overflow-visible md:pb-0">
+          {/* On a phone the entries wrap onto as many lines as they need: a sideways scroller hid Company and
+              Approvals off the screen's edge (issue #47). A column beside the page from md up. */}
+          <ul className="flex flex-wrap gap-1 pb-2 md:flex-col md:flex-nowrap md:pb-0">
             {entries.map((entry) => (
               <li key={entry.to}>
                 <NavItem

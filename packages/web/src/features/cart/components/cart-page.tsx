@@ -1,6 +1,7 @@
 import { useCallback, useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import type { Cart, CartWithRejected } from '@kestrel/shared';
+import { LineTable } from '../../../components/ui/line-table';
 import { ListState, PageTitle } from '../../../components/ui/page-title';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { useOrderingRefusal } from '../../../lib/company-role';
@@ -98,64 +99,55 @@ export function CartPage({ otherwise }: { otherwise?: ReactNode }) {
             <h2 id="cart-lines-title" className="sr-only">
               Lines
             </h2>
-            {/* Focusable, so a keyboard user can scroll the table sideways on a phone. */}
-            <div
-              className="overflow-x-auto rounded-box border border-base-300 bg-base-100"
-              role="region"
-              aria-label="Cart lines"
-              tabIndex={0}
-            >
-              <table className="table table-cards">
-                <caption className="sr-only">The lines of your cart</caption>
-                <thead className="text-base-content">
-                  <tr>
-                    <th scope="col">SKU</th>
-                    <th scope="col">Product</th>
-                    <th scope="col">Quantity</th>
-                    <th scope="col" className="text-right">
-                      Unit price
-                    </th>
-                    <th scope="col" className="text-right">
-                      Line total
-                    </th>
-                    <th scope="col">
-                      <span className="sr-only">Actions</span>
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {cart.lines.map((line) => (
-                    <CartLineRow
-                      key={line.productId}
-                      line={line}
-                      product={products.get(line.productId)}
-                      checkoutProblem={lineProblems.get(line.productId)}
-                      busy={putCart.isPending}
-                      onQuantity={(quantity) => change(line.productId, quantity)}
-                      onRemove={() => change(line.productId, null)}
-                    />
-                  ))}
-                </tbody>
-                <tfoot className="text-base-content">
-                  <tr>
-                    <th scope="row" colSpan={4} className="text-right text-base">
-                      Total
-                      {cart.lines.some((line) => line.problem !== null) ? (
-                        <span className="block text-xs font-normal">of the lines that can be ordered</span>
-                      ) : null}
-                    </th>
-                    <td className="text-right text-base font-semibold tabular-nums" data-testid="cart-total">
-                      {formatDollars(cart.total)}
-                    </td>
-                    <td aria-live="polite">
-                      {putCart.isPending ? (
-                        <span className="loading loading-spinner loading-sm" aria-label="Updating" />
-                      ) : null}
-                    </td>
-                  </tr>
-                </tfoot>
-              </table>
-            </div>
+            <LineTable label="Cart lines" caption="The lines of your cart" boxed>
+              <thead className="text-base-content">
+                <tr>
+                  <th scope="col">SKU</th>
+                  <th scope="col">Product</th>
+                  <th scope="col">Quantity</th>
+                  <th scope="col" className="text-right">
+                    Unit price
+                  </th>
+                  <th scope="col" className="text-right">
+                    Line total
+                  </th>
+                  <th scope="col">
+                    <span className="sr-only">Actions</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {cart.lines.map((line) => (
+                  <CartLineRow
+                    key={line.productId}
+                    line={line}
+                    product={products.get(line.productId)}
+                    checkoutProblem={lineProblems.get(line.productId)}
+                    busy={putCart.isPending}
+                    onQuantity={(quantity) => change(line.productId, quantity)}
+                    onRemove={() => change(line.productId, null)}
+                  />
+                ))}
+              </tbody>
+              <tfoot className="text-base-content">
+                <tr>
+                  <th scope="row" colSpan={4} className="text-right text-base">
+                    Total
+                    {cart.lines.some((line) => line.problem !== null) ? (
+                      <span className="block text-xs font-normal">of the lines that can be ordered</span>
+                    ) : null}
+                  </th>
+                  <td className="text-right text-base font-semibold tabular-nums" data-testid="cart-total">
+                    {formatDollars(cart.total)}
+                  </td>
+                  <td aria-live="polite">
+                    {putCart.isPending ? (
+                      <span className="loading loading-spinner loading-sm" aria-label="Updating" />
+                    ) : null}
+                  </td>
+                </tr>
+              </tfoot>
+            </LineTable>
             <p className="mt-3 text-sm">
               <Link to="/quick-order" className="link">
                 Add more lines by SKU

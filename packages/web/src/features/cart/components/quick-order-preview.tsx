@@ -4,6 +4,7 @@ import { formatDollars } from '../../../lib/money';
 import { orderTermsOf } from '../../../lib/order-terms';
 import type { ParsedLine } from '../parse-order-lines';
 import { contractCentsOf } from '../../../lib/contract-price';
+import { LineTable } from '../../../components/ui/line-table';
 
 interface Lookup {
   found: Map<string, Product | null>;
@@ -55,66 +56,63 @@ export function notAdded(product: Product, quantity: number): string | null {
 export function QuickOrderPreview({ lines, lookup }: { lines: ParsedLine[]; lookup: Lookup }) {
   if (lines.length === 0) return <p className="text-sm">Your lines appear here as you type them.</p>;
   return (
-    // Focusable, so a keyboard user can scroll the table sideways on a phone.
-    <div
-      className="overflow-x-auto rounded-box border border-base-300 bg-base-100"
-      role="region"
-      aria-label="Resolved lines"
-      tabIndex={0}
-    >
-      <table className="table table-sm">
-        <caption className="sr-only">Your lines, resolved</caption>
-        <thead className="text-base-content">
-          <tr>
-            <th scope="col">Line</th>
-            <th scope="col">SKU</th>
-            <th scope="col">Product</th>
-            <th scope="col" className="text-right">
-              Quantity
-            </th>
-            <th scope="col" className="text-right">
-              Unit price
-            </th>
-            <th scope="col" className="text-right">
-              Line total
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {lines.map((line) => {
-            const result = resolve(line, lookup);
-            return (
-              <tr key={line.line} data-line={line.line}>
-                <th scope="row" className="tabular-nums">
-                  {line.line}
-                </th>
-                <td className="font-mono text-xs break-all">{line.sku || line.text}</td>
-                {result.kind === 'resolved' ? (
-                  <>
-                    <td>
-                      {result.product.name}
-                      {result.notAdded || result.problem ? (
-                        <span className="block text-sm text-error">
-                          {result.notAdded ? `Not added: ${result.notAdded}` : result.problem}
-                        </span>
-                      ) : null}
-                    </td>
-                    <td className="text-right tabular-nums">{formatCount(result.quantity)}</td>
-                    <td className="text-right tabular-nums">{formatDollars(result.unitCents / 100)}</td>
-                    <td className="text-right tabular-nums">
-                      {formatDollars((result.unitCents * result.quantity) / 100)}
-                    </td>
-                  </>
-                ) : (
-                  <td colSpan={4} className={result.kind === 'refused' ? 'text-error' : ''}>
-                    {result.kind === 'refused' ? `Refused: ${result.reason}` : 'Checking…'}
+    <LineTable label="Resolved lines" caption="Your lines, resolved" boxed compact>
+      <thead className="text-base-content">
+        <tr>
+          <th scope="col">Line</th>
+          <th scope="col">SKU</th>
+          <th scope="col">Product</th>
+          <th scope="col" className="text-right">
+            Quantity
+          </th>
+          <th scope="col" className="text-right">
+            Unit price
+          </th>
+          <th scope="col" className="text-right">
+            Line total
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {lines.map((line) => {
+          const result = resolve(line, lookup);
+          return (
+            <tr key={line.line} data-line={line.line}>
+              <th scope="row" className="tabular-nums" data-label="Line">
+                {line.line}
+              </th>
+              <td className="font-mono text-xs break-all" data-label="SKU">
+                {line.sku || line.text}
+              </td>
+              {result.kind === 'resolved' ? (
+                <>
+                  <td data-label="Product">
+                    {result.product.name}
+                    {result.notAdded || result.problem ? (
+                      <span className="block text-sm text-error">
+                        {result.notAdded ? `Not added: ${result.notAdded}` : result.problem}
+                      </span>
+                    ) : null}
                   </td>
-                )}
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </div>
+                  <td className="text-right tabular-nums" data-label="Quantity">
+                    {formatCount(result.quantity)}
+                  </td>
+                  <td className="text-right tabular-nums" data-label="Unit price">
+                    {formatDollars(result.unitCents / 100)}
+                  </td>
+                  <td className="text-right tabular-nums" data-label="Line total">
+                    {formatDollars((result.unitCents * result.quantity) / 100)}
+                  </td>
+                </>
+              ) : (
+                <td colSpan={4} className={result.kind === 'refused' ? 'text-error' : ''}>
+                  {result.kind === 'refused' ? `Refused: ${result.reason}` : 'Checking…'}
+                </td>
+              )}
+            </tr>
+          );
+        })}
+      </tbody>
+    </LineTable>
   );
 }

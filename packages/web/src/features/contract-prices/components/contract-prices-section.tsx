@@ -5,6 +5,7 @@
 // pays.
 import { useId, useState, type FormEvent } from 'react';
 import type { ContractPrice } from '@kestrel/shared';
+import { LineTable } from '../../../components/ui/line-table';
 import { isRefusal } from '../../../lib/api-client';
 import { formatDollars } from '../../../lib/money';
 import { notify } from '../../../lib/notify';
@@ -93,52 +94,45 @@ export function ContractPricesSection({ companyId }: { companyId: string }) {
       {prices.isError ? <p role="alert">{messageOf(prices.error)}</p> : null}
       {prices.isSuccess && list.length === 0 ? <p>No contract prices yet: members pay list prices.</p> : null}
       {list.length > 0 ? (
-        <div
-          className="overflow-x-auto rounded-box border border-base-300 bg-base-100"
-          role="region"
-          aria-label="Contract prices by SKU"
-          tabIndex={0}
-        >
-          <table className="table">
-            <thead className="text-base-content">
-              <tr>
-                <th scope="col">SKU</th>
-                <th scope="col">Name</th>
-                <th scope="col" className="text-right">
-                  List price
-                </th>
-                <th scope="col" className="text-right">
-                  Contract price
-                </th>
-                <th scope="col">
-                  <span className="sr-only">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.map((row) => (
-                // Keyed by the price too: a row whose price changed elsewhere (a CSV import) shows the new one.
-                <PriceRow
-                  key={`${row.productId}:${row.price}`}
-                  row={row}
-                  busy={busy}
-                  onPrice={(next) =>
-                    save(
-                      list.map((p) => (p.productId === row.productId ? { ...p, price: next } : p)),
-                      `Contract price of ${row.sku} saved`,
-                    )
-                  }
-                  onRemove={() =>
-                    save(
-                      list.filter((p) => p.productId !== row.productId),
-                      `Contract price of ${row.sku} removed`,
-                    )
-                  }
-                />
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <LineTable label="Contract prices by SKU" caption="Contract prices of this company" boxed>
+          <thead className="text-base-content">
+            <tr>
+              <th scope="col">SKU</th>
+              <th scope="col">Name</th>
+              <th scope="col" className="text-right">
+                List price
+              </th>
+              <th scope="col" className="text-right">
+                Contract price
+              </th>
+              <th scope="col">
+                <span className="sr-only">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {list.map((row) => (
+              // Keyed by the price too: a row whose price changed elsewhere (a CSV import) shows the new one.
+              <PriceRow
+                key={`${row.productId}:${row.price}`}
+                row={row}
+                busy={busy}
+                onPrice={(next) =>
+                  save(
+                    list.map((p) => (p.productId === row.productId ? { ...p, price: next } : p)),
+                    `Contract price of ${row.sku} saved`,
+                  )
+                }
+                onRemove={() =>
+                  save(
+                    list.filter((p) => p.productId !== row.productId),
+                    `Contract price of ${row.sku} removed`,
+                  )
+                }
+              />
+            ))}
+          </tbody>
+        </LineTable>
       ) : null}
       <form className="flex flex-wrap items-end gap-3" onSubmit={(event) => void add(event)}>
         <label className="flex flex-col gap-1 text-sm">
@@ -212,10 +206,14 @@ function PriceRow({
   const [draft, setDraft] = useState(String(row.price));
   return (
     <tr>
-      <td className="font-mono">{row.sku}</td>
-      <td>{row.name}</td>
-      <td className="text-right tabular-nums">{formatDollars(row.listPrice)}</td>
-      <td className="text-right">
+      <td className="font-mono break-all" data-label="SKU">
+        {row.sku}
+      </td>
+      <td data-label="Name">{row.name}</td>
+      <td className="text-right tabular-nums" data-label="List price">
+        {formatDollars(row.listPrice)}
+      </td>
+      <td className="text-right" data-label="Contract price">
         <input
           className="input input-sm w-28 tabular-nums"
           type="number"

@@ -1,9 +1,10 @@
 // One order on a page of its own (B2B §11): the buyer's (/dashboard/orders/{id}) and the admin's
 // (/dashboard/manage-orders/{id}). Lines, history, note, PO number, documents and the actions its status allows.
-// Grid cells take min-w-0, so the lines table scrolls inside its box at phone width instead of widening the page.
+// Grid cells take min-w-0; at phone width the lines are cards (components/ui/line-table), so nothing scrolls sideways.
 import { useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { deletedMessage, type Order } from '@kestrel/shared';
+import { LineTable } from '../../../components/ui/line-table';
 import { ListState, PageTitle } from '../../../components/ui/page-title';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { useOrderingRefusal } from '../../../lib/company-role';
@@ -31,46 +32,52 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 
 function LinesTable({ order }: { order: Order }) {
   return (
-    // Focusable, so a keyboard user can scroll the table sideways on a phone.
-    <div className="overflow-x-auto" role="group" aria-label="Order lines, scrollable" tabIndex={0}>
-      <table className="table table-sm">
-        <caption className="sr-only">Lines of order {order.number}</caption>
-        <thead className="text-base-content">
-          <tr>
-            <th scope="col">SKU</th>
-            <th scope="col">Part</th>
-            <th scope="col" className="text-right">
-              Quantity
-            </th>
-            <th scope="col" className="text-right">
-              Unit price
-            </th>
-            <th scope="col" className="text-right">
-              Line total
-            </th>
+    <LineTable label="Order lines" caption={`Lines of order ${order.number}`} compact>
+      <thead className="text-base-content">
+        <tr>
+          <th scope="col">SKU</th>
+          <th scope="col">Part</th>
+          <th scope="col" className="text-right">
+            Quantity
+          </th>
+          <th scope="col" className="text-right">
+            Unit price
+          </th>
+          <th scope="col" className="text-right">
+            Line total
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {order.lines.map((line, index) => (
+          <tr key={`${line.sku}-${index}`}>
+            <td className="font-mono break-all" data-label="SKU">
+              {line.sku}
+            </td>
+            <td className="break-words" data-label="Part">
+              {line.name}
+            </td>
+            <td className="text-right tabular-nums" data-label="Quantity">
+              {formatCount(line.quantity)}
+            </td>
+            <td className="text-right tabular-nums" data-label="Unit price">
+              {formatDollars(line.unitPrice)}
+            </td>
+            <td className="text-right tabular-nums" data-label="Line total">
+              {formatDollars(line.lineTotal)}
+            </td>
           </tr>
-        </thead>
-        <tbody>
-          {order.lines.map((line, index) => (
-            <tr key={`${line.sku}-${index}`}>
-              <td className="font-mono">{line.sku}</td>
-              <td className="break-words">{line.name}</td>
-              <td className="text-right tabular-nums">{formatCount(line.quantity)}</td>
-              <td className="text-right tabular-nums">{formatDollars(line.unitPrice)}</td>
-              <td className="text-right tabular-nums">{formatDollars(line.lineTotal)}</td>
-            </tr>
-          ))}
-        </tbody>
-        <tfoot className="text-base-content">
-          <tr>
-            <th scope="row" colSpan={4} className="text-right">
-              Total
-            </th>
-            <td className="text-right font-semibold tabular-nums">{formatDollars(order.price)}</td>
-          </tr>
-        </tfoot>
-      </table>
-    </div>
+        ))}
+      </tbody>
+      <tfoot className="text-base-content">
+        <tr>
+          <th scope="row" colSpan={4} className="text-right">
+            Total
+          </th>
+          <td className="text-right font-semibold tabular-nums">{formatDollars(order.price)}</td>
+        </tr>
+      </tfoot>
+    </LineTable>
   );
 }
 

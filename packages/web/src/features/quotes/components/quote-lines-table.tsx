@@ -1,3 +1,4 @@
+import { LineTable } from '../../../components/ui/line-table';
 import { formatCount } from '../../../lib/count';
 import { formatDollars } from '../../../lib/money';
 import type { Quote } from '@kestrel/shared';
@@ -9,71 +10,77 @@ import { differenceFromList, lineTotal } from '../quote-view';
  */
 export function QuoteLinesTable({ quote }: { quote: Quote }) {
   return (
-    // Focusable, so a keyboard user can scroll the table sideways on a phone.
-    <div className="overflow-x-auto" role="group" aria-label="Quote lines, scrollable" tabIndex={0}>
-      <table className="table table-sm">
-        <caption className="sr-only">Lines of quote {quote.number}</caption>
-        <thead className="text-base-content">
-          <tr>
-            <th scope="col">SKU</th>
-            <th scope="col">Part</th>
-            <th scope="col" className="text-right">
-              Quantity
-            </th>
-            <th scope="col" className="text-right">
-              List unit price
-            </th>
-            <th scope="col" className="text-right">
-              Target price
-            </th>
-            <th scope="col" className="text-right">
-              Offered unit price
-            </th>
-            <th scope="col">Against the list price</th>
-            <th scope="col" className="text-right">
-              Line total
-            </th>
+    <LineTable label="Quote lines" caption={`Lines of quote ${quote.number}`} compact>
+      <thead className="text-base-content">
+        <tr>
+          <th scope="col">SKU</th>
+          <th scope="col">Part</th>
+          <th scope="col" className="text-right">
+            Quantity
+          </th>
+          <th scope="col" className="text-right">
+            List unit price
+          </th>
+          <th scope="col" className="text-right">
+            Target price
+          </th>
+          <th scope="col" className="text-right">
+            Offered unit price
+          </th>
+          <th scope="col">Against the list price</th>
+          <th scope="col" className="text-right">
+            Line total
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {quote.lines.map((line, index) => (
+          <tr key={`${line.sku}-${index}`}>
+            <td className="font-mono break-all" data-label="SKU">
+              {line.sku}
+            </td>
+            <td className="break-words" data-label="Part">
+              {line.name}
+            </td>
+            <td className="text-right tabular-nums" data-label="Quantity">
+              {formatCount(line.quantity)}
+            </td>
+            <td className="text-right tabular-nums" data-label="List unit price">
+              {formatDollars(line.listUnitPrice)}
+            </td>
+            <td className="text-right tabular-nums" data-label="Target price">
+              {line.targetPrice === null ? 'None' : formatDollars(line.targetPrice)}
+            </td>
+            <td className="text-right tabular-nums" data-label="Offered unit price">
+              {line.unitPrice === null ? 'Not offered yet' : formatDollars(line.unitPrice)}
+            </td>
+            <td data-label="Against the list price">
+              {line.unitPrice === null ? '' : differenceFromList(line.listUnitPrice, line.unitPrice)}
+            </td>
+            <td className="text-right tabular-nums" data-label="Line total">
+              {formatDollars(lineTotal(line.quantity, line.unitPrice ?? line.listUnitPrice))}
+            </td>
           </tr>
-        </thead>
-        <tbody>
-          {quote.lines.map((line, index) => (
-            <tr key={`${line.sku}-${index}`}>
-              <td className="font-mono">{line.sku}</td>
-              <td className="break-words">{line.name}</td>
-              <td className="text-right tabular-nums">{formatCount(line.quantity)}</td>
-              <td className="text-right tabular-nums">{formatDollars(line.listUnitPrice)}</td>
-              <td className="text-right tabular-nums">
-                {line.targetPrice === null ? 'None' : formatDollars(line.targetPrice)}
-              </td>
-              <td className="text-right tabular-nums">
-                {line.unitPrice === null ? 'Not offered yet' : formatDollars(line.unitPrice)}
-              </td>
-              <td>{line.unitPrice === null ? '' : differenceFromList(line.listUnitPrice, line.unitPrice)}</td>
-              <td className="text-right tabular-nums">
-                {formatDollars(lineTotal(line.quantity, line.unitPrice ?? line.listUnitPrice))}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-        <tfoot className="text-base-content">
+        ))}
+      </tbody>
+      <tfoot className="text-base-content">
+        <tr>
+          <th scope="row" colSpan={7} className="text-right">
+            Total at list prices
+          </th>
+          <td className="text-right tabular-nums">{formatDollars(quote.listTotal)}</td>
+        </tr>
+        {quote.offeredTotal === null ? null : (
           <tr>
             <th scope="row" colSpan={7} className="text-right">
-              Total at list prices
+              Total offered ({differenceFromList(quote.listTotal, quote.offeredTotal)})
             </th>
-            <td className="text-right tabular-nums">{formatDollars(quote.listTotal)}</td>
+            <td className="text-right font-semibold tabular-nums" data-testid="quote-total">
+              {formatDollars(quote.offeredTotal)}
+            </td>
           </tr>
-          {quote.offeredTotal === null ? null : (
-            <tr>
-              <th scope="row" colSpan={7} className="text-right">
-                Total offered ({differenceFromList(quote.listTotal, quote.offeredTotal)})
-              </th>
-              <td className="text-right font-semibold tabular-nums" data-testid="quote-total">
-                {formatDollars(quote.offeredTotal)}
-              </td>
-            </tr>
-          )}
-        </tfoot>
-      </table>
-    </div>
+        )}
+      </tfoot>
+    </LineTable>
   );
 }

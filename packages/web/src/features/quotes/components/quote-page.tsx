@@ -1,7 +1,7 @@
 // One quote on a page of its own (B2B §10): the buyer's (/dashboard/quotes/{id}) and the shop's
 // (/dashboard/manage-quotes/{id}). Lines against the list price, totals, validity, the thread, and the steps its
 // status allows: accept, decline or cancel for the buyer's side (a company viewer reads only); offer or reject for the
-// shop. Grid cells take min-w-0, so the lines table scrolls inside its box at phone width.
+// shop. Grid cells take min-w-0; at phone width the lines are cards (components/ui/line-table).
 import { useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import type { Quote } from '@kestrel/shared';
