@@ -6,7 +6,7 @@ import type { Order, Quote } from '@kestrel/shared';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { databases } from '../helpers/databases.js';
 import { call, type SignedIn } from '../helpers/test-app.js';
-import { createQuoteWorld, offerQuote, requestQuote, where, type QuoteWorld } from './quote-fixtures.js';
+import { createQuoteWorld, offerQuote, quoteMails, requestQuote, where, type QuoteWorld } from './quote-fixtures.js';
 
 const OTHER = 'bbbbbbbbbbbbbbbbbbbbbbb2';
 const AT = '2026-01-01T00:00:00.000Z';
@@ -74,6 +74,24 @@ describe.each(databases)('who may act on a quote, by membership now, on %s', (ki
       'olga@example.com',
       362.5,
       quote._id,
+    ]);
+  });
+
+  it('mails the shop’s steps to the company’s owners, not to a requester removed from it', async () => {
+    await removeFay();
+    expect(
+      (await call(w.t.app, 'POST', `/api/quotes/${quote._id}/messages`, w.admin, { text: 'New terms' })).statusCode,
+    ).toBe(201);
+    await offerQuote(w, quote, 7);
+    const mails = (await quoteMails(w, quote._id)).map((m) => [m.to_address, m.subject]);
+    expect(mails.slice(2)).toEqual([
+      ['olga@example.com', `Quote ${quote.number} has a new message`],
+      ['olga@example.com', `Quote ${quote.number} offered`],
+    ]);
+    // Before the removal the requester had the first offer.
+    expect(mails.slice(0, 2)).toEqual([
+      ['boss@example.com', `Quote ${quote.number} requested`],
+      ['fay@example.com', `Quote ${quote.number} offered`],
     ]);
   });
 

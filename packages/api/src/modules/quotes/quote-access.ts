@@ -22,6 +22,14 @@ export interface QuoteAccess {
   placeWith: Membership | undefined;
 }
 
+/** Whether `membership` is in the quote's company now (a personal quote has none). */
+export function inQuoteCompany(
+  row: Pick<QuoteRow, 'company_id'>,
+  membership: Pick<Membership, 'companyId'> | undefined,
+): boolean {
+  return row.company_id !== null && membership?.companyId === row.company_id;
+}
+
 export function quoteAccess(
   row: Pick<QuoteRow, 'user_id' | 'company_id'>,
   user: Pick<AuthUser, 'id' | 'role'>,
@@ -29,7 +37,7 @@ export function quoteAccess(
 ): QuoteAccess {
   const admin = user.role === 'admin';
   const personal = row.company_id === null && row.user_id === user.id;
-  const member = row.company_id !== null && membership?.companyId === row.company_id;
+  const member = inQuoteCompany(row, membership);
   const viewer = member && membership?.role === 'viewer';
   return {
     sees: personal || member || admin,

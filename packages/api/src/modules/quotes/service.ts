@@ -39,12 +39,12 @@ import { AppError, RetryLaterError, forbidden, notFound } from '../../infra/erro
 import { centsToDollars, dollarsToCents, sumCents } from '../../infra/money.js';
 import type { AuthUser } from '../accounts/index.js';
 import type { CatalogService } from '../catalog/index.js';
-import { findMembership } from '../companies/index.js';
+import { findMembership, ownerEmails } from '../companies/index.js';
 import type { ContractPricesService } from '../contract-prices/index.js';
 import type { MailService, OutgoingMail, QuoteMail } from '../mail/index.js';
 import { takeNextNumber, type LineRequest, type OrdersService } from '../orders/index.js';
 import type { WebhooksService } from '../webhooks/index.js';
-import { quoteAccess, type QuoteAccess } from './quote-access.js';
+import { inQuoteCompany, quoteAccess, type QuoteAccess } from './quote-access.js';
 import * as repo from './repository.js';
 
 export interface NewQuoteLine {
@@ -244,7 +244,11 @@ export function createQuotesService(deps: QuotesDeps): QuotesService {
     }
   }
 
-  /** To the requester (offered, rejected, expired, the shop's message), in the change's transaction. */
+  /**
+   * To the buyer's side (offered, rejected, expired, the shop's message), in the change's transaction: the requester
+   * while they may still read the quote (quote-access.ts), else the company's owners now, so a requester removed from
+   * the company hears nothing more of its quote (issue 47).
+   */
   async function mailRequester(
     trx: Transaction<Database>,
     row: repo.QuoteRow,
@@ -253,8 +257,11 @@ export function createQuotesService(deps: QuotesDeps): QuotesService {
     dedupe: string,
     extra: Partial<QuoteMail> = {},
   ): Promise<void> {
-    const to = { email: row.email, name: row.user_name };
-    await mail.enqueue(trx, quoteMail(row, lines, to, 'buyer', event, dedupe, extra));
+    const requester = { email: row.email, name: row.user_name };
+    const companyId = row.company_id;
+    const gone = companyId !== null && !inQuoteCompany(row, await findMembership(trx, row.user_id));
+    const recipients = gone ? await ownerEmails(trx, companyId) : [requester];
+    for (const to of recipients) await mail.enqueue(trx, quoteMail(row, lines, to, 'buyer', event, dedupe, extra));
   }
 
   /** Records a quote event in the change's own transaction, when an endpoint wants it. */
