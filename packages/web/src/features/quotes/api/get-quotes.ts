@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { Quote, QuoteStatus } from '@kestrel/shared';
+import type { QuoteStatus, QuoteSummary } from '@kestrel/shared';
 import { apiRequest } from '../../../lib/api-client';
 
 /** Quotes a page of the list shows: a year of requests stays a few pages' reading, each page a quick answer. */
@@ -13,12 +13,13 @@ export interface QuotesView {
 
 /**
  * `GET /api/quotes?status=&page=&pageSize=` (B2B §10): the caller's own quotes and, for members, the company's; every
- * quote for an administrator; newest first.
+ * quote for an administrator; newest first. Each quote comes without its thread (`messageCount`; the quote's own page
+ * reads the messages with `GET /api/quotes/{id}`).
  */
-export function getQuotes({ status, page }: QuotesView, signal?: AbortSignal): Promise<Quote[]> {
+export function getQuotes({ status, page }: QuotesView, signal?: AbortSignal): Promise<QuoteSummary[]> {
   const query = new URLSearchParams({ page: String(page), pageSize: String(QUOTES_PAGE_SIZE) });
   if (status) query.set('status', status);
-  return apiRequest<Quote[]>(`/quotes?${query.toString()}`, { signal });
+  return apiRequest<QuoteSummary[]>(`/quotes?${query.toString()}`, { signal });
 }
 
 export const quotesQuery = (view: QuotesView) =>

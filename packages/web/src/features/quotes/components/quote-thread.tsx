@@ -3,17 +3,26 @@ import { TextAreaField } from '../../../components/ui/field';
 import { formatTime } from '../../../lib/date-time';
 import { notify } from '../../../lib/notify';
 import { useAddQuoteMessage } from '../api/add-quote-message';
-import { MAX_QUOTE_MESSAGE_LENGTH, type Quote } from '@kestrel/shared';
+import {
+  MAX_QUOTE_MESSAGES_PER_SIDE,
+  MAX_QUOTE_MESSAGE_LENGTH,
+  QUOTE_MESSAGE_MAIL_MINUTES,
+  QUOTE_MESSAGE_RATE,
+  type Quote,
+} from '@kestrel/shared';
 
 /**
- * The conversation about a quote (B2B §10): each message with its side, its author's name and when, oldest first; and,
- * while the quote is open, a form to add one (1-2000 characters; the other side is mailed).
+ * The conversation about a quote (B2B §10): each message with its side, its author's name and when, oldest first; and
+ * a form to add one (1-2000 characters). The thread's bounds (docs/product.md §31) are said beside the form, and once
+ * this side has written its last message the form gives way to a sentence saying so.
  */
 export function QuoteThread({ quote, seller, canWrite }: { quote: Quote; seller: boolean; canWrite: boolean }) {
   const add = useAddQuoteMessage();
   const [text, setText] = useState('');
   const [error, setError] = useState<string | undefined>();
   const side = (author: 'buyer' | 'seller') => (author === 'seller' ? 'Kestrel Components' : 'Buyer');
+  const written = quote.messages.filter((m) => m.author === (seller ? 'seller' : 'buyer')).length;
+  const left = Math.max(0, MAX_QUOTE_MESSAGES_PER_SIDE - written);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -57,7 +66,13 @@ export function QuoteThread({ quote, seller, canWrite }: { quote: Quote; seller:
           ))}
         </ol>
       )}
-      {canWrite ? (
+      {canWrite && left === 0 ? (
+        <p className="text-sm" role="status">
+          {seller ? 'The shop has' : 'Your side has'} written the {MAX_QUOTE_MESSAGES_PER_SIDE} messages a quote's
+          thread holds for each side.{' '}
+          {seller ? 'Make an offer or reject the request instead.' : 'Ask for a new quote to go on.'}
+        </p>
+      ) : canWrite ? (
         <form noValidate onSubmit={submit} className="flex flex-col gap-2">
           <TextAreaField
             label={seller ? 'Message to the buyer' : 'Message to the shop'}
@@ -70,6 +85,12 @@ export function QuoteThread({ quote, seller, canWrite }: { quote: Quote; seller:
           />
           <p className="text-xs" aria-live="polite">
             {text.trim().length} of {MAX_QUOTE_MESSAGE_LENGTH} characters
+          </p>
+          <p className="text-xs" data-testid="thread-bounds">
+            {left} of {MAX_QUOTE_MESSAGES_PER_SIDE} messages left for {seller ? 'the shop' : 'your side'}; at most{' '}
+            {QUOTE_MESSAGE_RATE.messages} a person in {QUOTE_MESSAGE_RATE.minutes} minutes.{' '}
+            {seller ? 'The buyer is' : 'The shop is'} mailed at most once every {QUOTE_MESSAGE_MAIL_MINUTES} minutes
+            about new messages.
           </p>
           <button type="submit" className="btn btn-primary self-start" disabled={add.isPending}>
             {add.isPending ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}

@@ -9,7 +9,7 @@ import { formatCount } from '../../../lib/count';
 import { formatTime } from '../../../lib/date-time';
 import { useQueryString } from '../../../lib/use-query-string';
 import { QUOTES_PAGE_SIZE, useQuotes, type QuotesView } from '../api/get-quotes';
-import { QUOTE_STATUSES, type Quote } from '@kestrel/shared';
+import { QUOTE_STATUSES, type QuoteSummary } from '@kestrel/shared';
 import { QuoteStatusBadge, quoteStatusLabel } from './quote-status';
 
 // Below the md breakpoint rows become cards, each cell naming its column (data-label), as on My Order.
@@ -65,7 +65,7 @@ function QuotesPager({
 }
 
 /** The shop's queue puts requests (waiting for an offer) first, oldest first; the rest keep the API's order. */
-function queueOrder(quotes: Quote[]): Quote[] {
+function queueOrder(quotes: QuoteSummary[]): QuoteSummary[] {
   const requested = quotes
     .filter((quote) => quote.status === 'requested')
     .sort((a, b) => a.createdAt.localeCompare(b.createdAt));
