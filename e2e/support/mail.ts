@@ -4,7 +4,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect } from '@playwright/test';
+import { expect, type APIRequestContext } from '@playwright/test';
 import { BASE_URL, PORT } from './settings';
 
 /** One folder per port, so runs side by side never read each other's mail. */
@@ -126,4 +126,13 @@ export function linkIn(mail: Mail, kind: 'reset-password' | 'verify-email' | 'in
   const match = new RegExp(`${escaped}(/${kind}/[^\\s"<>]+)`).exec(mail.text);
   if (!match?.[1]) throw new Error(`no ${kind} link in the mail "${mail.subject}":\n${mail.text}`);
   return match[1];
+}
+
+/** Confirms a new account's e-mail with the mailed link, as its owner would (only a confirmed e-mail invites, #47). */
+export async function confirmEmailByApi(request: APIRequestContext, email: string): Promise<void> {
+  const token = linkIn(await waitForMail(email, /^Confirm your e-mail address/), 'verify-email')
+    .split('/')
+    .pop();
+  const response = await request.post('/api/auth/verify-email', { data: { token } });
+  expect(response.status()).toBe(204);
 }

@@ -14,7 +14,7 @@ import {
   useSession,
   type Account,
 } from '../support/api';
-import { linkIn, waitForMail } from '../support/mail';
+import { confirmEmailByApi, linkIn, waitForMail } from '../support/mail';
 import { checkScreen, expectMessage } from '../support/screens';
 
 const auth = (account: Account) => ({ Authorization: `Bearer ${account.token}` });
@@ -28,6 +28,8 @@ async function companyWithMembers(request: APIRequestContext, owner: Account, na
   expect(created.status()).toBe(201);
   const { _id: companyId }: { _id: string } = await created.json();
   const email = uniqueEmail('buyer');
+  // Only a confirmed e-mail invites (#47).
+  await confirmEmailByApi(request, owner.email);
   const invited = await request.post('/api/companies/mine/invites', {
     headers: auth(owner),
     data: { email, role: 'buyer', spendingLimit: 500 },

@@ -15,7 +15,7 @@ import {
   useSession,
   type Account,
 } from '../support/api';
-import { linkIn, waitForMail } from '../support/mail';
+import { confirmEmailByApi, linkIn, waitForMail } from '../support/mail';
 import { checkScreen, expectMessage } from '../support/screens';
 import { BASE_URL } from '../support/settings';
 
@@ -46,6 +46,8 @@ async function joinByApi(
   account: Account,
   invite: { role: 'buyer' | 'viewer' | 'owner'; spendingLimit?: number | null },
 ): Promise<void> {
+  // Only a confirmed e-mail invites (#47); a second confirmation of the same link answers 204 as well.
+  await confirmEmailByApi(request, owner.email);
   const sent = await request.post('/api/companies/mine/invites', {
     headers: auth(owner),
     data: { email: account.email, ...invite },
@@ -80,6 +82,7 @@ test('an owner creates a company, invites a colleague, who signs up from the mai
   test.slow();
   const owner = await signUpByApi(request, 'Olga Owner');
   const colleagueEmail = uniqueEmail('colleague');
+  await confirmEmailByApi(request, owner.email);
   await useSession(page, owner);
 
   await page.goto('/dashboard');
@@ -119,6 +122,23 @@ test('an owner creates a company, invites a colleague, who signs up from the mai
   const sidebar = page.getByRole('navigation', { name: 'Dashboard' });
   await expect(sidebar.getByRole('link', { name: 'Approvals' })).toBeVisible();
 
+  // The owner edits the details (#47): the shared rules refuse a web address in the name, the address keeps its lines.
+  await details.getByRole('button', { name: 'Edit details' }).click();
+  const edit = page.getByRole('form', { name: "Edit the company's details" });
+  await expect(edit.getByLabel('Company name')).toHaveValue(name);
+  await edit.getByLabel('Company name').fill(`${name} www.harbour-pay.example`);
+  await edit.getByLabel('Billing address').fill('Unit 5, Harbour Works\n9 Quay Street\nHull HU1 1AA');
+  await edit.getByRole('button', { name: 'Save details' }).click();
+  await expectMessage(page, 'name must not hold a web address or domain (such as www.example.com or example.com)');
+  await expect(edit.getByLabel('Company name')).toBeFocused();
+  await checkScreen(page, 'company-edit-details', () => expect(edit.getByLabel('Billing address')).toBeVisible());
+  await edit.getByLabel('Company name').fill(name);
+  await edit.getByRole('button', { name: 'Save details' }).click();
+  await expectMessage(page, `The details of ${name} are saved`);
+  await expect(edit).toHaveCount(0);
+  await expect(details.getByText('9 Quay Street')).toBeVisible();
+  await expect(details).toContainText('GB 987 6543 21');
+
   // Invite by keyboard: a bad address is refused before anything is sent.
   const email = page.getByLabel('E-mail', { exact: true });
   await email.focus();
@@ -141,9 +161,10 @@ test('an owner creates a company, invites a colleague, who signs up from the mai
 
   const link = linkIn(await waitForMail(colleagueEmail, new RegExp(`^Join ${name}`)), 'invite');
 
-  // Someone signed in with another address is told so, and offered to sign out.
+  // Someone signed in with another address is told so before sending anything, and offered to sign out.
   await page.goto(link);
-  await page.getByRole('button', { name: 'Accept the invite' }).click();
+  await expect(page.getByText(`Olga Owner invited you to join ${name} at Kestrel Components as Buyer.`)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Accept the invite' })).toHaveCount(0);
   await expect(page.getByRole('alert')).toHaveText(
     'This invite was sent to another e-mail address. Sign out, then sign in (or sign up) with the address the invite was sent to.',
   );
@@ -155,12 +176,18 @@ test('an owner creates a company, invites a colleague, who signs up from the mai
   const colleague = await (await browser.newContext({ baseURL: BASE_URL })).newPage();
   await colleague.goto(link);
   await expect(colleague.getByRole('heading', { name: 'Join a company' })).toBeVisible();
+  // The page names the company, who invited and the role, and the address the invite was sent to (#47).
+  await expect(
+    colleague.getByText(`Olga Owner invited you to join ${name} at Kestrel Components as Buyer.`),
+  ).toBeVisible();
+  await expect(colleague.getByText(`The invite was sent to ${colleagueEmail}`)).toBeVisible();
   await checkScreen(colleague, 'invite-signed-out', () =>
     expect(colleague.getByRole('link', { name: 'Create new account' })).toBeVisible(),
   );
   await colleague.getByRole('link', { name: 'Create new account' }).click();
+  // The sign-up form starts with the invited address.
+  await expect(colleague.getByLabel('Email')).toHaveValue(colleagueEmail);
   await colleague.getByLabel('Name').fill('Cole League');
-  await colleague.getByLabel('Email').fill(colleagueEmail);
   await colleague.getByLabel('Password').fill('colleague-pass-1');
   await colleague.getByRole('button', { name: 'Sign Up' }).click();
   await expect(colleague).toHaveURL(new RegExp(`${link}$`));
@@ -181,9 +208,9 @@ test('an owner creates a company, invites a colleague, who signs up from the mai
   ).toHaveCount(0);
   await checkScreen(colleague, 'company-buyer', () => expect(colleagueRow).toBeVisible());
 
-  // A used link says so.
+  // A used link says so on arrival, and offers no button.
   await colleague.goto(link);
-  await colleague.getByRole('button', { name: 'Accept the invite' }).click();
+  await expect(colleague.getByRole('button', { name: 'Accept the invite' })).toHaveCount(0);
   await expect(colleague.getByRole('alert')).toHaveText(
     'This invite link no longer works: it was already used, or the owner revoked it. Ask them for a new invite.',
   );

@@ -20,3 +20,9 @@ export function originPath(state: unknown): string {
   const path = `${from.pathname}${search}${hash}`;
   return path.startsWith('/login') || path.startsWith('/signup') ? '/' : path;
 }
+
+/** An e-mail address a page hands the sign-up form in router state (`state.email`: the invite page's address). */
+export function stateEmail(state: unknown): string {
+  if (typeof state !== 'object' || state === null || !('email' in state)) return '';
+  return typeof state.email === 'string' ? state.email : '';
+}

@@ -3,7 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { signupBodySchema } from '@kestrel/shared';
 import { InputField } from '../../../components/ui/field';
-import { originPath } from '../../../lib/origin';
+import { originPath, stateEmail } from '../../../lib/origin';
 import { useSignup } from '../api/signup';
 import { FormCard } from '../../../components/ui/form-card';
 import { AuthError, SubmitButton } from './auth-card';
@@ -20,7 +20,11 @@ export function SignupPage() {
     register,
     handleSubmit,
     formState: { errors },
-  } = useForm({ resolver: zodResolver(signupBodySchema), defaultValues: { name: '', email: '', password: '' } });
+  } = useForm({
+    resolver: zodResolver(signupBodySchema),
+    // An invite's page hands over the invited address (issue #47), so the account is made with it.
+    defaultValues: { name: '', email: stateEmail(location.state), password: '' },
+  });
 
   const onSubmit = handleSubmit((values) =>
     signupMutation.mutate(values, { onSuccess: () => navigate(from, { replace: true }) }),

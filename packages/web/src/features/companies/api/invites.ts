@@ -16,9 +16,12 @@ export function usePendingInvites(enabled: boolean) {
   });
 }
 
-/** Mails a single-use link valid for 7 days; an earlier pending invite to the same address stops working. */
-export function inviteMember(input: InviteCreate): Promise<{ inviteId: string }> {
-  return apiRequest<{ inviteId: string }>('/companies/mine/invites', { method: 'POST', body: input });
+/**
+ * Mails a single-use link valid for 7 days; an earlier pending invite to the same address stops working. Within 10
+ * minutes of that one's mail the pending invite changes instead and nothing is mailed (`mailed: false`).
+ */
+export function inviteMember(input: InviteCreate): Promise<{ inviteId: string; mailed: boolean }> {
+  return apiRequest<{ inviteId: string; mailed: boolean }>('/companies/mine/invites', { method: 'POST', body: input });
 }
 
 export function revokeInvite(id: string): Promise<null> {

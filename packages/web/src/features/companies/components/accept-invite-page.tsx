@@ -1,6 +1,9 @@
-// /invite/:token, the page the invite mail links to (B2B §5). Signed out, it says to sign in or sign up with the
-// invited address and brings the person back here afterwards (the login page's return path). Signed in, one button
-// accepts; the API has no call to read an invite before accepting, so the company is named once joined.
+// /invite/:token, the page the invite mail links to (B2B §5). It reads the invite first (GET /api/invites/{token},
+// public: the token is the credential) and names the company, who invited and the role (issue #47). Signed out, it
+// says to sign in or sign up with the invited address, which the sign-up form is given, and brings the person back
+// here afterwards (the login page's return path). Signed in with the invited address, one button accepts; with
+// another, it says so before anything is sent.
+import type { InvitePreview } from '@kestrel/shared';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { Spinner } from '../../../components/ui/spinner';
 import { FormCard } from '../../../components/ui/form-card';
@@ -8,12 +11,18 @@ import { ApiRequestError } from '../../../lib/api-client';
 import { signOut, useAuth } from '../../../lib/auth-store';
 import { notify } from '../../../lib/notify';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { formatDay } from '../../../lib/date-time';
 import { useAcceptInvite } from '../api/accept-invite';
+import { useInvite } from '../api/get-invite';
+import { ROLE_HINTS, ROLE_LABELS } from '../company-checks';
 
 /** What a refusal means for the person holding the link, and what they can do next. */
 function refusalText(error: Error): string {
-  if (!(error instanceof ApiRequestError)) return error.message;
-  switch (error.code) {
+  return codeText(error instanceof ApiRequestError ? error.code : '') ?? error.message;
+}
+
+function codeText(code: string): string | null {
+  switch (code) {
     case 'wrong_email':
       return 'This invite was sent to another e-mail address. Sign out, then sign in (or sign up) with the address the invite was sent to.';
     case 'invalid_invite':
@@ -23,8 +32,25 @@ function refusalText(error: Error): string {
     case 'already_in_company':
       return 'You are already in a company, and you can be in only one. Leave it (or ask its owner to remove you), then open this link again.';
     default:
-      return error.message;
+      return null;
   }
+}
+
+/** Who invites the reader to what, and what the role may do. */
+function InviteFacts({ invite }: { invite: InvitePreview }) {
+  return (
+    <>
+      <p>
+        {invite.inviterName ? <strong>{invite.inviterName}</strong> : 'An owner'} invited you to join{' '}
+        <strong className="break-words">{invite.companyName}</strong> at Kestrel Components as{' '}
+        <strong>{ROLE_LABELS[invite.role]}</strong>.
+      </p>
+      <p className="text-sm">{ROLE_HINTS[invite.role]}.</p>
+      <p className="break-words text-sm">
+        The invite was sent to <strong>{invite.email}</strong> and works until {formatDay(invite.expiresAt)}.
+      </p>
+    </>
+  );
 }
 
 export function AcceptInvitePage() {
@@ -33,6 +59,7 @@ export function AcceptInvitePage() {
   const { status, user } = useAuth();
   const location = useLocation();
   const navigate = useNavigate();
+  const invite = useInvite(token);
   const accept = useAcceptInvite();
 
   const join = () =>
@@ -43,29 +70,52 @@ export function AcceptInvitePage() {
       },
     });
   const code = accept.error instanceof ApiRequestError ? accept.error.code : null;
+  const details = invite.data;
+  // The invite names its address: a reader signed in with another one is told before sending anything.
+  const otherAddress = details !== undefined && user !== null && user.email.toLowerCase() !== details.email;
+  const refusal = accept.error ? refusalText(accept.error) : otherAddress ? codeText('wrong_email') : null;
+  const shownCode = code ?? (otherAddress ? 'wrong_email' : null);
+  // The sign-up form starts with the invited address (signup-page.tsx reads `email` from the router state).
+  const state = { from: location, ...(details ? { email: details.email } : {}) };
+
+  if (status === 'checking' || invite.isPending) {
+    return (
+      <FormCard title="Join a company">
+        <div className="flex justify-center py-4">
+          <Spinner label="Reading the invite" size="lg" />
+        </div>
+      </FormCard>
+    );
+  }
+  if (invite.isError) {
+    return (
+      <FormCard title="Join a company">
+        <p role="alert" className="text-sm text-error">
+          {refusalText(invite.error)}
+        </p>
+        {status === 'signed-in' ? (
+          <Link to="/dashboard/company" className="btn btn-outline">
+            Go to the Company page
+          </Link>
+        ) : null}
+      </FormCard>
+    );
+  }
 
   return (
     <FormCard title="Join a company">
-      {status === 'checking' ? (
-        <div className="flex justify-center py-4">
-          <Spinner label="Checking your session" size="lg" />
-        </div>
-      ) : null}
+      <InviteFacts invite={invite.data} />
       {status === 'signed-out' ? (
         <>
           <p>
-            You were invited to join a company&apos;s account at Kestrel Components: to order for it, see its orders and
-            invoices.
-          </p>
-          <p>
-            Sign in with the e-mail address the invite was sent to, or create an account with that address. You come
-            back to this page to accept.
+            Sign in with the address the invite was sent to, or create an account with it. You come back to this page to
+            accept.
           </p>
           <p className="flex flex-wrap justify-center gap-3">
-            <Link to="/login" state={{ from: location }} className="btn btn-primary">
+            <Link to="/login" state={state} className="btn btn-primary">
               Login
             </Link>
-            <Link to="/signup" state={{ from: location }} className="btn btn-outline">
+            <Link to="/signup" state={state} className="btn btn-outline">
               Create new account
             </Link>
           </p>
@@ -73,32 +123,28 @@ export function AcceptInvitePage() {
       ) : null}
       {status === 'signed-in' ? (
         <>
-          <p>
-            You were invited to join a company&apos;s account at Kestrel Components. Accepting adds you to it with the
-            role the invite names.
-          </p>
           <p className="break-words">
-            You are signed in as <strong>{user?.email}</strong>; the invite must have been sent to this address.
+            You are signed in as <strong>{user?.email}</strong>.
           </p>
-          {accept.error ? (
+          {refusal ? (
             <p role="alert" className="text-sm text-error">
-              {refusalText(accept.error)}
+              {refusal}
             </p>
           ) : null}
-          {code === 'wrong_email' ? (
+          {shownCode === 'wrong_email' ? (
             <button type="button" className="btn btn-outline" onClick={() => void signOut()}>
               Sign out to use another address
             </button>
           ) : null}
-          {code === 'already_in_company' ? (
+          {shownCode === 'already_in_company' ? (
             <Link to="/dashboard/company" className="btn btn-outline">
               Go to your company
             </Link>
           ) : null}
-          {code === 'invalid_invite' ||
-          code === 'invite_expired' ||
-          code === 'wrong_email' ||
-          code === 'already_in_company' ? null : (
+          {shownCode === 'invalid_invite' ||
+          shownCode === 'invite_expired' ||
+          shownCode === 'wrong_email' ||
+          shownCode === 'already_in_company' ? null : (
             <button
               type="button"
               className="btn btn-primary"

@@ -1,7 +1,7 @@
 // /dashboard/company (B2B §5): for a customer in no company, "Create a company"; for a member, the company's page:
-// its details, the account (terms, credit, balance, what is due), the company's orders, the members and, for owners,
+// its details (owners edit them), the account (terms, credit, balance, what is due), the company's orders, the members and, for owners,
 // invites. Owners change and remove members; buyers and viewers read the same page without those controls.
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { Company } from '@kestrel/shared';
 import { Link } from 'react-router';
 import { ListState, PageTitle } from '../../../components/ui/page-title';
@@ -9,26 +9,40 @@ import { PageSpinner } from '../../../components/ui/spinner';
 import { useAuth } from '../../../lib/auth-store';
 import { useMyCompany } from '../api/get-my-company';
 import { ROLE_LABELS } from '../company-checks';
+import { CompanyDetailsPart } from './company-details-part';
 import { CreateCompanyForm } from './create-company-form';
 import { InvitesSection } from './invites-section';
 import { MembersSection } from './members-section';
 
-function Details({ company, roleLabel }: { company: Company; roleLabel: string }) {
+function Details({ company, roleLabel, owner }: { company: Company; roleLabel: string; owner: boolean }) {
+  const [editing, setEditing] = useState(false);
   return (
     <section aria-labelledby="company-details-title" className="flex flex-col gap-3">
-      <h2 id="company-details-title" className="text-xl font-semibold">
-        Details
-      </h2>
-      <dl className="grid grid-cols-1 gap-x-6 gap-y-1 sm:grid-cols-[auto_1fr]">
-        <dt className="text-sm font-medium">Name</dt>
-        <dd className="break-words">{company.name}</dd>
-        <dt className="text-sm font-medium">Tax ID</dt>
-        <dd className="break-words">{company.taxId ?? 'None'}</dd>
-        <dt className="text-sm font-medium">Billing address</dt>
-        <dd className="break-words whitespace-pre-line">{company.billingAddress}</dd>
-        <dt className="text-sm font-medium">Your role</dt>
-        <dd>{roleLabel}</dd>
-      </dl>
+      <div className="flex flex-wrap items-center gap-3">
+        <h2 id="company-details-title" className="text-xl font-semibold">
+          Details
+        </h2>
+        {owner && !editing ? (
+          <button type="button" className="btn btn-outline btn-sm" onClick={() => setEditing(true)}>
+            Edit details
+          </button>
+        ) : null}
+      </div>
+      {editing ? (
+        <CompanyDetailsPart company={company} onDone={() => setEditing(false)} />
+      ) : (
+        <dl className="grid grid-cols-1 gap-x-6 gap-y-1 sm:grid-cols-[auto_1fr]">
+          <dt className="text-sm font-medium">Name</dt>
+          <dd className="break-words">{company.name}</dd>
+          <dt className="text-sm font-medium">Tax ID</dt>
+          <dd className="break-words">{company.taxId ?? 'None'}</dd>
+          <dt className="text-sm font-medium">Billing address</dt>
+          <dd className="break-words whitespace-pre-line">{company.billingAddress}</dd>
+          <dt className="text-sm font-medium">Your role</dt>
+          <dd>{roleLabel}</dd>
+        </dl>
+      )}
+      {owner || editing ? null : <p className="text-sm">Only the company&apos;s owners change its details.</p>}
     </section>
   );
 }
@@ -72,7 +86,7 @@ export function CompanyPage({ account, orders }: { account: ReactNode; orders: R
         Company
       </PageTitle>
       <div className="flex flex-col gap-10">
-        <Details company={company} roleLabel={me ? ROLE_LABELS[me.role] : 'Member'} />
+        <Details company={company} roleLabel={me ? ROLE_LABELS[me.role] : 'Member'} owner={owner} />
         {account}
         {orders}
         <MembersSection company={company} me={user?._id ?? ''} owner={owner} />

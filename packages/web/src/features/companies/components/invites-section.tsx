@@ -36,8 +36,12 @@ function InviteForm() {
     invite.mutate(
       { email: address, role, spendingLimit: role === 'buyer' ? parsed.value : null },
       {
-        onSuccess: () => {
-          notify.success(`Invite sent to ${address}`);
+        onSuccess: ({ mailed }) => {
+          notify.success(
+            mailed
+              ? `Invite sent to ${address}`
+              : `The invite to ${address} is changed. It was mailed minutes ago, so no new mail goes out: the link already sent now joins with this role.`,
+          );
           setEmail('');
           setLimit('');
           focus('email');
