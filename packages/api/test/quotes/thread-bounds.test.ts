@@ -120,6 +120,9 @@ describe.each(databases)('the bounds of a quote thread on %s', (kind) => {
       ['boss@example.com', subject, `quote-message:${quote._id}:buyer-${window + 1}:boss@example.com`],
       ['fay@example.com', subject, `quote-message:${quote._id}:seller-${window + 1}:fay@example.com`],
     ]);
+    expect(w.t.app.mail.bodies(mails[0]?.content ?? '').text).toContain(
+      "Fay Free wrote about the quote (messages within the next 10 minutes are not mailed again: read them on the quote's page):",
+    );
     expect(w.t.app.mail.bodies(mails[0]?.content ?? '').text).toContain('First');
     expect(w.t.app.mail.bodies(mails[2]?.content ?? '').text).toContain('Next window');
     at += 12 * MINUTE;

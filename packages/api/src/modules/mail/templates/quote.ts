@@ -1,6 +1,7 @@
 // Quotes (B2B §10): each step of a quote told to the other side, every message naming the quote's number. To the
 // administrators: a quote requested, accepted (with the order it placed) or declined, and each buyer's message; to the
 // requester: an offer (total and valid until), a rejection (the reason), an expiry, and each message of the shop.
+import { QUOTE_MESSAGE_MAIL_MINUTES } from '@kestrel/shared';
 import { day, money } from './format.js';
 import {
   button,
@@ -48,7 +49,9 @@ const SAID: Record<QuoteMailEvent, (m: QuoteMail) => string> = {
   expired: () => 'Our offer for your quote request has expired. Ask for a new quote if you still need the parts.',
   accepted: (m) => `${m.buyerName} (${m.buyerEmail}) accepted the offer; it placed order ${m.orderNumber ?? ''}.`,
   declined: (m) => `${m.buyerName} (${m.buyerEmail}) declined the offer.`,
-  message: (m) => `${m.author ?? 'Someone'} wrote about the quote:`,
+  // One mail per side and quote in each window (modules/quotes, issue 47): later messages of that window are in the thread.
+  message: (m) =>
+    `${m.author ?? 'Someone'} wrote about the quote (messages within the next ${QUOTE_MESSAGE_MAIL_MINUTES} minutes are not mailed again: read them on the quote's page):`,
 };
 
 const WHAT: Record<QuoteMailEvent, string> = {
