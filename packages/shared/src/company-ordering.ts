@@ -33,6 +33,31 @@ const dollarText = (cents: number) =>
 export const creditLimitExceededMessage = (availableCents: number, totalCents: number) =>
   `${companyOrderingMessages.creditLimitExceeded}: your company has ${dollarText(availableCents)} of credit available and this order is ${dollarText(totalCents)}. Pay by card instead, or pay open invoices first.`;
 
+/** Issue 47: why an order waits for approval, in the words its pages show. */
+export const approvalReasonMessage = (buyerName: string, limitCents: number | null, totalCents: number) =>
+  limitCents === null
+    ? `This order of ${dollarText(totalCents)} is above ${buyerName}'s spending limit, so an owner of the company approves it before it goes ahead.`
+    : `This order of ${dollarText(totalCents)} is above ${buyerName}'s spending limit of ${dollarText(limitCents)}, so an owner of the company approves it before it goes ahead.`;
+
+/**
+ * `GET /api/orders/{id}/approval` (whoever sees the order): why an order awaiting approval waits, who decides (the
+ * company's owners but its own buyer, by name), when it expires and when the owners are reminded (once).
+ */
+export const orderApprovalSchema = z.object({
+  orderId: z.string(),
+  /** Dollars: the buyer's spending limit the order passed, as it was at placement (null: not known). */
+  spendingLimit: z.number().nullable(),
+  /** Dollars. */
+  total: z.number(),
+  reason: z.string(),
+  deciders: z.object({ name: z.string() }).array(),
+  expiresAt: z.string().nullable(),
+  /** When the owners get their one reminder before it expires. */
+  remindAt: z.string().nullable(),
+  reminded: z.boolean(),
+});
+export type OrderApproval = z.infer<typeof orderApprovalSchema>;
+
 /** `POST /api/orders/{id}/reject`: the reason is required, and the buyer reads it. */
 export const rejectOrderSchema = z.object({
   reason: z

@@ -81,6 +81,13 @@ export interface OrdersTable {
   quote_id: string | null;
   /** The time of the order's latest change, every write sets it (B2B §9's poll; migrations/018-integration-keys.ts). */
   updated_at: string;
+  /**
+   * Issue 47 (migrations/028-approval-reasons.ts): the buyer's spending limit an order awaiting approval passed, as it
+   * was at placement; and when the owners were reminded before it expires. Optional: the hot order writes leave them
+   * out (null).
+   */
+  approval_limit_cents?: number | null;
+  approval_reminded_at?: string | null;
 }
 
 export type OrderStatus =

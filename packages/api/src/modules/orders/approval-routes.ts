@@ -5,6 +5,7 @@ import {
   companyAccountSchema,
   errorSchema,
   idParamsSchema,
+  orderApprovalSchema,
   orderSchema,
   rejectOrderSchema,
 } from '@kestrel/shared';
@@ -47,6 +48,22 @@ export const approvalRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = 
       },
     },
     async (request) => orders.reject(currentUser(request), request.params.id, request.body.reason),
+  );
+
+  app.get(
+    '/orders/:id/approval',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags,
+        security,
+        summary:
+          'Why an order awaiting approval waits (the spending limit it passed), who decides (its owners, by name), when it expires and when they are reminded (whoever sees the order)',
+        params: idParamsSchema,
+        response: { 200: orderApprovalSchema, ...refusals },
+      },
+    },
+    async (request) => orders.approvalOf(currentUser(request), request.params.id),
   );
 
   app.get(

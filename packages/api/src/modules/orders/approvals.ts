@@ -6,20 +6,28 @@
 //
 // Locks, PostgreSQL: the company row (on account), then the order row, then the buyer's row, then the products in id
 // order: the order every other write takes them in (company-order-write-repository.ts, lifecycle.ts), so nothing deadlocks.
-import { companyOrderingMessages, type CompanyAccount, type Order } from '@kestrel/shared';
+import {
+  approvalReasonMessage,
+  companyOrderingMessages,
+  type CompanyAccount,
+  type Order,
+  type OrderApproval,
+} from '@kestrel/shared';
 import type { Transaction } from 'kysely';
 import type { OpenDatabase } from '../../infra/db/create-db.js';
 import type { Database } from '../../infra/db/schema.js';
 import { forbidden, notFound } from '../../infra/errors.js';
 import { centsToDollars } from '../../infra/money.js';
 import type { AuthUser } from '../accounts/index.js';
-import { companyTerms, findMembership, lockCompany } from '../companies/index.js';
+import { companyTerms, findMembership, lockCompany, ownerEmails } from '../companies/index.js';
 import * as approvalsRepo from './approvals-repository.js';
 import { assignInvoiceNumber } from './invoice-numbers.js';
 import type { MailService, OutgoingMail } from '../mail/index.js';
 import { checkCredit, dueDateOf } from './company-rules.js';
 import { withStep } from './history.js';
 import { invalidTransition } from './lifecycle.js';
+import { authorizeOrder } from './ownership.js';
+import { AppError } from '../../infra/errors.js';
 import * as lifecycleRepo from './lifecycle-repository.js';
 import type { OrderRow } from './order-write-repository.js';
 import * as repo from './repository.js';
@@ -61,6 +69,21 @@ function decidedMail(
       },
     },
   };
+}
+
+/**
+ * Issue 47: the owners get one reminder 24 hours before an order awaiting approval expires, or, with a hold shorter
+ * than two days, half-way through it (never at placement, which mailed them already).
+ */
+export const APPROVAL_REMINDER_BEFORE_MS = 24 * 60 * 60_000;
+const REMINDER_BATCH = 50;
+
+/** When the owners of this order are reminded: 24 h before it expires, not before half its hold has passed. */
+export function remindAtOf(row: Pick<OrderRow, 'created_at' | 'expires_at'>): string | null {
+  if (row.expires_at === null) return null;
+  const created = Date.parse(row.created_at);
+  const expires = Date.parse(row.expires_at);
+  return new Date(Math.max(expires - APPROVAL_REMINDER_BEFORE_MS, created + (expires - created) / 2)).toISOString();
 }
 
 /** The one rule of who decides besides being an owner: anyone but the order's own buyer. */
@@ -194,6 +217,53 @@ export function createApprovals(deps: ApprovalsDeps) {
       return deps.withLines(rows.filter((r) => mayDecide(r, user.id)));
     },
 
+    /**
+     * Issue 47: why an order awaiting approval waits and who decides (whoever sees the order reads it; 409 when it no
+     * longer waits). The limit is the one kept at placement, else the buyer's limit now (orders placed before 028).
+     */
+    async approvalOf(user: AuthUser, id: string): Promise<OrderApproval> {
+      const row = await authorizeOrder(db, await repo.findOrder(db, id), user, 'read');
+      if (row.status !== 'awaiting_approval' || row.company_id === null) {
+        throw new AppError(409, 'not_awaiting_approval', 'This order does not await approval');
+      }
+      const limit = row.approval_limit_cents ?? (await findMembership(db, row.user_id))?.spendingLimitCents ?? null;
+      const total = Number(row.total_cents);
+      return {
+        orderId: row.id,
+        spendingLimit: limit === null ? null : centsToDollars(Number(limit)),
+        total: centsToDollars(total),
+        reason: approvalReasonMessage(row.user_name, limit === null ? null : Number(limit), total),
+        deciders: (await decidersOf(row)).map((o) => ({ name: o.name })),
+        expiresAt: row.expires_at,
+        remindAt: remindAtOf(row),
+        reminded: (row.approval_reminded_at ?? null) !== null,
+      };
+    },
+
+    /**
+     * Issue 47, a step of the order-expiry job: each order awaiting approval whose reminder time came (remindAtOf) and
+     * that has not expired mails its deciders one reminder, exactly once per order (the guarded update decides among
+     * runs; the outbox's dedupe key per owner too). Answers how many orders were reminded.
+     */
+    async remindDue(signal?: AbortSignal): Promise<number> {
+      const at = now();
+      const iso = at.toISOString();
+      const until = new Date(at.getTime() + APPROVAL_REMINDER_BEFORE_MS).toISOString();
+      let reminded = 0;
+      for (let after: { expiresAt: string; id: string } | null = null; ;) {
+        const rows = await approvalsRepo.dueForReminder(db, iso, until, after, REMINDER_BATCH);
+        for (const row of rows) {
+          if (signal?.aborted) return reminded;
+          after = { expiresAt: row.expires_at ?? iso, id: row.id };
+          const when = remindAtOf(row);
+          // A short hold's reminder comes half-way through it: not yet.
+          if (when === null || when > iso) continue;
+          if (await remindOne(row, iso)) reminded += 1;
+        }
+        if (rows.length < REMINDER_BATCH) return reminded;
+      }
+    },
+
     /** The company's account as its members see it (every role reads it). */
     async accountOfMember(user: AuthUser): Promise<CompanyAccount> {
       const membership = await findMembership(db, user.id);
@@ -207,6 +277,45 @@ export function createApprovals(deps: ApprovalsDeps) {
       return accountOf(companyId);
     },
   };
+
+  /** Who decides on the order: its company's owners, but never its own buyer (mayDecide). */
+  async function decidersOf(row: OrderRow): Promise<Array<{ email: string; name: string }>> {
+    if (row.company_id === null) return [];
+    const owners = await ownerEmails(db, row.company_id);
+    // ownerEmails names owners by address: the buyer is the owner whose address is the order's.
+    return owners.filter((o) => o.email !== row.email);
+  }
+
+  async function remindOne(row: OrderRow, at: string): Promise<boolean> {
+    const deciders = await decidersOf(row);
+    const limit = row.approval_limit_cents ?? (await findMembership(db, row.user_id))?.spendingLimitCents ?? 0;
+    const done = await db.transaction().execute(async (trx) => {
+      if (!(await approvalsRepo.markReminded(trx, row.id, at))) return false;
+      for (const owner of deciders) {
+        await mail.enqueue(trx, {
+          to: owner.email,
+          dedupeKey: `approval-reminder:${row.id}:${owner.email}`,
+          content: {
+            kind: 'approval-reminder',
+            data: {
+              orderId: row.id,
+              orderNumber: row.number,
+              ownerName: owner.name,
+              buyerName: row.user_name,
+              buyerEmail: row.email,
+              poNumber: row.po_number,
+              totalCents: Number(row.total_cents),
+              limitCents: Number(limit),
+              expiresAt: row.expires_at ?? at,
+            },
+          },
+        });
+      }
+      return true;
+    });
+    if (done && deciders.length > 0) mail.wake();
+    return done;
+  }
 
   async function accountOf(companyId: string): Promise<CompanyAccount> {
     const company = await approvalsRepo.companyRow(db, companyId);

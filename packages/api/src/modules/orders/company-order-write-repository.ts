@@ -147,6 +147,8 @@ export function createCompanyOrderWriter(
         company_id: company?.companyId ?? pending.company_id,
         status: placement.status,
         status_history: JSON.stringify([{ status: placement.status, at }]),
+        // Why it waits (issue 47): the limit it passed, kept as it was now.
+        approval_limit_cents: placement.status === 'awaiting_approval' ? (company?.spendingLimitCents ?? null) : null,
         payment_terms: placement.onAccount ? 'account' : 'card',
         due_date: placement.dueDate,
         // A confirmed order holds nothing awaiting payment: it never expires.

@@ -173,6 +173,9 @@ export function rowsOf(
       credit_note_number: null,
       credit_note_at: null,
       quote_id: order.quote_id ?? null,
+      // Issue 47: set by the company write for an order awaiting approval; the hot writes leave both null.
+      approval_limit_cents: null,
+      approval_reminded_at: null,
       // Placing is the order's first change (B2B §9's poll); every insert below writes it from created_at.
       updated_at: order.created_at,
     },

@@ -10,6 +10,7 @@ import {
   DEFAULT_ORDER_PAGE_SIZE,
   type CompanyAccount,
   type Order,
+  type OrderApproval,
   type OrderSearchPage,
   type OrderSearchQuery,
   type OrderStatus,
@@ -238,6 +239,10 @@ export interface OrdersService {
   ): Promise<PaidOutcome>;
   /** Issue #25 (approvals.ts): an owner approves or rejects an order awaiting approval; the queue; the account. */
   approve(user: AuthUser, id: string): Promise<Order>;
+  /** Issue 47: why an order awaiting approval waits and who decides (whoever sees the order). */
+  approvalOf(user: AuthUser, id: string): Promise<OrderApproval>;
+  /** Issue 47: the owners' one reminder before an order awaiting approval expires (the order-expiry job's step). */
+  remindApprovals(signal?: AbortSignal): Promise<number>;
   /**
    * Issue 47: once a charge markPaid refused as payer_refused was refunded, mails the payer why (once per charge);
    * answers the reason, or null when they may pay after all.
@@ -635,6 +640,8 @@ export function createOrdersService(deps: OrdersDeps): OrdersService {
     markPaid: (id, transactionId, at, record) => lifecycle.markPaid(id, transactionId, at, record),
     recordWhilePayable: (id, record) => lifecycle.recordWhilePayable(id, record),
     approve: (user, id) => approvals.approve(user, id),
+    approvalOf: (user, id) => approvals.approvalOf(user, id),
+    remindApprovals: (signal) => approvals.remindDue(signal),
     tellPayerRefunded: (id, intentId, cents) => lifecycle.tellPayerRefunded(id, intentId, cents),
     reject: (user, id, reason) => approvals.reject(user, id, reason),
     approvalQueue: (user) => approvals.queue(user),

@@ -28,6 +28,7 @@ import { pendingSeedsMigration } from './025-pending-seeds.js';
 import { quoteThreadBoundsMigration } from './026-quote-thread-bounds.js';
 import { orderDeskMigration } from './016-order-desk.js';
 import { companyInviteLimitsMigration } from './027-company-invite-limits.js';
+import { approvalReasonsMigration } from './028-approval-reasons.js';
 
 const migrations: Record<string, Migration> = {
   '001-initial': initial,
@@ -57,6 +58,7 @@ const migrations: Record<string, Migration> = {
   '025-pending-seeds': pendingSeedsMigration,
   '026-quote-thread-bounds': quoteThreadBoundsMigration,
   '027-company-invite-limits': companyInviteLimitsMigration,
+  '028-approval-reasons': approvalReasonsMigration,
 };
 
 /** Every migration of this build, by name. */

@@ -11,6 +11,7 @@ import { useOrderingRefusal } from '../../../lib/company-role';
 import { formatCount } from '../../../lib/count';
 import { formatDollars } from '../../../lib/money';
 import { notify } from '../../../lib/notify';
+import { ApprovalNotice } from './approval-notice';
 import { useOrder } from '../api/get-order';
 import { AdminOrderActions, PaymentState, type AdminDialog } from './admin-order-actions';
 import { BuyerOrderActions, PaymentCell } from './buyer-order-actions';
@@ -163,6 +164,7 @@ export function OrderPage({ admin }: { admin: boolean }) {
       </p>
       <div className="grid gap-4 lg:grid-cols-2">
         <Section title="Details">
+          <ApprovalNotice order={order} />
           <OrderDetails order={order} admin={admin} />
           <OrderFacts order={order} besideDetails />
         </Section>
