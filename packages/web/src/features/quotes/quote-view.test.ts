@@ -7,6 +7,7 @@ import {
   effectiveStatus,
   lastValidDay,
   lineTotal,
+  messagesLeft,
   parsePrice,
   quoteQuantityProblem,
   sellerSteps,
@@ -113,5 +114,16 @@ describe('a quote as the screens read it', () => {
     expect(acceptedMessage({ number: 'SO-2026-000009', status: 'confirmed', paymentTerms: 'account' })).toBe(
       'Offer accepted: order SO-2026-000009 is placed and confirmed on account.',
     );
+  });
+});
+
+describe('messagesLeft', () => {
+  const message = (author: 'buyer' | 'seller') => ({ author, name: 'A', text: 'x', at: '2026-11-27T10:00:00.000Z' });
+  it('counts down from 100 per side, each side on its own, and stops at 0', () => {
+    const thread = [...Array<number>(99)].map(() => message('buyer'));
+    expect(messagesLeft({ messages: [] }, 'buyer')).toBe(100);
+    expect(messagesLeft({ messages: [...thread, message('seller')] }, 'buyer')).toBe(1);
+    expect(messagesLeft({ messages: [...thread, message('seller')] }, 'seller')).toBe(99);
+    expect(messagesLeft({ messages: [...thread, message('buyer'), message('buyer')] }, 'buyer')).toBe(0);
   });
 });

@@ -2,6 +2,7 @@
 // the API treats it from that moment), the steps each side may take, and the money: each line against the list price
 // and the totals, in integer cents so nothing is rounded away.
 import {
+  MAX_QUOTE_MESSAGES_PER_SIDE,
   MAX_QUOTE_VALID_DAYS,
   QUOTE_ACCEPTABLE_STATUSES,
   QUOTE_CANCELLABLE_STATUSES,
@@ -29,6 +30,12 @@ export function buyerSteps(quote: Quote, readOnly: boolean, now = Date.now()) {
     decline: !readOnly && QUOTE_ACCEPTABLE_STATUSES.includes(status),
     cancel: !readOnly && QUOTE_CANCELLABLE_STATUSES.includes(status),
   };
+}
+
+/** How many more messages one side may write in the quote's thread (the API's per-side bound, issue 47). */
+export function messagesLeft(quote: Pick<Quote, 'messages'>, side: 'buyer' | 'seller'): number {
+  const written = quote.messages.filter((m) => m.author === side).length;
+  return Math.max(0, MAX_QUOTE_MESSAGES_PER_SIDE - written);
 }
 
 /** What an administrator may do: offer (or offer again, replacing the old offer), or reject a request. */

@@ -3,6 +3,7 @@ import { TextAreaField } from '../../../components/ui/field';
 import { formatTime } from '../../../lib/date-time';
 import { notify } from '../../../lib/notify';
 import { useAddQuoteMessage } from '../api/add-quote-message';
+import { messagesLeft } from '../quote-view';
 import {
   MAX_QUOTE_MESSAGES_PER_SIDE,
   MAX_QUOTE_MESSAGE_LENGTH,
@@ -21,8 +22,7 @@ export function QuoteThread({ quote, seller, canWrite }: { quote: Quote; seller:
   const [text, setText] = useState('');
   const [error, setError] = useState<string | undefined>();
   const side = (author: 'buyer' | 'seller') => (author === 'seller' ? 'Kestrel Components' : 'Buyer');
-  const written = quote.messages.filter((m) => m.author === (seller ? 'seller' : 'buyer')).length;
-  const left = Math.max(0, MAX_QUOTE_MESSAGES_PER_SIDE - written);
+  const left = messagesLeft(quote, seller ? 'seller' : 'buyer');
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
