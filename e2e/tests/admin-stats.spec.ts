@@ -1,7 +1,8 @@
 // The administrator's Store figures page (B2B §8): reached from the dashboard's navigation, it shows the figures of
 // an order this journey placed and paid (its product's units and revenue among the top products, its stock in the
-// low-stock list, today's revenue as the API counts it), checks the range picker's input, changes the range, and is
-// checked with axe and at phone width.
+// low-stock list, today's revenue as the API counts it), what companies owe on account beside the revenue (an
+// on-account order this journey placed among it, #47), checks the range picker's input, including days outside
+// 2000-2099, changes the range, and is checked with axe and at phone width.
 import { expect, test } from '@playwright/test';
 import { adminByApi, createProductByApi, payByApi, signUpByApi, uniqueSku, useSession } from '../support/api';
 import { checkScreen } from '../support/screens';
@@ -15,7 +16,8 @@ test('an admin reads the store figures of a paid order and changes the range', a
     name,
     price: 0.01,
     quantity: 100,
-    availableQuantity: 5_000_150,
+    // 147 left after this journey's two orders: below twice the minimum.
+    availableQuantity: 5_001_384,
   });
   const placed = await request.post('/api/orders', {
     headers: { Authorization: `Bearer ${buyer.token}` },
@@ -30,7 +32,46 @@ test('an admin reads the store figures of a paid order and changes the range', a
   });
   expect(api.status()).toBe(200);
   const { revenue }: { revenue: Array<{ day: string; total: number }> } = await api.json();
-  const todays = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(revenue[0]!.total);
+  const dollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+  const todays = dollars.format(revenue[0]!.total);
+
+  // A company on net 30 owes $12.34 for an order on account (1,234 screws): the receivables include it.
+  const owner = await signUpByApi(request, 'Stats Owner');
+  const company = await request.post('/api/companies', {
+    headers: { Authorization: `Bearer ${owner.token}` },
+    data: { name: `Stats Net Ltd ${uniqueSku('N')}`, taxId: 'GB123456789', billingAddress: '1 Mill Road\nLeeds' },
+  });
+  expect(company.status()).toBe(201);
+  const { _id: companyId }: { _id: string } = await company.json();
+  const terms = await request.patch(`/api/admin/companies/${companyId}`, {
+    headers: { Authorization: `Bearer ${admin.token}` },
+    data: { paymentTerms: 'net30', creditLimit: null },
+  });
+  expect(terms.status()).toBe(200);
+  const onAccount = await request.post('/api/orders', {
+    headers: { Authorization: `Bearer ${owner.token}` },
+    data: {
+      lines: [{ productId: product._id, quantity: 1234 }],
+      phone: '555-0101',
+      address: '1 Mill Road',
+      paymentTerms: 'account',
+    },
+  });
+  expect(onAccount.status()).toBe(201);
+  const owedNow = await request.get(`/api/admin/stats?from=${today}&to=${today}`, {
+    headers: { Authorization: `Bearer ${admin.token}` },
+  });
+  type Owed = { total: number; orders: number; companies: number };
+  const { receivables }: { receivables: { asOf: string; open: Owed; overdue: Owed } } = await owedNow.json();
+  expect(receivables.asOf).toBe(today);
+  expect(receivables.open.total).toBeGreaterThanOrEqual(12.34);
+  expect(receivables.open.orders).toBeGreaterThanOrEqual(1);
+  // Days outside 2000-01-01 .. 2099-12-31 are refused, naming the field.
+  const ancient = await request.get('/api/admin/stats?to=0000-01-01', {
+    headers: { Authorization: `Bearer ${admin.token}` },
+  });
+  expect(ancient.status()).toBe(400);
+  expect((await ancient.json()).error.message).toBe('"to" must be a day from 2000-01-01 to 2099-12-31');
 
   await useSession(page, admin);
   await page.goto('/dashboard');
@@ -48,6 +89,23 @@ test('an admin reads the store figures of a paid order and changes the range', a
   const low = page.getByRole('table', { name: 'Low stock' }).getByRole('row').filter({ hasText: name });
   await expect(low).toContainText('147');
   await expect(page.getByRole('img', { name: /Chart of revenue per day/ })).toBeVisible();
+  // Beside the revenue: what companies owe on account today and what of it is overdue, as text and in a table.
+  const owed = page.getByRole('table', { name: `Owed on account on ${today}` });
+  const count = (n: number) => n.toLocaleString('en-US');
+  for (const [name, figures] of [
+    ['Owed on account', receivables.open],
+    ['Overdue', receivables.overdue],
+  ] as const) {
+    const row = owed.getByRole('row', { name: new RegExp(`^${name}`) });
+    await expect(row.getByRole('cell')).toHaveText([
+      dollars.format(figures.total),
+      count(figures.orders),
+      count(figures.companies),
+    ]);
+  }
+  const summary = page.getByRole('region', { name: 'Revenue and money owed' });
+  await expect(summary).toContainText(`Owed on account${dollars.format(receivables.open.total)}`);
+  await expect(summary).toContainText(`Overdue${dollars.format(receivables.overdue.total)}`);
   await checkScreen(page, 'admin-stats', () => expect(top).toBeVisible());
 
   // The range picker says what is wrong and asks nothing.
@@ -101,4 +159,15 @@ test('an admin reads the store figures of a paid order and changes the range', a
   await show.click();
   await expect(page.getByText('Figures from 2020-02-01 to 2020-02-03')).toBeVisible();
   await expect(revenueTable.getByRole('row')).toHaveCount(4);
+
+  // A day outside 2000-01-01 .. 2099-12-31 in the address (#47): refused with the field named, no figures asked.
+  await page.goto('/dashboard/stats?to=0000-01-01');
+  await expect(
+    page.getByText(
+      "The range in this page's address cannot be shown: The last day must be from 2000-01-01 to 2099-12-31. Choose the days above.",
+    ),
+  ).toBeVisible();
+  await expect(to).toHaveAttribute('aria-invalid', 'true');
+  await expect(revenueTable).toHaveCount(0);
+  await checkScreen(page, 'admin-stats-refused-range', () => expect(to).toHaveAttribute('aria-invalid', 'true'));
 });

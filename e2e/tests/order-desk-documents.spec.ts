@@ -1,7 +1,8 @@
 // B2B §11's documents, journeys and staff tools in Chromium: a card checkout lands on the Payment page, which says
 // when it is paid and hands over the numbered invoice; an admin's cancel of a paid order refunds it and issues a
-// credit note to download; a visitor opens a product page from /products; an admin demotes another; the cart names
-// its problem lines and is cards at phone width. Each screen is checked with axe at desktop and 390 px.
+// credit note to download, and the admin's order page offers both documents among its actions; a visitor opens a
+// product page from /products; an admin demotes another; the cart names its problem lines and is cards at phone
+// width. Each screen is checked with axe at desktop and 390 px.
 import { readFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import type { Order } from '@kestrel/shared';
@@ -135,6 +136,37 @@ test('an admin cancels a paid order: refunded, and its credit note downloads', a
       .subarray(0, 5)
       .toString('latin1'),
   ).toBe('%PDF-');
+
+  // The admin's order page (#47): its actions offer the invoice and the credit note, the endpoints the buyer uses.
+  await page.goto(`/dashboard/manage-orders/${orderId}`);
+  const actions = page.getByRole('region', { name: 'Actions' });
+  const invoiceButton = actions.getByRole('button', { name: `Download invoice ${invoiceNumber} of ${product.name}` });
+  const noteButton = actions.getByRole('button', {
+    name: `Download credit note ${creditNoteNumber} of ${product.name}`,
+  });
+  await expect(invoiceButton).toBeVisible();
+  await expect(noteButton).toBeVisible();
+  // Offered once on the page: the Details name the documents, the actions download them.
+  await expect(page.getByRole('button', { name: /^Download credit note/ })).toHaveCount(1);
+  await expect(page.getByRole('region', { name: 'Details' })).toContainText(`Credit note: ${creditNoteNumber}`);
+  await expect(page.getByRole('region', { name: 'Documents' })).toContainText(
+    `Invoice ${invoiceNumber}: download it with the actions above.`,
+  );
+  await checkScreen(page, 'admin-order-documents', () => expect(noteButton).toBeVisible());
+  for (const [button, fileName] of [
+    [invoiceButton, `${invoiceNumber}.pdf`],
+    [noteButton, `${creditNoteNumber}.pdf`],
+  ] as const) {
+    const saving = page.waitForEvent('download');
+    await button.click();
+    const file = await saving;
+    expect(file.suggestedFilename()).toBe(fileName);
+    expect(
+      readFileSync(await file.path())
+        .subarray(0, 5)
+        .toString('latin1'),
+    ).toBe('%PDF-');
+  }
 });
 
 test('a visitor opens a product page from /products and is asked to sign in only to order', async ({

@@ -4,10 +4,10 @@ import { Link, useNavigate } from 'react-router';
 import type { Order } from '@kestrel/shared';
 import { useOrderingRefusal } from '../../../lib/company-role';
 import { notify } from '../../../lib/notify';
-import { useDownloadInvoice } from '../api/download-invoice';
 import { useReorder } from '../api/reorder';
 import { buyerActions } from '../order-actions';
 import { DeliveredButton } from './delivered-button';
+import { InvoiceButton } from './order-documents';
 import { formatDay } from './order-status';
 
 export function PaymentCell({ order, onDelete }: { order: Order; onDelete: (order: Order) => void }) {
@@ -76,24 +76,6 @@ function ReorderButton({ order }: { order: Order }) {
       }
     >
       Reorder
-    </button>
-  );
-}
-
-function InvoiceButton({ order, invoiceNumber }: { order: Order; invoiceNumber: string }) {
-  const download = useDownloadInvoice();
-  return (
-    <button
-      type="button"
-      className="btn btn-outline btn-sm"
-      aria-label={`Download invoice ${invoiceNumber} of ${order.itemName}`}
-      disabled={download.isPending}
-      onClick={() =>
-        download.mutate({ orderId: order._id, invoiceNumber }, { onError: (error) => notify.error(error.message) })
-      }
-    >
-      {download.isPending ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
-      Download invoice
     </button>
   );
 }

@@ -1,15 +1,43 @@
-// An order's documents where its facts are shown (B2B §11): the invoice's number, and the credit note with its
-// download once the order was credited.
+// An order's documents (B2B §6, §11): where its facts are shown, the invoice's number and the credit note with its
+// download once the order was credited; the download buttons themselves, which the buyer's actions and the admin's
+// order page offer (the same endpoints for both: the server decides who may read them).
 import type { Order } from '@kestrel/shared';
 import { notify } from '../../../lib/notify';
 import { useDownloadCreditNote } from '../api/download-credit-note';
+import { useDownloadInvoice } from '../api/download-invoice';
 
-function CreditNoteButton({ order, creditNoteNumber }: { order: Order; creditNoteNumber: string }) {
+export function InvoiceButton({ order, invoiceNumber }: { order: Order; invoiceNumber: string }) {
+  const download = useDownloadInvoice();
+  return (
+    <button
+      type="button"
+      className="btn btn-outline btn-sm"
+      aria-label={`Download invoice ${invoiceNumber} of ${order.itemName}`}
+      disabled={download.isPending}
+      onClick={() =>
+        download.mutate({ orderId: order._id, invoiceNumber }, { onError: (error) => notify.error(error.message) })
+      }
+    >
+      {download.isPending ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
+      Download invoice
+    </button>
+  );
+}
+
+function CreditNoteButton({
+  order,
+  creditNoteNumber,
+  size = 'btn-xs',
+}: {
+  order: Order;
+  creditNoteNumber: string;
+  size?: 'btn-xs' | 'btn-sm';
+}) {
   const download = useDownloadCreditNote();
   return (
     <button
       type="button"
-      className="btn btn-outline btn-xs"
+      className={`btn btn-outline ${size}`}
       disabled={download.isPending}
       aria-label={`Download credit note ${creditNoteNumber} of ${order.itemName}`}
       onClick={() =>
@@ -21,7 +49,20 @@ function CreditNoteButton({ order, creditNoteNumber }: { order: Order; creditNot
   );
 }
 
-export function OrderDocuments({ order }: { order: Order }) {
+/** The order's documents to download, as actions (the admin's order page, #47): nothing before there is an invoice. */
+export function DocumentDownloads({ order }: { order: Order }) {
+  const { invoiceNumber, creditNoteNumber } = order;
+  if (!invoiceNumber && !creditNoteNumber) return null;
+  return (
+    <div className="flex flex-wrap gap-2">
+      {invoiceNumber ? <InvoiceButton order={order} invoiceNumber={invoiceNumber} /> : null}
+      {creditNoteNumber ? <CreditNoteButton order={order} creditNoteNumber={creditNoteNumber} size="btn-sm" /> : null}
+    </div>
+  );
+}
+
+/** `buttons` false where the page's actions already offer the downloads (DocumentDownloads): the numbers only. */
+export function OrderDocuments({ order, buttons = true }: { order: Order; buttons?: boolean }) {
   const { invoiceNumber, creditNoteNumber } = order;
   if (!invoiceNumber && !creditNoteNumber) return null;
   return (
@@ -36,7 +77,7 @@ export function OrderDocuments({ order }: { order: Order }) {
           <span>
             Credit note: <span className="font-mono">{creditNoteNumber}</span>
           </span>
-          <CreditNoteButton order={order} creditNoteNumber={creditNoteNumber} />
+          {buttons ? <CreditNoteButton order={order} creditNoteNumber={creditNoteNumber} /> : null}
         </>
       ) : null}
     </span>

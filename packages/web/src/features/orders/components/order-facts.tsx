@@ -7,7 +7,16 @@ import { StatusBadge, formatTime } from './order-status';
  * buyer's note. `besideDetails`: the order's own page, whose title and Details list already show the status, PO and
  * note, so they are not said twice (issue #47).
  */
-export function OrderFacts({ order, besideDetails = false }: { order: Order; besideDetails?: boolean }) {
+export function OrderFacts({
+  order,
+  besideDetails = false,
+  documentButtons = true,
+}: {
+  order: Order;
+  besideDetails?: boolean;
+  /** False where the page's actions offer the documents' downloads (the admin's order page). */
+  documentButtons?: boolean;
+}) {
   return (
     <div className="mt-1 flex flex-col gap-0.5 text-xs">
       {besideDetails ? null : (
@@ -29,7 +38,7 @@ export function OrderFacts({ order, besideDetails = false }: { order: Order; bes
         </span>
       ) : null}
       {order.cancelReason ? <span className="break-words">Reason: {order.cancelReason}</span> : null}
-      <OrderDocuments order={order} />
+      <OrderDocuments order={order} buttons={documentButtons} />
       {order.note && !besideDetails ? (
         <span className="break-words whitespace-pre-line">
           <span className="font-semibold">Note from the buyer:</span> {order.note}

@@ -18,6 +18,7 @@ import { BuyerOrderActions, PaymentCell } from './buyer-order-actions';
 import { CancelOrderModal } from './cancel-order-modal';
 import { DeleteOrderModal } from './delete-order-modal';
 import { MarkPaidModal } from './mark-paid-modal';
+import { DocumentDownloads } from './order-documents';
 import { OrderFacts } from './order-facts';
 import { StatusBadge, formatTime, statusLabel } from './order-status';
 import { ShipOrderModal } from './ship-order-modal';
@@ -166,11 +167,15 @@ export function OrderPage({ admin }: { admin: boolean }) {
         <Section title="Details">
           <ApprovalNotice order={order} />
           <OrderDetails order={order} admin={admin} />
-          <OrderFacts order={order} besideDetails />
+          <OrderFacts order={order} besideDetails documentButtons={!admin} />
         </Section>
         <Section title="Actions">
           {admin ? (
-            <AdminOrderActions order={order} open={setDialog} />
+            // The documents' downloads too (#47): the Documents section below points here.
+            <div className="flex flex-col gap-3">
+              <AdminOrderActions order={order} open={setDialog} />
+              <DocumentDownloads order={order} />
+            </div>
           ) : (
             <div className="flex flex-col gap-3">
               {refusal ? <p className="text-sm">{refusal}</p> : null}
