@@ -3,7 +3,7 @@
 import './zod-setup.js';
 import { z } from 'zod';
 import { orderSchema } from './entities.js';
-import { MAX_CANCEL_REASON_LENGTH } from './ordering-rules.js';
+import { MAX_CANCEL_REASON_LENGTH, MAX_PO_NUMBER_LENGTH, orderingMessages } from './ordering-rules.js';
 
 export const MAX_REJECT_REASON_LENGTH = MAX_CANCEL_REASON_LENGTH;
 
@@ -57,6 +57,31 @@ export const orderApprovalSchema = z.object({
   reminded: z.boolean(),
 });
 export type OrderApproval = z.infer<typeof orderApprovalSchema>;
+
+/**
+ * `GET /api/orders/po-number-check?poNumber=` (issue 47): checkout warns, never blocks, when the buyer or their company
+ * already used a PO number. The same rule of a PO number as checkout's.
+ */
+export const poNumberCheckQuerySchema = z.object({
+  poNumber: z
+    .string({ error: 'poNumber is required' })
+    .trim()
+    .min(1, 'poNumber is required')
+    .max(MAX_PO_NUMBER_LENGTH, orderingMessages.poNumberInvalid)
+    .regex(/^[\x20-\x7e]*$/, orderingMessages.poNumberInvalid),
+});
+export const poNumberCheckSchema = z.object({
+  poNumber: z.string(),
+  /** Orders of the caller or their company with this PO number (any case), newest first, at most 5. */
+  usedBy: z.object({ _id: z.string(), number: z.string(), createdAt: z.string() }).array(),
+  /** The warning checkout shows, or null when the PO number is new. */
+  warning: z.string().nullable(),
+});
+export type PoNumberCheck = z.infer<typeof poNumberCheckSchema>;
+
+/** The warning of a PO number used before, naming the orders that used it. */
+export const poNumberUsedMessage = (poNumber: string, numbers: string[]) =>
+  `PO number ${poNumber} was already used on ${numbers.length === 1 ? 'order' : 'orders'} ${numbers.join(', ')}. You can still place this order with it.`;
 
 /** `POST /api/orders/{id}/reject`: the reason is required, and the buyer reads it. */
 export const rejectOrderSchema = z.object({

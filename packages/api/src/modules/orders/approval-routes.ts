@@ -1,5 +1,6 @@
 // Issue #25's calls (B2B §5): approve or reject an order awaiting approval (owners of its company), the owners'
 // approval queue, and the company's account (balance, due dates, overdue orders) for members and administrators.
+// Issue 47: why an order waits for approval, and checkout's PO-number check.
 import {
   approvalQueueSchema,
   companyAccountSchema,
@@ -7,6 +8,8 @@ import {
   idParamsSchema,
   orderApprovalSchema,
   orderSchema,
+  poNumberCheckQuerySchema,
+  poNumberCheckSchema,
   rejectOrderSchema,
 } from '@kestrel/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -64,6 +67,22 @@ export const approvalRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = 
       },
     },
     async (request) => orders.approvalOf(currentUser(request), request.params.id),
+  );
+
+  app.get(
+    '/orders/po-number-check',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags: ['orders'],
+        security,
+        summary:
+          'Whether you or your company already used this PO number on an order that went ahead (checkout warns; it never refuses)',
+        querystring: poNumberCheckQuerySchema,
+        response: { 200: poNumberCheckSchema, ...refusals },
+      },
+    },
+    async (request) => orders.poNumberCheck(currentUser(request), request.query.poNumber),
   );
 
   app.get(

@@ -12,6 +12,8 @@ import {
   type CompanyAccount,
   type Order,
   type OrderApproval,
+  type PoNumberCheck,
+  poNumberUsedMessage,
 } from '@kestrel/shared';
 import type { Transaction } from 'kysely';
 import type { OpenDatabase } from '../../infra/db/create-db.js';
@@ -21,6 +23,7 @@ import { centsToDollars } from '../../infra/money.js';
 import type { AuthUser } from '../accounts/index.js';
 import { companyTerms, findMembership, lockCompany, ownerEmails } from '../companies/index.js';
 import * as approvalsRepo from './approvals-repository.js';
+import { ordersWithPoNumber } from './po-number-repository.js';
 import { assignInvoiceNumber } from './invoice-numbers.js';
 import type { MailService, OutgoingMail } from '../mail/index.js';
 import { checkCredit, dueDateOf } from './company-rules.js';
@@ -262,6 +265,27 @@ export function createApprovals(deps: ApprovalsDeps) {
         }
         if (rows.length < REMINDER_BATCH) return reminded;
       }
+    },
+
+    /**
+     * Issue 47: checkout's warning (never a refusal) that the caller or their company used this PO number before, on
+     * an order that went ahead. Company-wide: a PO number is the company's reference, whoever placed it.
+     */
+    async poNumberCheck(user: AuthUser, poNumber: string): Promise<PoNumberCheck> {
+      const membership = await findMembership(db, user.id);
+      const rows = await ordersWithPoNumber(db, poNumber, user.id, membership?.companyId ?? null);
+      const usedBy = rows.map((r) => ({ _id: r.id, number: r.number, createdAt: r.created_at }));
+      return {
+        poNumber,
+        usedBy,
+        warning:
+          usedBy.length === 0
+            ? null
+            : poNumberUsedMessage(
+                poNumber,
+                usedBy.map((o) => o.number),
+              ),
+      };
     },
 
     /** The company's account as its members see it (every role reads it). */

@@ -11,6 +11,7 @@ import {
   type CompanyAccount,
   type Order,
   type OrderApproval,
+  type PoNumberCheck,
   type OrderSearchPage,
   type OrderSearchQuery,
   type OrderStatus,
@@ -243,6 +244,8 @@ export interface OrdersService {
   approvalOf(user: AuthUser, id: string): Promise<OrderApproval>;
   /** Issue 47: the owners' one reminder before an order awaiting approval expires (the order-expiry job's step). */
   remindApprovals(signal?: AbortSignal): Promise<number>;
+  /** Issue 47: whether the caller or their company used this PO number before (checkout warns). */
+  poNumberCheck(user: AuthUser, poNumber: string): Promise<PoNumberCheck>;
   /**
    * Issue 47: once a charge markPaid refused as payer_refused was refunded, mails the payer why (once per charge);
    * answers the reason, or null when they may pay after all.
@@ -642,6 +645,7 @@ export function createOrdersService(deps: OrdersDeps): OrdersService {
     approve: (user, id) => approvals.approve(user, id),
     approvalOf: (user, id) => approvals.approvalOf(user, id),
     remindApprovals: (signal) => approvals.remindDue(signal),
+    poNumberCheck: (user, poNumber) => approvals.poNumberCheck(user, poNumber),
     tellPayerRefunded: (id, intentId, cents) => lifecycle.tellPayerRefunded(id, intentId, cents),
     reject: (user, id, reason) => approvals.reject(user, id, reason),
     approvalQueue: (user) => approvals.queue(user),

@@ -1,8 +1,9 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type FocusEvent, type FormEvent } from 'react';
 import { MAX_NOTE_LENGTH } from '@kestrel/shared';
 import { TextAreaField } from '../../../components/ui/field';
 import { ApiRequestError } from '../../../lib/api-client';
 import { useCheckout, type Placed } from '../api/checkout';
+import { usePoNumberCheck } from '../api/check-po-number';
 import {
   CheckoutFields,
   readCheckoutValues,
@@ -38,6 +39,13 @@ export function CheckoutForm({ disabled, lineNames, onPlaced, onLineProblems }: 
   // Issue 47: refused on account for credit, the way out is offered at once: the same order by card.
   const [creditRefused, setCreditRefused] = useState(false);
   const form = useRef<HTMLFormElement>(null);
+  // Issue 47: a PO number used before is worth a warning (never a refusal), asked when the field is left.
+  const [poNumber, setPoNumber] = useState('');
+  const poCheck = usePoNumberCheck(poNumber);
+  const onBlur = (event: FocusEvent<HTMLFormElement>) => {
+    const field = event.target;
+    if (field instanceof HTMLInputElement && field.name === 'poNumber') setPoNumber(field.value.trim());
+  };
   const payByCard = () => {
     const terms = form.current?.elements.namedItem('paymentTerms');
     if (terms instanceof RadioNodeList) terms.value = 'card';
@@ -72,13 +80,25 @@ export function CheckoutForm({ disabled, lineNames, onPlaced, onLineProblems }: 
   };
 
   return (
-    <form ref={form} noValidate onSubmit={submit} aria-labelledby="checkout-title" className="flex flex-col gap-3">
+    <form
+      ref={form}
+      noValidate
+      onSubmit={submit}
+      onBlur={onBlur}
+      aria-labelledby="checkout-title"
+      className="flex flex-col gap-3"
+    >
       <h2 id="checkout-title" className="text-xl font-semibold">
         Checkout
       </h2>
       <CheckoutFields errors={errors}>
         <TextAreaField label="Note (optional)" name="note" rows={2} maxLength={MAX_NOTE_LENGTH} />
       </CheckoutFields>
+      {poNumber !== '' && poCheck.data?.warning ? (
+        <p role="status" className="rounded-box border border-warning p-2 text-sm break-words">
+          {poCheck.data.warning}
+        </p>
+      ) : null}
       {errors.form ? (
         <p role="alert" className="text-sm text-error">
           {errors.form}
