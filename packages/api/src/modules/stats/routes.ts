@@ -13,7 +13,8 @@ export const statsRoutes: FastifyPluginAsyncZod<{ stats: StatsService }> = async
         security: [{ bearer: [] }],
         summary:
           'Revenue per day and top products (paid orders, by the day paid), orders by status (created in the ' +
-          'range) and low stock; from/to are UTC days, both included, last 30 days by default, at most 366',
+          'range), low stock and receivables (owed on account now, open and overdue); from/to are UTC days from ' +
+          '2000-01-01 to 2099-12-31, both included, last 30 days by default, at most 366',
         querystring: adminStatsQuerySchema,
         response: { 200: adminStatsSchema, 400: errorSchema, 401: errorSchema, 403: errorSchema, 503: errorSchema },
       },
