@@ -18,4 +18,5 @@ export * from './admin-stats.js';
 export * from './companies.js';
 export * from './company-ordering.js';
 export * from './quotes.js';
+export * from './lists.js';
 export * from './money.js';

@@ -71,14 +71,15 @@ export const orderB2BFieldsSchema = z.object({
   paidReference: z.string().nullable().optional(),
 });
 
-const quantitySchema = z
+/** A line's quantity: a whole number from 1 to MAX_QUANTITY (orders, the cart, requisition lists). */
+export const lineQuantitySchema = z
   .number({ error: orderingMessages.wholeQuantity })
   .int(orderingMessages.wholeQuantity)
   .min(1, 'quantity must be at least 1')
   .max(MAX_QUANTITY, `quantity must be at most ${MAX_QUANTITY}`);
 
 const productLinesSchema = z
-  .array(z.object({ productId: idSchema, quantity: quantitySchema }), { error: 'lines must be a list' })
+  .array(z.object({ productId: idSchema, quantity: lineQuantitySchema }), { error: 'lines must be a list' })
   .max(MAX_ORDER_LINES, `at most ${MAX_ORDER_LINES} lines`)
   .refine((lines) => new Set(lines.map((l) => l.productId)).size === lines.length, orderingMessages.oneLinePerProduct);
 
