@@ -1,5 +1,5 @@
 // Runs the parts of the bench in order, prints one table and writes bench/results/.
-// Usage: npm run bench [-- --only=build,pages,api,webhooks,growth,catalog,orders,startup,lighthouse] [--target=standin] [--seconds=6] [--no-build]
+// Usage: npm run bench [-- --only=build,pages,api,webhooks,growth,catalog,orders,stats,list,startup,lighthouse] [--target=standin] [--seconds=6] [--no-build]
 //        [--lighthouse-runs=5]
 import { apiBench } from './api-bench.js';
 import { buildStep } from './build-step.js';
@@ -8,6 +8,7 @@ import { growthBench } from './growth-bench.js';
 import { lighthouseBench } from './lighthouse-bench.js';
 import { orderDeskBench } from './order-desk-bench.js';
 import { statsBench } from './stats-bench.js';
+import { orderListBench } from './order-list-bench.js';
 import { pageWeightBench } from './page-bench.js';
 import { startupBench } from './startup-bench.js';
 import { webhooksBench } from './webhooks-bench.js';
@@ -26,6 +27,7 @@ const PARTS = [
   'catalog',
   'orders',
   'stats',
+  'list',
   'startup',
   'lighthouse',
 ] as const;
@@ -70,6 +72,8 @@ async function runPart(part: Part, ctx: BenchContext): Promise<Figure[]> {
       return orderDeskBench(ctx.target);
     case 'stats':
       return statsBench(ctx.target);
+    case 'list':
+      return orderListBench(ctx.target);
     case 'startup':
       return startupBench(ctx.target);
     case 'lighthouse':

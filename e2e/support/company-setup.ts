@@ -61,3 +61,22 @@ export async function setContractPricesByApi(
   });
   expect(response.status()).toBe(200);
 }
+
+/**
+ * Waits until the member's product answer carries the contract price: the catalogue remembers a member's prices for
+ * LIST_CACHE_TTL_MS (1 s), so a page opened at once after the PUT could still show the list price.
+ */
+export async function waitForContractPrice(
+  request: APIRequestContext,
+  member: Account,
+  productId: string,
+  price: number,
+): Promise<void> {
+  await expect
+    .poll(async () => {
+      const response = await request.get(`/api/service/${productId}`, { headers: auth(member) });
+      const product: { contractPrice?: number } = await response.json();
+      return product.contractPrice;
+    })
+    .toBe(price);
+}

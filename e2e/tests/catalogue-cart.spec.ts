@@ -3,7 +3,7 @@
 // demo catalogue's figures never change under another journey.
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { adminByApi, createProductByApi, signUpByApi, uniqueSku, useSession, type Account } from '../support/api';
-import { createCompanyByApi, setContractPricesByApi } from '../support/company-setup';
+import { createCompanyByApi, setContractPricesByApi, waitForContractPrice } from '../support/company-setup';
 import { checkScreen, expectMessage } from '../support/screens';
 
 const auth = (account: Account) => ({ Authorization: `Bearer ${account.token}` });
@@ -183,6 +183,7 @@ test("a member's estimates use the contract price, and quick order keeps out a l
   const owner = await signUpByApi(request, 'Mina Member');
   const company = await createCompanyByApi(request, owner, `Member Co ${uniqueSku('M')}`);
   await setContractPricesByApi(request, admin, company._id, [{ productId: product._id, price: 5.2 }]);
+  await waitForContractPrice(request, owner, product._id, 5.2);
   await useSession(page, owner);
 
   // The card: what the member pays at the minimum, and only the volume price below it (issue #47).

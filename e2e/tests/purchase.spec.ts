@@ -9,6 +9,7 @@ import {
   uniqueSku,
   useSession,
 } from '../support/api';
+import { createCompanyByApi, setContractPricesByApi, waitForContractPrice } from '../support/company-setup';
 import { checkScreen, expectMessage } from '../support/screens';
 
 test('ordering: range check, booking, My Order and delete with confirmation', async ({ page, request }) => {
@@ -149,4 +150,42 @@ test("the purchase page's product card keeps its own height beside the order col
   // Stretched, the card would end where the taller column does, with a blank gap inside it (issue #47).
   expect(cardBox && termsBox ? termsBox.y + termsBox.height - (cardBox.y + cardBox.height) : 0).toBeGreaterThan(100);
   await checkScreen(page, 'purchase-page', () => expect(terms).toBeVisible());
+});
+
+test('the booking form prices a member at their contract price and names only a cheaper break', async ({
+  page,
+  request,
+}) => {
+  const admin = await adminByApi(request);
+  const product = await createProductByApi(request, admin, {
+    sku: uniqueSku('E2E-BOOK'),
+    price: 6.25,
+    quantity: 1000,
+    availableQuantity: 20000,
+    priceBreaks: [
+      { minQuantity: 2000, price: 5.5 },
+      { minQuantity: 5000, price: 5 },
+    ],
+  });
+  const member = await signUpByApi(request, 'Bea Booking');
+  const company = await createCompanyByApi(request, member, `Booking Co ${uniqueSku('B')}`);
+  await setContractPricesByApi(request, admin, company._id, [{ productId: product._id, price: 5.2 }]);
+  await waitForContractPrice(request, member, product._id, 5.2);
+  await useSession(page, member);
+
+  // From the product page, as a member arrives. (Opened as the first page, /purchase/{id} is answered by the server's
+  // anonymous preload of the product, which carries no contract price: noted in the issue #47 report.)
+  await page.goto(`/products/${product._id}`);
+  await page.getByRole('link', { name: 'Order this product' }).click();
+  await expect(page).toHaveURL(new RegExp(`/purchase/${product._id}$`));
+  await page.getByRole('button', { name: 'place order' }).click();
+  const dialog = page.getByRole('dialog', { name: `Booking for: ${product.name}` });
+  const quantity = dialog.getByLabel('Quantity');
+  // Issue #47: it said "at $6.25 each" and "1,000 × $6.25" under the member's "Your price $5.20".
+  await expect(quantity).toHaveAccessibleDescription(
+    /Between 1,000 and 20,000 pieces at \$5\.20 each\. Volume prices from 5,000\./,
+  );
+  await quantity.fill('2000');
+  await expect(dialog.getByText('2,000 × $5.20 = $10,400.00 · $5.00 each from 5,000')).toBeVisible();
+  await checkScreen(page, 'booking-member-price', () => expect(dialog).toBeVisible());
 });

@@ -7,11 +7,42 @@ import type { OrderLineRow, OrderRow } from './order-write-repository.js';
 export type { OrderLineRow, OrderRow } from './order-write-repository.js';
 type Executor = Db | Transaction<Database>;
 
-/** Every order (the admin's list), or every order in one status, in creation order. */
-export function listAllOrders(db: Db, status?: OrderStatus): Promise<OrderRow[]> {
-  let query = db.selectFrom('orders').selectAll();
+/**
+ * One page of the admin's full list (full-list.ts): the next `limit` orders after the id `after` ('' for the first
+ * page), or of those in one status, in creation order (ids are time-ordered), walked on the primary key from the cursor.
+ */
+export function ordersAfter(
+  db: Db,
+  after: string,
+  status: OrderStatus | undefined,
+  limit: number,
+): Promise<OrderRow[]> {
+  let query = db.selectFrom('orders').selectAll().where('id', '>', after);
   if (status !== undefined) query = query.where('status', '=', status);
-  return query.orderBy('id', 'asc').execute();
+  return query.orderBy('id', 'asc').limit(limit).execute();
+}
+
+/**
+ * The lines of the same page of the full list (ordersAfter's orders), in line order: the page is named by the same
+ * cursor, so both reads can be asked for at once.
+ */
+export function linesOfOrdersAfter(
+  db: Db,
+  after: string,
+  status: OrderStatus | undefined,
+  limit: number,
+): Promise<OrderLineRow[]> {
+  return db
+    .selectFrom('order_lines')
+    .selectAll()
+    .where('order_id', 'in', (eb) => {
+      let page = eb.selectFrom('orders').select('id').where('id', '>', after);
+      if (status !== undefined) page = page.where('status', '=', status);
+      return page.orderBy('id', 'asc').limit(limit);
+    })
+    .orderBy('order_id')
+    .orderBy('line_no')
+    .execute();
 }
 
 export interface ChangedOrdersQuery {

@@ -43,6 +43,7 @@ import { companyPlacementFor } from './company-rules.js';
 import { createOrderLifecycle, type ExpiryReport, type OrderPayments, type PaidOutcome } from './lifecycle.js';
 import { authorizeOrder } from './ownership.js';
 import { findMembership, requireMayAct, type Membership, type MembershipReader } from '../companies/index.js';
+import { allOrdersJson } from './full-list.js';
 import { changedOrders, type PollQuery } from './poll.js';
 import * as repo from './repository.js';
 import * as search from './search-repository.js';
@@ -178,8 +179,11 @@ export interface OrdersService {
     quoteId: string,
     within: WithinOrder,
   ): Promise<Order>;
-  /** Every order (admin), or those in one status. */
-  listAllOrders(status?: OrderStatus): Promise<Order[]>;
+  /**
+   * Every order (admin), or those in one status, as the JSON array the route answers, written a page at a time
+   * (full-list.ts, issue 47): the whole list is never in memory.
+   */
+  allOrdersJson(status?: OrderStatus): AsyncGenerator<string>;
   /** The integration poll (admin): one page of orders changed after `updatedSince` (poll.ts). */
   changedOrders(query: PollQuery): Promise<Order[]>;
   /**
@@ -552,17 +556,7 @@ export function createOrdersService(deps: OrdersDeps): OrdersService {
 
     createOrder: (user, lines, details) => place(user, lines, details),
 
-    async listAllOrders(status) {
-      if (status === undefined) return withLines(await repo.listAllOrders(db), repo.linesOfOrdersOf(db, null));
-      const rows = await repo.listAllOrders(db, status);
-      return withLines(
-        rows,
-        repo.linesOfOrders(
-          db,
-          rows.map((r) => r.id),
-        ),
-      );
-    },
+    allOrdersJson: (status) => allOrdersJson(db, status, toOrder),
 
     async changedOrders(query) {
       const rows = await changedOrders(db, query, Date.now());
