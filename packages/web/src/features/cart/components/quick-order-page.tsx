@@ -2,6 +2,7 @@ import { useState, type ChangeEvent } from 'react';
 import { Link } from 'react-router';
 import { MAX_ORDER_LINES, type CartWithRejected } from '@kestrel/shared';
 import { PageTitle } from '../../../components/ui/page-title';
+import { useOrderingRefusal } from '../../../lib/company-role';
 import { notify } from '../../../lib/notify';
 import { useAddCartLines } from '../api/add-cart-lines';
 import { useProductsBySku } from '../api/find-products-by-sku';
@@ -19,6 +20,8 @@ export function QuickOrderPage() {
   const [rejected, setRejected] = useState<CartWithRejected['rejected']>([]);
   const [added, setAdded] = useState<number | null>(null);
   const addLines = useAddCartLines();
+  // A company viewer checks lines but is offered no cart they could not check out (issue #47).
+  const refusal = useOrderingRefusal();
   const lines = parseOrderLines(text);
   const good = lines.flatMap((line) => (line.quantity === null ? [] : [{ ...line, quantity: line.quantity }]));
   const lookup = useProductsBySku(good.map((line) => line.sku));
@@ -133,7 +136,8 @@ export function QuickOrderPage() {
               At most {MAX_ORDER_LINES} lines at a time.
             </p>
           ) : null}
-          <div>
+          {refusal ? <p className="text-sm">{refusal}</p> : null}
+          <div hidden={refusal !== null}>
             <button
               type="button"
               className="btn btn-primary"
