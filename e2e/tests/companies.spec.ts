@@ -97,6 +97,15 @@ test('an owner creates a company, invites a colleague, who signs up from the mai
   await expectMessage(page, "Enter the company's name");
   await expectMessage(page, 'Enter the billing address');
   await expect(page.getByLabel('Company name')).toBeFocused();
+  // A web address in the name is refused before anything is sent (#47: invite mails print the name).
+  await page.keyboard.type('Harbour Works www.harbour-pay.example');
+  await page.keyboard.press('Enter');
+  await expectMessage(
+    page,
+    'The name cannot hold a web address or a domain such as example.com (write "Acme Inc.", not "acme.com")',
+  );
+  await expect(page.getByLabel('Company name')).toBeFocused();
+  await page.getByLabel('Company name').fill('');
   const name = `Harbour Works ${uniqueSku('C')}`;
   await page.keyboard.type(name);
   await page.keyboard.press('Tab');

@@ -18,6 +18,13 @@ describe('company form checks', () => {
     });
   });
 
+  it('refuses a web address or a domain in the name, as the server does (#47)', () => {
+    for (const name of ['Acme www.acme-pay', 'Acme https://x', 'Pay at acme-billing.net', 'Acme 203.0.113.9']) {
+      expect(companyErrors({ name, taxId: '', billingAddress: 'a' }), name).toEqual({ name: m.nameWebAddress });
+    }
+    expect(companyErrors({ name: 'J. P. Acme & Co. Ltd.', taxId: '', billingAddress: 'a' })).toEqual({});
+  });
+
   it('reads a spending limit as dollars, empty as none', () => {
     expect(parseLimit('')).toEqual({ ok: true, value: null });
     expect(parseLimit(' 2500 ')).toEqual({ ok: true, value: 2500 });

@@ -2,6 +2,7 @@
 // schemas (packages/shared/src/companies.ts), whose messages name API fields ("billingAddress is required").
 import {
   ADDRESS_PATTERN,
+  holdsWebAddress,
   isEmailAddress,
   MAX_COMPANY_NAME_LENGTH,
   MAX_FIELD_LENGTH,
@@ -24,6 +25,8 @@ export const companyFormMessages = {
   nameRequired: "Enter the company's name",
   nameTooLong: `The name can be at most ${MAX_COMPANY_NAME_LENGTH} characters`,
   nameOneLine: 'The name must be one line of text',
+  nameWebAddress:
+    'The name cannot hold a web address or a domain such as example.com (write "Acme Inc.", not "acme.com")',
   taxIdTooLong: `The tax ID can be at most ${MAX_TAX_ID_LENGTH} characters`,
   taxIdOneLine: 'The tax ID must be one line of text',
   addressRequired: 'Enter the billing address',
@@ -47,6 +50,7 @@ export function companyErrors({ name, taxId, billingAddress }: CompanyValues): C
   if (!name.trim()) errors.name = m.nameRequired;
   else if (name.trim().length > MAX_COMPANY_NAME_LENGTH) errors.name = m.nameTooLong;
   else if (!SINGLE_LINE_PATTERN.test(name)) errors.name = m.nameOneLine;
+  else if (holdsWebAddress(name)) errors.name = m.nameWebAddress;
   if (taxId.trim().length > MAX_TAX_ID_LENGTH) errors.taxId = m.taxIdTooLong;
   else if (!SINGLE_LINE_PATTERN.test(taxId)) errors.taxId = m.taxIdOneLine;
   if (!billingAddress.trim()) errors.billingAddress = m.addressRequired;
