@@ -11,7 +11,9 @@ import {
   useSession,
   type Account,
 } from '../support/api';
+import { confirmEmailByApi, createCompanyByApi, joinByApi } from '../support/company-setup';
 import { checkScreen, expectMessage } from '../support/screens';
+import { BASE_URL } from '../support/settings';
 
 const auth = (account: Account) => ({ Authorization: `Bearer ${account.token}` });
 const cartRow = (page: Page, sku: string) => page.getByRole('row').filter({ hasText: sku });
@@ -174,4 +176,111 @@ test('reorder lists the lines of products that no longer exist', async ({ page, 
   await expect(rejected).toContainText(gone.sku);
   await expect(page.getByLabel(`Quantity of ${kept.name}`)).toHaveValue('1000');
   await expect(cartRow(page, gone.sku)).toHaveCount(0);
+});
+
+// Issue 47: a company's checkout warns of a PO number used before, says what credit is left and offers the card when
+// the order does not fit it; an order awaiting approval says why and who decides; a marked-paid order keeps its
+// transfer reference on its pages and in its history.
+test('a company checkout warns of a used PO, offers the card past the credit; approvals and payments explain themselves', async ({
+  page,
+  browser,
+  request,
+}) => {
+  const admin = await adminByApi(request);
+  const product = await createProductByApi(request, admin, { sku: uniqueSku('E2E-B47'), price: 2, quantity: 100 });
+  const owner = await signUpByApi(request, 'Owen Owner');
+  const buyer = await signUpByApi(request, 'Lena Limit');
+  await confirmEmailByApi(request, owner);
+  const company = await createCompanyByApi(request, owner, `Forty Seven Ltd ${uniqueSku('F')}`);
+  const terms = await request.patch(`/api/admin/companies/${company._id}`, {
+    headers: auth(admin),
+    data: { paymentTerms: 'net30', creditLimit: 1000 },
+  });
+  expect(terms.status()).toBe(200);
+  await joinByApi(request, owner, buyer, 'buyer');
+  const mine = await request.get('/api/companies/mine', { headers: auth(owner) });
+  const members: Array<{ userId: string; email: string }> = (await mine.json()).members;
+  const buyerId = members.find((m) => m.email === buyer.email)?.userId ?? '';
+  const limit = await request.patch(`/api/companies/mine/members/${buyerId}`, {
+    headers: auth(owner),
+    data: { spendingLimit: 100 },
+  });
+  expect(limit.status()).toBe(200);
+
+  // An on-account order of $500.00 with PO-B47-1, marked paid by the admin with the bank's reference.
+  const placed = await request.post('/api/orders', {
+    headers: auth(owner),
+    data: {
+      lines: [{ productId: product._id, quantity: 250 }],
+      phone: '+44 113 555 0147',
+      address: '4 Quay Street\nHull',
+      poNumber: 'PO-B47-1',
+      paymentTerms: 'account',
+    },
+  });
+  expect(placed.status()).toBe(201);
+  const { order }: { order: { _id: string; number: string } } = await placed.json();
+  const marked = await request.post(`/api/orders/${order._id}/mark-paid`, {
+    headers: auth(admin),
+    data: { reference: 'BANK-B47-7' },
+  });
+  expect(marked.status()).toBe(200);
+
+  await useSession(page, owner);
+  await page.goto(`/dashboard/orders/${order._id}`);
+  const details = page.getByRole('region', { name: 'Details' });
+  await expect(details).toContainText(/Paid .+, reference BANK-B47-7/);
+  const history = page.getByRole('region', { name: 'History' });
+  await expect(history).toContainText('Paid, reference BANK-B47-7:');
+  await checkScreen(page, 'order-paid-reference', () => expect(history).toBeVisible());
+
+  const adminContext = await browser.newContext({ baseURL: BASE_URL });
+  const adminPage = await adminContext.newPage();
+  await useSession(adminPage, admin);
+  await adminPage.goto(`/dashboard/manage-orders/${order._id}`);
+  await expect(adminPage.getByRole('region', { name: 'Details' })).toContainText(/Paid .+, reference BANK-B47-7/);
+  await expect(adminPage.getByRole('region', { name: 'History' })).toContainText('Paid, reference BANK-B47-7:');
+  await checkScreen(adminPage, 'admin-order-paid-reference', () =>
+    expect(adminPage.getByRole('region', { name: 'History' })).toBeVisible(),
+  );
+  await adminContext.close();
+
+  // $1,200.00 on account does not fit the $1,000.00 of credit: the refusal says so and offers the card.
+  await fillCartByApi(request, owner, [{ productId: product._id, quantity: 600 }]);
+  await page.goto('/cart');
+  await page.getByLabel('Phone').fill('+44 113 555 0147');
+  await page.getByLabel('Address').fill('4 Quay Street\nHull');
+  await page.getByLabel('PO number (optional)').fill('po-b47-1');
+  await page.getByLabel(/^Pay on account \(net 30, due /).check();
+  await expect(page.getByRole('status').filter({ hasText: 'was already used' })).toHaveText(
+    `PO number po-b47-1 was already used on order ${order.number}. You can still place this order with it.`,
+  );
+  await page.getByRole('button', { name: 'Place order' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'credit limit exceeded' })).toHaveText(
+    'credit limit exceeded: your company has $1,000.00 of credit available and this order is $1,200.00. Pay by card instead, or pay open invoices first.',
+  );
+  const byCard = page.getByRole('button', { name: 'Pay by card instead' });
+  await checkScreen(page, 'cart-credit-refused', () => expect(byCard).toBeVisible());
+  await byCard.click();
+  // Placed by card: on to its payment.
+  await expect(page).toHaveURL(/\/dashboard\/payment\/[0-9a-f]{24}$/);
+
+  // Lena's $200.00 order passes her $100.00 limit: its page says why it waits and who decides.
+  await fillCartByApi(request, buyer, [{ productId: product._id, quantity: 100 }]);
+  const buyerContext = await browser.newContext({ baseURL: BASE_URL });
+  const buyerPage = await buyerContext.newPage();
+  await useSession(buyerPage, buyer);
+  await buyerPage.goto('/cart');
+  await buyerPage.getByLabel('Phone').fill('+44 113 555 0148');
+  await buyerPage.getByLabel('Address').fill('4 Quay Street\nHull');
+  await buyerPage.getByRole('button', { name: 'Place order' }).click();
+  await expect(buyerPage).toHaveURL(/\/dashboard\/orders\/[0-9a-f]{24}$/);
+  const why = buyerPage.getByRole('status').filter({ hasText: 'Why it waits' });
+  await expect(why).toContainText(
+    "This order of $200.00 is above Lena Limit's spending limit of $100.00, so an owner of the company approves it before it goes ahead.",
+  );
+  await expect(why).toContainText('Who decides: Owen Owner (owner of the company).');
+  await expect(why).toContainText('the owners are reminded');
+  await checkScreen(buyerPage, 'order-awaiting-approval-why', () => expect(why).toBeVisible());
+  await buyerContext.close();
 });
