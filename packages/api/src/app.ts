@@ -30,6 +30,7 @@ import {
 } from './modules/accounts/index.js';
 import { apiKeyPlugin, apiKeyRoutes, createApiKeysService } from './modules/api-keys/index.js';
 import { cartRoutes, createCartService } from './modules/cart/index.js';
+import { createListsService, listRoutes } from './modules/lists/index.js';
 import { catalogRoutes, createCatalogService, productsCsvRoutes } from './modules/catalog/index.js';
 import {
   contractPriceRoutes,
@@ -267,6 +268,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   jobs.every(orderExpiryJob(orders));
   app.decorate('orders', orders);
   const cart = createCartService({ db, catalog, orders, contractPrices });
+  // Requisition lists (B2B §16): priced by the cart's pricing and added to the cart through its public entry.
+  const lists = createListsService({ db, postgres: !database.sqlite, catalog, cart });
   const documents = createDocumentsService({ db, orders });
   // Quotes (B2B §10): an accepted offer is placed through the orders service; a request may come from the cart.
   const quotes = createQuotesService({
@@ -340,6 +343,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(statsRoutes, { stats: createStatsService({ database, budgetMs: config.searchBudgetMs }) });
       await api.register(companyRoutes, { companies, orders });
       await api.register(quoteRoutes, { quotes });
+      await api.register(listRoutes, { lists });
     },
     { prefix: '/api' },
   );

@@ -3,9 +3,9 @@
 // (modules/lists) and the storefront's list screens.
 import './zod-setup.js';
 import { z } from 'zod';
-import { MAX_NAME_LENGTH, SINGLE_LINE_PATTERN } from './constants.js';
+import { MAX_NAME_LENGTH, MAX_QUANTITY, SINGLE_LINE_PATTERN } from './constants.js';
 import { idSchema } from './id.js';
-import { cartLineSchema, lineQuantitySchema } from './ordering.js';
+import { cartLineSchema, cartRejectedSchema, lineQuantitySchema } from './ordering.js';
 import { MAX_NOTE_LENGTH, orderingMessages } from './ordering-rules.js';
 
 export const MAX_LIST_NAME_LENGTH = 100;
@@ -27,6 +27,8 @@ export const listMessages = {
   tooManyPrivate: `You keep at most ${MAX_PRIVATE_LISTS} private lists: delete one first`,
   tooManyShared: `Your company keeps at most ${MAX_SHARED_LISTS} shared lists: delete one first`,
   tooManyLines: `A list holds at most ${MAX_LIST_LINES} lines`,
+  /** Adding to a list line whose quantity would pass MAX_QUANTITY. */
+  lineTooLarge: `A list line holds at most ${MAX_QUANTITY} of one product`,
   /** A viewer reads the company's shared lists but changes none of them. */
   viewerRefusal: 'Your company role is viewer: you can read its shared lists but not change them',
   /** Deleting a shared list is its creator's or an owner's; renaming or sharing one, too. */
@@ -127,6 +129,10 @@ export const listSchema = z.object({
   updatedAt: z.string(),
 });
 export type List = z.infer<typeof listSchema>;
+
+/** The list after lines were added by SKU, with those that could not be (the cart's refusals: unknown SKU...). */
+export const listWithRejectedSchema = listSchema.extend({ rejected: cartRejectedSchema.array() });
+export type ListWithRejected = z.infer<typeof listWithRejectedSchema>;
 
 /** `GET /api/lists`: the caller's lists and the company's shared ones, without their lines (the list page reads those). */
 export const listSummarySchema = listSchema.omit({ lines: true, total: true }).extend({ lineCount: z.number().int() });

@@ -304,6 +304,8 @@ export interface Database extends PaymentTables {
   quote_lines: QuoteLinesTable;
   quote_messages: QuoteMessagesTable;
   pending_seeds: PendingSeedsTable;
+  requisition_lists: RequisitionListsTable;
+  requisition_list_lines: RequisitionListLinesTable;
 }
 
 /** A receiver of webhooks (B2B §9, migrations/019-webhooks.ts). */
@@ -399,4 +401,25 @@ export interface CompanyPricesTable {
   product_id: string;
   price_cents: number;
   updated_at: string;
+}
+
+/** A requisition list (B2B §16, migrations/030-requisition-lists.ts); company_id null: private to created_by. */
+export interface RequisitionListsTable {
+  id: string;
+  name: string;
+  created_by: string;
+  company_id: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** One product on a list; sku and name as last written (a deleted product's line still names it). */
+export interface RequisitionListLinesTable {
+  list_id: string;
+  product_id: string;
+  position: number;
+  sku: string;
+  name: string;
+  quantity: number;
+  note: string | null;
 }

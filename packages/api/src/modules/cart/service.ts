@@ -1,26 +1,22 @@
 // The cart (B2B §3): each signed-in user's one server-side cart, priced now with the same rules as an order; it
 // reserves nothing. Checkout and reorder go through the orders module's public entry.
 import {
-  cartAddProblem,
   MAX_ORDER_LINES,
   MAX_QUANTITY,
   orderingMessages,
-  quantityProblem,
-  unitPriceCents,
   type Cart,
   type CartWithRejected,
   type Order,
 } from '@kestrel/shared';
 import type { Db } from '../../infra/db/create-db.js';
 import { AppError } from '../../infra/errors.js';
-import { centsToDollars, sumCents } from '../../infra/money.js';
 import type { AuthUser } from '../accounts/index.js';
 import type { CatalogService } from '../catalog/index.js';
 import type { ContractPricesService } from '../contract-prices/index.js';
 import type { LineRequest, OrderDetails, OrdersService } from '../orders/index.js';
+import { addProblem, judgeSkuLines, type Rejected } from './judge-lines.js';
+import { createLinePricer, type LinePricer } from './price-lines.js';
 import * as repo from './repository.js';
-
-type Rejected = CartWithRejected['rejected'];
 
 export interface CartService {
   getCart(user: AuthUser): Promise<Cart>;
@@ -31,6 +27,17 @@ export interface CartService {
    * own terms refuse (below its minimum, above its maximum, not whole packs: cartAddProblem) are rejected.
    */
   addLines(user: AuthUser, lines: Array<{ sku: string; quantity: unknown }>): Promise<CartWithRejected>;
+  /** Lines priced now for this reader, as the cart prices its own (requisition lists read them so, B2B §16). */
+  price: LinePricer;
+  /**
+   * Adds lines of known products (a requisition list's, B2B §16), judged as quick order's are: a deleted product or a
+   * quantity the product's terms refuse comes back rejected under the caller's index and SKU; the rest go in, or
+   * nothing does when the cart would pass its line limit (409 cart_full).
+   */
+  addProducts(
+    user: AuthUser,
+    lines: ReadonlyArray<{ index: number; sku: string; productId: string; quantity: number }>,
+  ): Promise<CartWithRejected>;
   /** One order from the whole cart, which then no longer holds the ordered lines. */
   checkout(user: AuthUser, details: OrderDetails): Promise<Order>;
   /**
@@ -53,41 +60,16 @@ export interface CartDeps {
 /** The cart lists lines in the order they were added: lines added together are a millisecond apart. */
 const stamp = (now: number, i: number) => new Date(now + i).toISOString();
 
-const isWholeQuantity = (q: unknown): q is number => typeof q === 'number' && Number.isInteger(q) && q >= 1;
-
 export function createCartService({ db, catalog, orders, contractPrices }: CartDeps): CartService {
+  const price = createLinePricer(catalog, contractPrices);
+
   async function priced(userId: string): Promise<Cart> {
     const rows = await repo.cartOf(db, userId);
-    const ids = rows.map((r) => r.product_id);
-    const [items, contract] = await Promise.all([catalog.itemsByIds(ids), contractPrices?.forOrder(userId, ids)]);
-    const lineCents: number[] = [];
-    const lines = rows.flatMap((row) => {
-      const item = items.get(row.product_id);
-      if (!item) return [];
-      const contractCents = contract?.get(row.product_id);
-      const unit = unitPriceCents(item.terms, row.quantity, contractCents);
-      const problem = quantityProblem(item.terms, row.quantity);
-      // The total is what could be ordered now (B2B §11): a line that cannot be ordered as it stands adds nothing.
-      if (problem === null) lineCents.push(unit * row.quantity);
-      return [
-        {
-          productId: item.id,
-          sku: item.sku,
-          name: item.name,
-          quantity: row.quantity,
-          unitPrice: centsToDollars(unit),
-          lineTotal: centsToDollars(unit * row.quantity),
-          problem,
-          // A member's contract price beside the list price (B2B §5); other carts' lines stay as they were.
-          ...(contractCents === undefined
-            ? {}
-            : { listPrice: centsToDollars(item.terms.priceCents), contractPrice: centsToDollars(contractCents) }),
-        },
-      ];
-    });
-    // Summed exactly, turned into dollars once; a cart past MAX_ORDER_TOTAL_CENTS cannot be checked out (its order is
-    // refused) and its total is then the nearest dollars a JSON number holds.
-    return { lines, total: centsToDollars(Number(sumCents(lineCents))) };
+    const { lines, total } = await price(
+      userId,
+      rows.map((r) => ({ productId: r.product_id, quantity: r.quantity })),
+    );
+    return { lines: lines.filter((line) => line !== null), total };
   }
 
   /** Adds whole lines (product id and quantity, quantities of one product summed), within the line limit. */
@@ -152,25 +134,23 @@ export function createCartService({ db, catalog, orders, contractPrices }: CartD
     },
 
     async addLines(user, lines) {
-      const skus = lines.map((l) => l.sku.trim().toUpperCase());
-      const items = await catalog.itemsBySkus(skus);
+      const { accepted, rejected } = await judgeSkuLines(catalog, lines);
+      await add(user, accepted);
+      return { ...(await priced(user.id)), rejected };
+    },
+
+    price,
+
+    async addProducts(user, lines) {
+      const items = await catalog.itemsByIds(lines.map((l) => l.productId));
       const rejected: Rejected = [];
       const accepted: Array<{ productId: string; quantity: number }> = [];
-      lines.forEach((line, index) => {
-        const item = items.get(skus[index] ?? '');
-        if (!item) rejected.push({ index, sku: line.sku, message: orderingMessages.unknownSku });
-        else if (!isWholeQuantity(line.quantity))
-          rejected.push({ index, sku: line.sku, message: orderingMessages.wholeQuantity });
-        else if (line.quantity > MAX_QUANTITY)
-          rejected.push({ index, sku: line.sku, message: orderingMessages.quantityTooLarge });
-        else {
-          // A line the checkout would refuse whatever the stock does stays out of the cart, named with its reason, so
-          // quick order never reports as added what the whole checkout then refuses (issue #47).
-          const problem = cartAddProblem(item.terms, line.quantity);
-          if (problem) rejected.push({ index, sku: line.sku, message: problem });
-          else accepted.push({ productId: item.id, quantity: line.quantity });
-        }
-      });
+      for (const line of lines) {
+        const item = items.get(line.productId);
+        const problem = item ? addProblem(item, line.quantity) : orderingMessages.productNotFound;
+        if (problem) rejected.push({ index: line.index, sku: line.sku, message: problem });
+        else accepted.push({ productId: line.productId, quantity: line.quantity });
+      }
       await add(user, accepted);
       return { ...(await priced(user.id)), rejected };
     },

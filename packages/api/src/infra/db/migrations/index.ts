@@ -29,6 +29,7 @@ import { quoteThreadBoundsMigration } from './026-quote-thread-bounds.js';
 import { orderDeskMigration } from './016-order-desk.js';
 import { companyInviteLimitsMigration } from './027-company-invite-limits.js';
 import { approvalReasonsMigration } from './028-approval-reasons.js';
+import { requisitionListsMigration } from './030-requisition-lists.js';
 
 const migrations: Record<string, Migration> = {
   '001-initial': initial,
@@ -59,6 +60,7 @@ const migrations: Record<string, Migration> = {
   '026-quote-thread-bounds': quoteThreadBoundsMigration,
   '027-company-invite-limits': companyInviteLimitsMigration,
   '028-approval-reasons': approvalReasonsMigration,
+  '030-requisition-lists': requisitionListsMigration,
 };
 
 /** Every migration of this build, by name. */
