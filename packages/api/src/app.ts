@@ -12,7 +12,9 @@ import { gracefulClosePlugin } from './infra/http/graceful-close.js';
 import { healthRoutes } from './infra/http/health-routes.js';
 import { responseSerializerCompiler, type Serialize } from './infra/http/serialize.js';
 import { bareSecurityHeaders, securityPlugin } from './infra/http/security.js';
-import { staticWebPlugin } from './infra/http/static-web.js';
+import { hasWebBuild, staticWebPlugin, WEB_DIST } from './infra/http/static-web.js';
+import { readWebShell } from './infra/http/web-shell.js';
+import { notFoundPage, storefrontPageRoutes } from './modules/storefront-pages/index.js';
 import { createSealer } from './infra/sealed.js';
 import { createJobRunner } from './infra/jobs/job-runner.js';
 import { loggerOptions, type LogStream } from './infra/observability/log-output.js';
@@ -96,6 +98,8 @@ declare module 'fastify' {
 export interface BuildOptions {
   /** Another storefront build folder (tests); default packages/web/dist. */
   webDist?: string;
+  /** URLs per sitemap file (B2B §18: 50,000); tests lower it to see the sitemap index at a few products. */
+  sitemapLimit?: number;
   /** Rate-limit counters other than those the config selects (the sqlmap fault test lifts the limits). */
   limiters?: LimiterStore;
   /** A payment provider to use instead of the one the config selects (tests point Stripe at a local stand-in). */
@@ -347,7 +351,19 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     },
     { prefix: '/api' },
   );
-  await app.register(staticWebPlugin, { webDist: options.webDist });
+  // The pages the server answers as HTML (B2B §18), from the storefront build's index.html; none without a build.
+  const webDist = options.webDist ?? WEB_DIST;
+  const shell = hasWebBuild(webDist) ? readWebShell(webDist) : undefined;
+  if (shell) {
+    await app.register(storefrontPageRoutes, {
+      shell,
+      database,
+      publicUrl: config.publicUrl,
+      budgetMs: config.searchBudgetMs,
+      sitemapLimit: options.sitemapLimit,
+    });
+  }
+  await app.register(staticWebPlugin, { webDist, ...(shell ? { pageNotFound: notFoundPage(shell) } : {}) });
   try {
     await seeded;
   } catch (error) {

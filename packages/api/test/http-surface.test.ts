@@ -82,16 +82,13 @@ describe('storefront and docs', () => {
     expect((await t.app.inject({ url: '/products' })).headers['link']).toBe(
       '</api/catalog>; rel=preload; as=fetch; crossorigin',
     );
-    for (const url of [
-      '/',
-      '/dashboard/myorder',
-      '/purchase/not-an-id',
-      '/purchase/0123456789abcdef01234567/x',
-      '/products?q=cpu',
-    ]) {
+    for (const url of ['/', '/dashboard/myorder', '/purchase/not-an-id', '/products?q=cpu']) {
       const res = await t.app.inject({ url });
       expect([res.statusCode, res.headers['link']]).toEqual([200, undefined]);
     }
+    // Not a page of the storefront: 'Page is not Found' with a 404 (B2B §18), and no hint.
+    const deeper = await t.app.inject({ url: '/purchase/0123456789abcdef01234567/x' });
+    expect([deeper.statusCode, deeper.headers['link']]).toEqual([404, undefined]);
   });
 
   it('serves no raw files under /api/images/demo/ (demo images go through the image pipeline)', async () => {

@@ -46,11 +46,13 @@ describe('storefront paths', () => {
     expect(await get('/static/js/app.js')).toEqual([200, 'application/javascript; charset=utf-8', 'app();']);
     expect(await get('/')).toEqual(app);
     expect(await get('/products')).toEqual(app);
-    expect(await get('/account/orders/')).toEqual(app);
+    expect(await get('/dashboard/myorder/')).toEqual(app);
   });
 
   it('never serves a dotfile, a directory or a file outside the build', async () => {
-    expect(await get('/.env')).toEqual(app);
+    // Not a page of the storefront either: the 'Page is not Found' page (B2B §18), never the file.
+    const dotfile = await t.app.inject({ url: '/.env' });
+    expect([dotfile.statusCode, dotfile.body.includes('SECRET')]).toEqual([404, false]);
     expect(await get('/static/.hidden')).toEqual(notFound('/static/.hidden'));
     expect(await get('/static')).toEqual(notFound('/static'));
     expect(await get('/static/')).toEqual(notFound('/static/'));
@@ -72,12 +74,12 @@ describe('storefront paths', () => {
         socket.on('end', () => resolve(text));
         socket.on('error', reject);
       });
-    // Under /static a miss is a 404; elsewhere it is a client route and gets the app.
+    // Under /static a miss is a JSON 404; elsewhere the 'Page is not Found' page, a 404 too (B2B §18).
     const cases: Array<[path: string, status: string]> = [
       ['/static/../../outside.txt', 'HTTP/1.1 404 Not Found'],
       ['/static/%2e%2e/%2e%2e/outside.txt', 'HTTP/1.1 404 Not Found'],
-      ['/../outside.txt', 'HTTP/1.1 200 OK'],
-      ['/%2e%2e/outside.txt', 'HTTP/1.1 200 OK'],
+      ['/../outside.txt', 'HTTP/1.1 404 Not Found'],
+      ['/%2e%2e/outside.txt', 'HTTP/1.1 404 Not Found'],
     ];
     for (const [path, status] of cases) {
       const answer = await raw(path);

@@ -20,3 +20,4 @@ export * from './company-ordering.js';
 export * from './quotes.js';
 export * from './lists.js';
 export * from './money.js';
+export * from './storefront-pages.js';

@@ -1,4 +1,5 @@
 import { Route, Routes } from 'react-router';
+import type { StorefrontPage } from '@kestrel/shared';
 import { RootLayout } from './layout/root-layout';
 import { HomePage } from './routes/home-page';
 import { lazyPart, withTimeout } from './lazy-part';
@@ -62,23 +63,23 @@ export function AppRoutes() {
     <Routes>
       <Route element={<RootLayout />}>
         <Route index element={<HomePage />} />
-        <Route path="home" element={<HomePage />} />
-        <Route path="products" element={<CatalogPage />} />
-        <Route path="products/:id" element={<ProductPage />} />
-        <Route path="myportfolio" element={<PortfolioPage />} />
-        <Route path="blog" element={<BlogPage />} />
-        <Route path="login" element={<LoginPage />} />
-        <Route path="signup" element={<SignupPage />} />
-        <Route path="auth/callback" element={<AuthCallbackPage />} />
-        <Route path="forgot-password" element={<ForgotPasswordPage />} />
-        <Route path="reset-password/:token" element={<ResetPasswordPage />} />
-        <Route path="verify-email/:token" element={<VerifyEmailPage />} />
-        <Route path="invite/:token" element={<AcceptInvitePage />} />
+        <Route path={'home' satisfies StorefrontPage} element={<HomePage />} />
+        <Route path={'products' satisfies StorefrontPage} element={<CatalogPage />} />
+        <Route path={'products/:id' satisfies StorefrontPage} element={<ProductPage />} />
+        <Route path={'myportfolio' satisfies StorefrontPage} element={<PortfolioPage />} />
+        <Route path={'blog' satisfies StorefrontPage} element={<BlogPage />} />
+        <Route path={'login' satisfies StorefrontPage} element={<LoginPage />} />
+        <Route path={'signup' satisfies StorefrontPage} element={<SignupPage />} />
+        <Route path={'auth/callback' satisfies StorefrontPage} element={<AuthCallbackPage />} />
+        <Route path={'forgot-password' satisfies StorefrontPage} element={<ForgotPasswordPage />} />
+        <Route path={'reset-password/:token' satisfies StorefrontPage} element={<ResetPasswordPage />} />
+        <Route path={'verify-email/:token' satisfies StorefrontPage} element={<VerifyEmailPage />} />
+        <Route path={'invite/:token' satisfies StorefrontPage} element={<AcceptInvitePage />} />
         {/* Signed-in only: each of these parts guards itself (app/guards/require-auth.tsx). */}
-        <Route path="purchase/:id" element={<PurchasePage />} />
-        <Route path="dashboard/*" element={<DashboardRoutes />} />
-        <Route path="cart" element={<CartPage />} />
-        <Route path="quick-order" element={<QuickOrderPage />} />
+        <Route path={'purchase/:id' satisfies StorefrontPage} element={<PurchasePage />} />
+        <Route path={'dashboard/*' satisfies StorefrontPage} element={<DashboardRoutes />} />
+        <Route path={'cart' satisfies StorefrontPage} element={<CartPage />} />
+        <Route path={'quick-order' satisfies StorefrontPage} element={<QuickOrderPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>

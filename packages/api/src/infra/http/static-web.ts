@@ -5,6 +5,7 @@ import { join, resolve } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { matchStorefrontPage } from '@kestrel/shared';
 import { apiPackageDir } from '../package-dir.js';
 
 export const WEB_DIST = resolve(apiPackageDir(), '../web/dist');
@@ -36,14 +37,32 @@ function preloadOf(url: string): string | undefined {
   return path === '/products' && !query ? '/api/catalog' : undefined;
 }
 
-export const staticWebPlugin = fp(async (app: FastifyInstance, opts: { webDist?: string }) => {
+/** Whether the build in `webDist` is there to serve. */
+export const hasWebBuild = (webDist: string) => existsSync(join(webDist, 'index.html'));
+
+/**
+ * A client route with a parameter the server answers itself when it names something (GET /products/{id}: a known
+ * product); reaching the not-found handler it names nothing, or it has a trailing slash the router refuses.
+ */
+const SERVED_PAGES = new Set(['products/:id']);
+
+export const staticWebPlugin = fp(async (app: FastifyInstance, opts: { webDist?: string; pageNotFound?: string }) => {
   const webDist = opts.webDist ?? WEB_DIST;
-  const hasWeb = existsSync(join(webDist, 'index.html'));
+  const hasWeb = hasWebBuild(webDist);
 
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '';
     // Client routes get the app; /api and missing hashed assets (/static/...) get a real 404.
     const clientRoute = (request.method === 'GET' || request.method === 'HEAD') && !/^\/(api|static)(\/|$)/.test(path);
+    const page = clientRoute ? matchStorefrontPage(path) : undefined;
+    // Any other path is not a page (B2B §18): 404 with SPEC's 'Page is not Found', the app's shell so it shows it too.
+    if (hasWeb && clientRoute && opts.pageNotFound !== undefined && (!page || SERVED_PAGES.has(page.page))) {
+      return reply
+        .code(404)
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-cache')
+        .send(opts.pageNotFound);
+    }
     if (hasWeb && clientRoute) {
       const preload = preloadOf(request.url);
       if (preload) reply.header('link', `<${preload}>; rel=preload; as=fetch; crossorigin`);

@@ -1,4 +1,5 @@
 import { Navigate, Route, Routes } from 'react-router';
+import type { DashboardPage } from '@kestrel/shared';
 import { RequireAuth } from '../guards/require-auth';
 import { lazyPart } from '../lazy-part';
 import { NotFoundPage } from '../routes/not-found-page';
@@ -76,6 +77,10 @@ const AdminQuotePage = lazyPart(() =>
   import('../../features/quotes/components/quote-page').then((m) => m.AdminQuotePage),
 );
 
+// Issue #53: requisition lists (B2B §16).
+const MyListsPage = lazyPart(() => import('../../features/lists/components/my-lists-page').then((m) => m.MyListsPage));
+const ListPage = lazyPart(() => import('../../features/lists/components/list-page').then((m) => m.ListPage));
+
 /** The nested routes under /dashboard (docs/product.md §13), for signed-in users only. */
 export function DashboardRoutes() {
   return (
@@ -84,31 +89,36 @@ export function DashboardRoutes() {
       <Routes>
         <Route element={<DashboardLayout />}>
           <Route index element={<ProfilePage />} />
-          <Route path="security" element={<SecurityPage />} />
-          <Route path="addreview" element={<AddReviewPage />} />
-          <Route path="payment/:id" element={<PaymentPage />} />
-          <Route path="myorder" element={<MyOrdersPage />} />
-          <Route path="orders/:id" element={<BuyerOrderPage />} />
-          <Route path="approvals" element={<ApprovalsPage />} />
-          <Route path="company" element={<CompanyPage />} />
+          <Route path={'security' satisfies DashboardPage} element={<SecurityPage />} />
+          <Route path={'addreview' satisfies DashboardPage} element={<AddReviewPage />} />
+          <Route path={'payment/:id' satisfies DashboardPage} element={<PaymentPage />} />
+          <Route path={'myorder' satisfies DashboardPage} element={<MyOrdersPage />} />
+          <Route path={'orders/:id' satisfies DashboardPage} element={<BuyerOrderPage />} />
+          <Route path={'approvals' satisfies DashboardPage} element={<ApprovalsPage />} />
+          <Route path={'company' satisfies DashboardPage} element={<CompanyPage />} />
           {/* The account's first home: it is a section of the company page now. */}
-          <Route path="company-account" element={<Navigate to="/dashboard/company" replace />} />
-          <Route path="quotes" element={<MyQuotesPage />} />
-          <Route path="quotes/:id" element={<BuyerQuotePage />} />
+          <Route
+            path={'company-account' satisfies DashboardPage}
+            element={<Navigate to="/dashboard/company" replace />}
+          />
+          <Route path={'quotes' satisfies DashboardPage} element={<MyQuotesPage />} />
+          <Route path={'quotes/:id' satisfies DashboardPage} element={<BuyerQuotePage />} />
+          <Route path={'lists' satisfies DashboardPage} element={<MyListsPage />} />
+          <Route path={'lists/:id' satisfies DashboardPage} element={<ListPage />} />
           <Route element={<RequireAdmin />}>
-            <Route path="addproduct" element={<AddProductPage />} />
-            <Route path="manageorder" element={<ManageOrdersPage />} />
-            <Route path="manage-orders/:id" element={<AdminOrderPage />} />
-            <Route path="manageproduct" element={<ManageProductsPage />} />
-            <Route path="editproduct/:id" element={<EditProductPage />} />
-            <Route path="products-csv" element={<ProductsCsvPage />} />
-            <Route path="makeadmin" element={<MakeAdminPage />} />
-            <Route path="integrations" element={<IntegrationsPage />} />
-            <Route path="companies" element={<CompaniesPage />} />
-            <Route path="companies/:id" element={<AdminCompanyPage />} />
-            <Route path="stats" element={<AdminStatsPage />} />
-            <Route path="manage-quotes" element={<AdminQuotesPage />} />
-            <Route path="manage-quotes/:id" element={<AdminQuotePage />} />
+            <Route path={'addproduct' satisfies DashboardPage} element={<AddProductPage />} />
+            <Route path={'manageorder' satisfies DashboardPage} element={<ManageOrdersPage />} />
+            <Route path={'manage-orders/:id' satisfies DashboardPage} element={<AdminOrderPage />} />
+            <Route path={'manageproduct' satisfies DashboardPage} element={<ManageProductsPage />} />
+            <Route path={'editproduct/:id' satisfies DashboardPage} element={<EditProductPage />} />
+            <Route path={'products-csv' satisfies DashboardPage} element={<ProductsCsvPage />} />
+            <Route path={'makeadmin' satisfies DashboardPage} element={<MakeAdminPage />} />
+            <Route path={'integrations' satisfies DashboardPage} element={<IntegrationsPage />} />
+            <Route path={'companies' satisfies DashboardPage} element={<CompaniesPage />} />
+            <Route path={'companies/:id' satisfies DashboardPage} element={<AdminCompanyPage />} />
+            <Route path={'stats' satisfies DashboardPage} element={<AdminStatsPage />} />
+            <Route path={'manage-quotes' satisfies DashboardPage} element={<AdminQuotesPage />} />
+            <Route path={'manage-quotes/:id' satisfies DashboardPage} element={<AdminQuotePage />} />
           </Route>
           <Route path="*" element={<NotFoundPage />} />
         </Route>

@@ -1,0 +1,151 @@
+// B2B §18 without a browser: the pages a crawler fetches (real HTTP through app.inject), their status, their HTML and
+// JSON-LD parsed, on both databases.
+import { rmSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { messages } from '@kestrel/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { databases } from '../helpers/databases.js';
+import { ADMIN, addProduct, call, createTestApp, logIn, type SignedIn, type TestApp } from '../helpers/test-app.js';
+import { findAll, headOf, parseXml, writeWebBuild } from './page-parts.js';
+
+const PUBLIC_URL = 'https://shop.example.com';
+const NOT_FOUND_TITLE = `${messages.notFoundPage} · Kestrel Components`;
+
+describe.each(databases)('pages for crawlers on %s', (kind) => {
+  let t: TestApp;
+  let admin: SignedIn;
+  let web: string;
+
+  beforeAll(async () => {
+    web = writeWebBuild();
+    t = await createTestApp(kind, { PUBLIC_URL }, { webDist: web, sitemapLimit: 4 });
+    admin = await logIn(t.app, ADMIN.email, ADMIN.password);
+  });
+  afterAll(async () => {
+    await t.close();
+    rmSync(dirname(web), { recursive: true, force: true });
+  });
+
+  const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ url, headers });
+
+  describe('statuses', () => {
+    it("answers every path that is not a page 404 with 'Page is not Found', the app's shell around it", async () => {
+      for (const path of [
+        '/nope',
+        '/products/nope',
+        '/products/0123456789abcdef01234567',
+        '/products/a/b',
+        '/dashboard/nope',
+        '/dashboard/orders',
+        '/account/orders/',
+        '/.env',
+        '/home/x',
+        '/sitemap-0.xml',
+        '/sitemap-9.xml',
+      ]) {
+        const res = await get(path);
+        expect([path, res.statusCode, res.headers['content-type']]).toEqual([path, 404, 'text/html; charset=utf-8']);
+        const page = headOf(res.body);
+        expect([page.title, page.h1]).toEqual([NOT_FOUND_TITLE, [messages.notFoundPage]]);
+        // The scripts still load, so the app takes over and shows its own 404 page.
+        expect(res.body).toContain('<script type="module" crossorigin src="/static/js/index-x.js"></script>');
+      }
+    });
+
+    it('answers the pages the storefront knows 200, with the query string or a trailing slash', async () => {
+      for (const path of [
+        '/',
+        '/home',
+        '/products',
+        '/products?q=fan&page=2',
+        '/login',
+        '/blog/',
+        '/cart',
+        '/quick-order',
+        '/purchase/0123456789abcdef01234567',
+        '/reset-password/abc',
+        '/dashboard',
+        '/dashboard/',
+        '/dashboard/myorder',
+        '/dashboard/orders/0123456789abcdef01234567',
+        '/dashboard/manage-quotes/q1',
+      ]) {
+        const res = await get(path);
+        expect([path, res.statusCode, res.headers['content-type']]).toEqual([path, 200, 'text/html; charset=utf-8']);
+      }
+    });
+
+    it('keeps JSON 404s under /api and /static, and serves the build files', async () => {
+      expect((await get('/api/nope')).statusCode).toBe(404);
+      expect((await get('/api/nope')).json()).toEqual({
+        error: { code: 'not_found', message: 'No such call: GET /api/nope' },
+      });
+      expect((await get('/static/js/missing.js')).statusCode).toBe(404);
+      expect((await get('/favicon.svg')).body).toBe('<svg/>');
+    });
+  });
+
+  it('robots.txt opens the catalogue, closes the signed-in and API paths and names the sitemap at PUBLIC_URL', async () => {
+    const res = await get('/robots.txt', { host: 'evil.example.org' });
+    expect([res.statusCode, res.headers['content-type']]).toEqual([200, 'text/plain; charset=utf-8']);
+    expect(res.body).toBe(
+      [
+        'User-agent: *',
+        'Allow: /',
+        'Allow: /products',
+        'Disallow: /dashboard',
+        'Disallow: /cart',
+        'Disallow: /api/',
+        '',
+        'Sitemap: https://shop.example.com/sitemap.xml',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  describe('the sitemap', () => {
+    const urlsOf = (xml: string) => {
+      const set = findAll(parseXml(xml), (e) => e.tag === 'urlset');
+      expect(set.map((s) => s.attrs['xmlns'])).toEqual(['http://www.sitemaps.org/schemas/sitemap/0.9']);
+      return findAll(set, (e) => e.tag === 'url').map((u) => {
+        const loc = u.children.find((c) => c.tag === 'loc')?.text;
+        const lastmod = u.children.find((c) => c.tag === 'lastmod')?.text;
+        return lastmod === undefined ? [loc] : [loc, lastmod];
+      });
+    };
+    const stamps = async () =>
+      (await t.app.database.db.selectFrom('products').select(['id', 'updated_at']).orderBy('id').execute()).map((p) => [
+        `${PUBLIC_URL}/products/${p.id}`,
+        p.updated_at,
+      ]);
+
+    it('is one file of the home, the catalogue and each product (lastmod its updatedAt) at up to the limit', async () => {
+      // The limit is 4 here: the two pages and two products fit.
+      await addProduct(t.app, admin, { name: 'One' });
+      await addProduct(t.app, admin, { name: 'Two' });
+      const res = await get('/sitemap.xml', { host: 'evil.example.org' });
+      expect([res.statusCode, res.headers['content-type']]).toEqual([200, 'application/xml; charset=utf-8']);
+      expect(urlsOf(res.body)).toEqual([[`${PUBLIC_URL}/`], [`${PUBLIC_URL}/products`], ...(await stamps())]);
+      expect((await get('/sitemap-2.xml')).statusCode).toBe(404);
+    });
+
+    it('past the limit is an index of parts of at most the limit, which together list every page once', async () => {
+      for (const name of ['Three', 'Four', 'Five', 'Six', 'Seven']) await addProduct(t.app, admin, { name });
+      const index = await get('/sitemap.xml');
+      const sets = findAll(parseXml(index.body), (e) => e.tag === 'sitemapindex');
+      expect(sets.map((s) => s.attrs['xmlns'])).toEqual(['http://www.sitemaps.org/schemas/sitemap/0.9']);
+      const parts = findAll(sets, (e) => e.tag === 'loc').map((l) => l.text);
+      // 2 pages + 7 products = 9 URLs: parts of 4, 4 and 1.
+      expect(parts).toEqual([1, 2, 3].map((n) => `${PUBLIC_URL}/sitemap-${n}.xml`));
+      const lists = [];
+      for (const n of [1, 2, 3]) lists.push(urlsOf((await get(`/sitemap-${n}.xml`)).body));
+      expect(lists.map((l) => l.length)).toEqual([4, 4, 1]);
+      expect(lists.flat()).toEqual([[`${PUBLIC_URL}/`], [`${PUBLIC_URL}/products`], ...(await stamps())]);
+      expect((await get('/sitemap-4.xml')).statusCode).toBe(404);
+      // Back to one file for the next tests.
+      const all = await stamps();
+      for (const [url] of all.slice(2))
+        await call(t.app, 'DELETE', `/api/service/${url?.split('/').pop() ?? ''}`, admin);
+    });
+  });
+});
