@@ -21,6 +21,8 @@ const customers: Entry[] = [
   { to: '/dashboard/addreview', label: 'Add a Reviews' },
   { to: '/dashboard/myorder', label: 'My Order' },
   { to: '/dashboard/quotes', label: 'My Quotes' },
+  // Issue #53: requisition lists, marked current on a list's own page too.
+  { to: '/dashboard/lists', label: 'My Lists', section: true },
   { to: '/dashboard/company', label: 'Company' },
 ];
 const owners: Entry[] = [{ to: '/dashboard/approvals', label: 'Approvals' }];

@@ -4,6 +4,7 @@ import { SessionExpiryHandler } from '../session-expiry-handler';
 import { CartPage } from '../../features/cart/components/cart-page';
 import { QuickOrderPage } from '../../features/cart/components/quick-order-page';
 import { CartQuoteButton } from '../quote-buttons';
+import { SaveCartAsListButton } from '../list-buttons';
 
 /** Signed-in pages outside the dashboard (B2B §3): the cart and quick order, one part since a buyer uses both. */
 function SignedIn({ children }: { children: ReactNode }) {
@@ -20,7 +21,14 @@ function SignedIn({ children }: { children: ReactNode }) {
 export function CartRoute() {
   return (
     <SignedIn>
-      <CartPage otherwise={<CartQuoteButton />} />
+      <CartPage
+        otherwise={
+          <div className="flex flex-col gap-3">
+            <CartQuoteButton />
+            <SaveCartAsListButton />
+          </div>
+        }
+      />
     </SignedIn>
   );
 }

@@ -13,6 +13,7 @@ import { ProductCard } from '../../features/products/components/product-card';
 import { ProductTerms } from '../../features/products/components/product-terms';
 import { AddToCart } from '../../features/cart/components/add-to-cart';
 import { RequestQuoteButton } from '../quote-buttons';
+import { AddToListButton } from '../list-buttons';
 
 export function ProductPage() {
   const { id = '' } = useParams();
@@ -72,6 +73,12 @@ export function ProductPage() {
               </Link>
             </p>
           )}
+          {/* Requisition lists (B2B §16): kept for reordering, a viewer's own private ones included. */}
+          {status === 'signed-in' ? (
+            <div className="mt-4">
+              <AddToListButton product={product} />
+            </div>
+          ) : null}
         </section>
         {/* Large or unusual orders are negotiated (B2B §10): beyond the stock or the maximum too. */}
         <section aria-labelledby="quote-panel" className="rounded-box border border-base-300 bg-base-100 p-6">
