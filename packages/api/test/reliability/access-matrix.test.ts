@@ -183,6 +183,9 @@ const table: Row[] = [
   ['POST', '/api/orders/{id}/approve', async (c) => `/api/orders/${await annOrder(c)}/approve`, undefined, [401, 403, 404, 403]],
   ['POST', '/api/orders/{id}/reject', async (c) => `/api/orders/${await annOrder(c)}/reject`, () => ({ reason: 'Too many' }), [401, 403, 404, 403]],
   ['GET', '/api/company/approvals', () => '/api/company/approvals', undefined, [401, 404, 404, 404]],
+  // Issue 47: why an order waits (Ann's does not: 409 to whoever sees it) and checkout's PO-number check (anyone signed in).
+  ['GET', '/api/orders/{id}/approval', async (c) => `/api/orders/${await annOrder(c)}/approval`, undefined, [401, 409, 404, 409]],
+  ['GET', '/api/orders/po-number-check', () => '/api/orders/po-number-check?poNumber=PO-1', undefined, [401, 200, 200, 200]],
   ['GET', '/api/company/account', () => '/api/company/account', undefined, [401, 404, 404, 404]],
   ['GET', '/api/admin/companies/{id}/balance', async (c) => `/api/admin/companies/${await newCompany(c)}/balance`, undefined, [401, 403, 403, 200]],
   // Quotes (B2B §10): Ann's quotes; Bob is an outsider to them (test/quotes/transitions.test.ts has every company role).
