@@ -134,7 +134,15 @@ export function createListsService({ db, postgres, catalog, cart }: ListsDeps): 
       await repo.insertList(
         trx,
         list,
-        lines.map((l, position) => ({ list_id: id, position, note: null, ...l, product_id: l.productId })),
+        lines.map((l, position) => ({
+          list_id: id,
+          product_id: l.productId,
+          position,
+          sku: l.sku,
+          name: l.name,
+          quantity: l.quantity,
+          note: null,
+        })),
       );
       return list;
     });
