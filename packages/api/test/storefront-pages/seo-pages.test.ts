@@ -149,3 +149,121 @@ describe.each(databases)('pages for crawlers on %s', (kind) => {
     });
   });
 });
+
+describe.each(databases)('a product page for crawlers on %s', (kind) => {
+  let t: TestApp;
+  let admin: SignedIn;
+  let web: string;
+  let id: string;
+  const NAME = 'Fan </script><script>alert(1)</script> <b> & "quoted"';
+  const DESCRIPTION = 'Quiet 120 mm fan <i>for</i> racks & "cases".';
+
+  beforeAll(async () => {
+    web = writeWebBuild();
+    t = await createTestApp(kind, { PUBLIC_URL }, { webDist: web });
+    admin = await logIn(t.app, ADMIN.email, ADMIN.password);
+    id = await addProduct(t.app, admin, {
+      name: NAME,
+      description: DESCRIPTION,
+      price: 1234.5,
+      quantity: 100,
+      availableQuantity: 150,
+      sku: 'FAN-120',
+      img: '/api/images/demo/fan.png',
+    });
+  });
+  afterAll(async () => {
+    await t.close();
+    rmSync(dirname(web), { recursive: true, force: true });
+  });
+
+  const page = (headers: Record<string, string> = {}) => t.app.inject({ url: `/products/${id}`, headers });
+  const url = () => `${PUBLIC_URL}/products/${id}`;
+
+  it('holds the product before any script runs: title, description, canonical, OpenGraph, h1, terms, JSON-LD', async () => {
+    // A Host of someone else's: every URL still comes from PUBLIC_URL.
+    const res = await page({ host: 'evil.example.org', 'x-forwarded-host': 'evil.example.org' });
+    expect([res.statusCode, res.headers['content-type']]).toEqual([200, 'text/html; charset=utf-8']);
+    const head = headOf(res.body);
+    expect(head.title).toBe(`${NAME} · Kestrel Components`);
+    expect(head.description).toEqual([DESCRIPTION]);
+    expect(head.canonical).toEqual([url()]);
+    expect(head.og('title')).toEqual([`${NAME} · Kestrel Components`]);
+    expect(head.og('url')).toEqual([url()]);
+    expect(head.og('image')).toEqual([`${PUBLIC_URL}/api/images/demo/fan.png`]);
+    expect(head.h1).toEqual([NAME]);
+    expect(head.rootText).toContain('FAN-120');
+    expect(head.rootText).toContain('Price:$1,234.50/per unit');
+    expect(head.rootText).toContain('Minimun Order Quantity100');
+    expect(head.rootText).toContain('In stock');
+    expect(head.rootText).not.toContain('Out of stock');
+    expect(head.jsonLd).toEqual([
+      {
+        '@context': 'https://schema.org',
+        '@type': 'Product',
+        name: NAME,
+        sku: 'FAN-120',
+        description: DESCRIPTION,
+        image: `${PUBLIC_URL}/api/images/demo/fan.png`,
+        offers: {
+          '@type': 'Offer',
+          price: '1234.50',
+          priceCurrency: 'USD',
+          availability: 'https://schema.org/InStock',
+          url: url(),
+        },
+      },
+    ]);
+    // The name and description never open a tag or end the JSON-LD's script: one <script> element of our own each.
+    expect(res.body).not.toContain('<script>alert(1)');
+    expect(res.body).not.toContain('<b>');
+    expect(res.body).not.toContain('<i>for</i>');
+    expect(findAll(head.doc, (e) => e.tag === 'script').map((e) => e.attrs['type'])).toEqual([
+      'application/ld+json',
+      'module',
+    ]);
+  });
+
+  it('is public and cached with an ETag that a conditional request answers 304, and changes with the stock', async () => {
+    const first = await page();
+    expect(first.headers['cache-control']).toBe('public, max-age=60, must-revalidate');
+    const etag = String(first.headers['etag']);
+    expect(etag).toMatch(/^"[\w-]{27}"$/);
+    const again = await page({ 'if-none-match': etag });
+    expect([again.statusCode, again.body, again.headers['etag']]).toEqual([304, '', etag]);
+    expect((await page({ 'if-none-match': `W/${etag}, "other"` })).statusCode).toBe(304);
+
+    // An order's write moves only the stock (never updated_at): the page's tag changes all the same.
+    await t.app.database.db.updateTable('products').set({ available_quantity: 60 }).where('id', '=', id).execute();
+    const sold = await page({ 'if-none-match': etag });
+    expect(sold.statusCode).toBe(200);
+    expect(sold.headers['etag']).not.toBe(etag);
+    const soldHead = headOf(sold.body);
+    expect(soldHead.rootText).toContain('Out of stock');
+    expect(soldHead.rootText).not.toContain('In stock');
+    expect(soldHead.jsonLd).toMatchObject([{ offers: { availability: 'https://schema.org/OutOfStock' } }]);
+
+    // An edit of the price changes it too.
+    const edit = await call(t.app, 'PATCH', `/api/service/${id}`, admin, { price: 99 });
+    expect(edit.statusCode).toBe(200);
+    const edited = await page({ 'if-none-match': String(sold.headers['etag']) });
+    expect(edited.statusCode).toBe(200);
+    expect(headOf(edited.body).jsonLd).toMatchObject([{ offers: { price: '99.00' } }]);
+  });
+
+  it('is the same page for a signed-in caller: list prices only, whatever the token or cookie', async () => {
+    const anonymous = await page();
+    const signedIn = await page({ authorization: `Bearer ${admin.token}`, cookie: 'session=x' });
+    expect([signedIn.statusCode, signedIn.body, signedIn.headers['etag']]).toEqual([
+      200,
+      anonymous.body,
+      anonymous.headers['etag'],
+    ]);
+  });
+
+  it("answers an unknown product 404 with 'Page is not Found'", async () => {
+    const res = await t.app.inject({ url: `/products/${id.replace(/.$/, (c) => (c === '0' ? '1' : '0'))}` });
+    expect(res.statusCode).toBe(404);
+    expect(headOf(res.body).h1).toEqual([messages.notFoundPage]);
+  });
+});

@@ -92,6 +92,7 @@ export function productBody(p: PageProduct): string {
     `<dl class="mt-1 grid grid-cols-[1fr_auto] gap-x-3 gap-y-1 text-sm">` +
     `<dt>SKU</dt><dd class="text-right font-semibold">${escapeHtml(p.sku)}</dd>` +
     `<dt>Minimun Order Quantity</dt><dd class="text-right font-semibold tabular-nums">${count.format(p.min_quantity)}</dd>` +
+    `<dt>Available Quantity</dt><dd class="text-right font-semibold tabular-nums">${count.format(p.available_quantity)}</dd>` +
     `<dt>Stock</dt><dd class="text-right font-semibold">${inStock(p) ? 'In stock' : 'Out of stock'}</dd>` +
     `</dl></div></article></div>` +
     `<section class="rounded-box border border-base-300 bg-base-100 p-6"><h2 class="text-xl font-semibold">Order in bulk</h2>` +
