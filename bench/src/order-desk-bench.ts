@@ -4,22 +4,12 @@
 // (newest first, with the total of all 100,000), the admin's search for one PO number, and the buyer's My Order first
 // page (10,000 of their own, with the total). Every answer is checked before timing.
 import http from 'node:http';
-import path from 'node:path';
-import { logInAdmin, signUpCustomers } from './api-client.js';
 import { budgets } from './budgets.js';
-import { atMost, guarded, type Figure } from './figures.js';
+import { atMost, type Figure } from './figures.js';
 import { quantileOf, timedGet, timedGetBody } from './latency.js';
-import {
-  fillOrdersPostgres,
-  fillOrdersSqlite,
-  ORDER_COUNT,
-  ownersPostgres,
-  ownersSqlite,
-  type OrderOwners,
-} from './order-desk-data.js';
-import { withPostgresDatabase } from './postgres.js';
-import { withServer } from './processes.js';
-import { productSpec, scratchDir, type TargetKind } from './target.js';
+import { ORDER_COUNT } from './order-desk-data.js';
+import { orderYearBench, type OrderYear } from './order-year.js';
+import { type TargetKind } from './target.js';
 
 const SAMPLES = 200;
 const WARMUP_ROUNDS = 20;
@@ -46,86 +36,48 @@ function totalOf(body: string): number {
   throw new Error(`not a search page: ${body.slice(0, 120)}`);
 }
 
-async function benchDatabase(
-  kind: TargetKind,
-  section: string,
-  url: string,
-  dataDir: string,
-  owners: (emails: [string, string]) => Promise<OrderOwners>,
-  fill: (owners: OrderOwners) => Promise<void>,
-): Promise<Figure[]> {
-  const spec = productSpec(kind, { databaseUrl: url, dataDir, seedDemo: false });
-  return withServer(spec, async (server) => {
-    // The second customer owns the other 90,000 orders; only the buyer's token is used.
-    const [buyer = ''] = await signUpCustomers(server.origin, 2, 'desk');
-    const admin = await logInAdmin(server.origin);
-    const began = performance.now();
-    await fill(await owners(['bench-desk-0@kestrel.test', 'bench-desk-1@kestrel.test']));
-    console.log(`[bench] ${section}: ${ORDER_COUNT} orders in ${((performance.now() - began) / 1000).toFixed(1)} s`);
-    const tokens = { admin, buyer };
-    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-    try {
-      for (const call of CALLS) {
-        const total = totalOf(
-          (await timedGetBody(server.origin + call.path, agent, { authorization: `Bearer ${tokens[call.who]}` })).body,
-        );
-        if (total !== call.total) throw new Error(`${call.label}: total ${total}, expected ${call.total}`);
-      }
-      const times = CALLS.map((): number[] => []);
-      for (let round = -WARMUP_ROUNDS; round < SAMPLES; round += 1) {
-        for (const [c, call] of CALLS.entries()) {
-          const { ms } = await timedGet(server.origin + call.path, agent, {
-            authorization: `Bearer ${tokens[call.who]}`,
-          });
-          if (round >= 0) times[c]?.push(ms);
-        }
-      }
-      return CALLS.map((call, c) => {
-        const samples = times[c] ?? [];
-        return {
-          section,
-          name: `${call.label}, ${ORDER_COUNT.toLocaleString('en-US')} orders`,
-          value: quantileOf(samples, 0.5),
-          unit: 'ms',
-          budget: atMost(budgets.orderDeskMedianMs),
-          note: `GET ${call.path} (${call.who}): total ${call.total}; median of ${SAMPLES}, p90 ${quantileOf(samples, 0.9).toFixed(2)}, p99 ${quantileOf(samples, 0.99).toFixed(2)} ms`,
-        };
-      });
-    } finally {
-      agent.destroy();
+async function measure({ server, section, admin, buyer, fillMs }: OrderYear): Promise<Figure[]> {
+  console.log(`[bench] ${section}: ${ORDER_COUNT} orders in ${(fillMs / 1000).toFixed(1)} s`);
+  const tokens = { admin, buyer };
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  try {
+    for (const call of CALLS) {
+      const total = totalOf(
+        (await timedGetBody(server.origin + call.path, agent, { authorization: `Bearer ${tokens[call.who]}` })).body,
+      );
+      if (total !== call.total) throw new Error(`${call.label}: total ${total}, expected ${call.total}`);
     }
-  });
+    const times = CALLS.map((): number[] => []);
+    for (let round = -WARMUP_ROUNDS; round < SAMPLES; round += 1) {
+      for (const [c, call] of CALLS.entries()) {
+        const { ms } = await timedGet(server.origin + call.path, agent, {
+          authorization: `Bearer ${tokens[call.who]}`,
+        });
+        if (round >= 0) times[c]?.push(ms);
+      }
+    }
+    return CALLS.map((call, c) => {
+      const samples = times[c] ?? [];
+      return {
+        section,
+        name: `${call.label}, ${ORDER_COUNT.toLocaleString('en-US')} orders`,
+        value: quantileOf(samples, 0.5),
+        unit: 'ms',
+        budget: atMost(budgets.orderDeskMedianMs),
+        note: `GET ${call.path} (${call.who}): total ${call.total}; median of ${SAMPLES}, p90 ${quantileOf(samples, 0.9).toFixed(2)}, p99 ${quantileOf(samples, 0.99).toFixed(2)} ms`,
+      };
+    });
+  } finally {
+    agent.destroy();
+  }
 }
 
-export async function orderDeskBench(kind: TargetKind): Promise<Figure[]> {
-  if (kind !== 'product') return [];
-  const scratch = await scratchDir('order-desk');
-  try {
-    const file = path.join(scratch.dir, 'orders.db');
-    const sqlite = await guarded('order desk sqlite', () =>
-      benchDatabase(
-        kind,
-        'order desk sqlite',
-        `file:${file}`,
-        scratch.dir,
-        (emails) => ownersSqlite(file, emails),
-        async (owners) => fillOrdersSqlite(file, owners),
-      ),
-    );
-    const postgres = await guarded('order desk postgres', () =>
-      withPostgresDatabase('orderdesk', (url) =>
-        benchDatabase(
-          kind,
-          'order desk postgres',
-          url,
-          scratch.dir,
-          (emails) => ownersPostgres(url, emails),
-          (owners) => fillOrdersPostgres(url, owners),
-        ),
-      ),
-    );
-    return [...sqlite, ...postgres];
-  } finally {
-    await scratch.dispose();
-  }
+export function orderDeskBench(kind: TargetKind): Promise<Figure[]> {
+  return orderYearBench(kind, {
+    title: 'order desk',
+    label: 'desk',
+    scratch: 'order-desk',
+    postgresName: 'orderdesk',
+    measure,
+  });
 }

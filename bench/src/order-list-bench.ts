@@ -4,22 +4,13 @@
 // /proc every 10 ms; the figures are the median time of a few reads and the largest RSS growth over the server's RSS
 // just before the first. Built whole, 90,684 orders took 5.9 s and lifted the server to 861 MiB.
 import http from 'node:http';
-import path from 'node:path';
-import { logInAdmin, signUpCustomers } from './api-client.js';
 import { budgets } from './budgets.js';
-import { atMost, guarded, type Figure } from './figures.js';
+import { atMost, type Figure } from './figures.js';
 import { medianOf } from './latency.js';
-import {
-  fillOrdersPostgres,
-  fillOrdersSqlite,
-  ORDER_COUNT,
-  ownersPostgres,
-  ownersSqlite,
-  type OrderOwners,
-} from './order-desk-data.js';
-import { withPostgresDatabase } from './postgres.js';
-import { rssMiBOf, withServer } from './processes.js';
-import { productSpec, scratchDir, type TargetKind } from './target.js';
+import { ORDER_COUNT } from './order-desk-data.js';
+import { orderYearBench, type OrderYear } from './order-year.js';
+import { rssMiBOf } from './processes.js';
+import { type TargetKind } from './target.js';
 
 const SAMPLES = 3;
 const PATH = '/api/order';
@@ -50,90 +41,55 @@ function readList(url: string, token: string): Promise<{ ms: number; bytes: numb
   });
 }
 
-async function benchDatabase(
-  kind: TargetKind,
-  section: string,
-  url: string,
-  dataDir: string,
-  owners: (emails: [string, string]) => Promise<OrderOwners>,
-  fill: (owners: OrderOwners) => Promise<void>,
-): Promise<Figure[]> {
-  const spec = productSpec(kind, { databaseUrl: url, dataDir, seedDemo: false });
-  return withServer(spec, async (server) => {
-    await signUpCustomers(server.origin, 2, 'list');
-    const admin = await logInAdmin(server.origin);
-    await fill(await owners(['bench-list-0@kestrel.test', 'bench-list-1@kestrel.test']));
-    const before = await server.rssMiB();
-    let peak = before;
-    const sampler = setInterval(() => {
-      rssMiBOf(server.pid).then(
-        (rss) => (peak = Math.max(peak, rss)),
-        () => undefined,
-      );
-    }, 10);
-    const times: number[] = [];
-    let mib = 0;
-    try {
-      for (let round = 0; round < SAMPLES; round += 1) {
-        const read = await readList(server.origin + PATH, admin);
-        if (read.orders !== ORDER_COUNT) throw new Error(`GET ${PATH}: ${read.orders} orders, ${ORDER_COUNT} expected`);
-        times.push(read.ms);
-        mib = read.bytes / 1024 / 1024;
-      }
-    } finally {
-      clearInterval(sampler);
+/** Reads the list SAMPLES times while sampling the server's RSS every 10 ms. */
+async function measure({ server, section, admin }: OrderYear): Promise<Figure[]> {
+  const before = await server.rssMiB();
+  let peak = before;
+  const sampler = setInterval(() => {
+    rssMiBOf(server.pid).then(
+      (rss) => (peak = Math.max(peak, rss)),
+      () => undefined,
+    );
+  }, 10);
+  const times: number[] = [];
+  let mib = 0;
+  try {
+    for (let round = 0; round < SAMPLES; round += 1) {
+      const read = await readList(server.origin + PATH, admin);
+      if (read.orders !== ORDER_COUNT) throw new Error(`GET ${PATH}: ${read.orders} orders, ${ORDER_COUNT} expected`);
+      times.push(read.ms);
+      mib = read.bytes / 1024 / 1024;
     }
-    const count = ORDER_COUNT.toLocaleString('en-US');
-    return [
-      {
-        section,
-        name: `full order list, ${count} orders`,
-        value: medianOf(times),
-        unit: 'ms',
-        budget: atMost(budgets.orderListMs),
-        note: `GET ${PATH} as the admin, ${mib.toFixed(1)} MiB: median of ${SAMPLES} (${times.map((t) => Math.round(t)).join(', ')} ms)`,
-      },
-      {
-        section,
-        name: `full order list, ${count} orders: server RSS growth`,
-        value: peak - before,
-        unit: 'MiB',
-        budget: atMost(budgets.orderListRssGrowthMiB),
-        note: `RSS ${before.toFixed(0)} MiB before the first read, peak ${peak.toFixed(0)} MiB over ${SAMPLES} reads`,
-      },
-    ];
-  });
+  } finally {
+    clearInterval(sampler);
+  }
+  const count = ORDER_COUNT.toLocaleString('en-US');
+  return [
+    {
+      section,
+      name: `full order list, ${count} orders`,
+      value: medianOf(times),
+      unit: 'ms',
+      budget: atMost(budgets.orderListMs),
+      note: `GET ${PATH} as the admin, ${mib.toFixed(1)} MiB: median of ${SAMPLES} (${times.map((t) => Math.round(t)).join(', ')} ms)`,
+    },
+    {
+      section,
+      name: `full order list, ${count} orders: server RSS growth`,
+      value: peak - before,
+      unit: 'MiB',
+      budget: atMost(budgets.orderListRssGrowthMiB),
+      note: `RSS ${before.toFixed(0)} MiB before the first read, peak ${peak.toFixed(0)} MiB over ${SAMPLES} reads`,
+    },
+  ];
 }
 
-export async function orderListBench(kind: TargetKind): Promise<Figure[]> {
-  if (kind !== 'product') return [];
-  const scratch = await scratchDir('order-list');
-  try {
-    const file = path.join(scratch.dir, 'orders.db');
-    const sqlite = await guarded('order list sqlite', () =>
-      benchDatabase(
-        kind,
-        'order list sqlite',
-        `file:${file}`,
-        scratch.dir,
-        (emails) => ownersSqlite(file, emails),
-        async (owners) => fillOrdersSqlite(file, owners),
-      ),
-    );
-    const postgres = await guarded('order list postgres', () =>
-      withPostgresDatabase('order_list', (url) =>
-        benchDatabase(
-          kind,
-          'order list postgres',
-          url,
-          scratch.dir,
-          (emails) => ownersPostgres(url, emails),
-          (owners) => fillOrdersPostgres(url, owners),
-        ),
-      ),
-    );
-    return [...sqlite, ...postgres];
-  } finally {
-    await scratch.dispose();
-  }
+export function orderListBench(kind: TargetKind): Promise<Figure[]> {
+  return orderYearBench(kind, {
+    title: 'order list',
+    label: 'list',
+    scratch: 'order-list',
+    postgresName: 'order_list',
+    measure,
+  });
 }
