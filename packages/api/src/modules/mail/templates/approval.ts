@@ -1,16 +1,7 @@
 // Approvals (B2B §5/§6, issue #25): "approval needed" to each owner of the buyer's company, and the decision, approved
 // or rejected with the owner's reason, to the buyer. Issue 47: one reminder to each owner before the order expires.
 import { day, money, orderLink, orderName, orderSubject } from './format.js';
-import {
-  button,
-  facts,
-  factsText,
-  htmlDocument,
-  paragraph,
-  textDocument,
-  type RenderedMail,
-  type Site,
-} from './layout.js';
+import { letter, type RenderedMail, type Site } from './layout.js';
 
 export interface ApprovalNeededMail {
   orderId: string;
@@ -48,27 +39,25 @@ export const approvalReminderSubject = (m: ApprovalReminderMail) =>
 export const approvalNeededSubject = (m: ApprovalNeededMail) => orderSubject(m, 'needs your approval');
 export const approvalDecidedSubject = (m: ApprovalDecidedMail) => orderSubject(m, m.decision);
 
-export function approvalNeeded(site: Site, m: ApprovalNeededMail): RenderedMail {
-  const subject = approvalNeededSubject(m);
-  const said = `${m.buyerName} (${m.buyerEmail}) placed an order of ${money(m.totalCents)}, above their spending limit of ${money(m.limitCents)}. It holds its stock until you approve or reject it.`;
-  const rows: Array<[string, string | null]> = [
-    ['Order', orderName(m)],
-    ['PO number', m.poNumber],
-    ['Total', money(m.totalCents)],
-  ];
-  const link = `${site.publicUrl}/dashboard/approvals`;
-  const footer = `You receive this because you own a company account at ${site.name}.`;
-  return {
+/** Both messages to an owner (approval needed, the reminder): the order's facts and the way to the approvals. */
+function toOwner(site: Site, m: ApprovalNeededMail, subject: string, said: string): RenderedMail {
+  return letter(site, {
     subject,
-    text: textDocument(site, [`Hello ${m.ownerName},`, said, factsText(rows), `Approvals: ${link}`], footer),
-    html: htmlDocument(
-      site,
-      subject,
-      said,
-      [paragraph(`Hello ${m.ownerName},`), paragraph(said), facts(rows), button('Review approvals', link)],
-      footer,
-    ),
-  };
+    greeting: `Hello ${m.ownerName},`,
+    said,
+    rows: [
+      ['Order', orderName(m)],
+      ['PO number', m.poNumber],
+      ['Total', money(m.totalCents)],
+    ],
+    link: { href: `${site.publicUrl}/dashboard/approvals`, button: 'Review approvals', lead: 'Approvals' },
+    footer: `You receive this because you own a company account at ${site.name}.`,
+  });
+}
+
+export function approvalNeeded(site: Site, m: ApprovalNeededMail): RenderedMail {
+  const said = `${m.buyerName} (${m.buyerEmail}) placed an order of ${money(m.totalCents)}, above their spending limit of ${money(m.limitCents)}. It holds its stock until you approve or reject it.`;
+  return toOwner(site, m, approvalNeededSubject(m), said);
 }
 
 export function approvalDecided(site: Site, m: ApprovalDecidedMail): RenderedMail {
@@ -87,38 +76,17 @@ export function approvalDecided(site: Site, m: ApprovalDecidedMail): RenderedMai
   ];
   const link = orderLink(site.publicUrl, m.orderId);
   const footer = `You receive this because you placed this order at ${site.name}.`;
-  return {
+  return letter(site, {
     subject,
-    text: textDocument(site, [`Hello ${m.buyerName},`, said, factsText(rows), `Your order: ${link}`], footer),
-    html: htmlDocument(
-      site,
-      subject,
-      said,
-      [paragraph(`Hello ${m.buyerName},`), paragraph(said), facts(rows), button('See the order', link)],
-      footer,
-    ),
-  };
+    greeting: `Hello ${m.buyerName},`,
+    said,
+    rows,
+    link: { href: link, button: 'See the order', lead: 'Your order' },
+    footer,
+  });
 }
 
 export function approvalReminder(site: Site, m: ApprovalReminderMail): RenderedMail {
-  const subject = approvalReminderSubject(m);
   const said = `${m.buyerName} (${m.buyerEmail}) is still waiting: their order of ${money(m.totalCents)}, above their spending limit of ${money(m.limitCents)}, expires on ${day(m.expiresAt)} (${m.expiresAt.slice(11, 16)} UTC) unless an owner approves or rejects it. Its stock is released when it expires.`;
-  const rows: Array<[string, string | null]> = [
-    ['Order', orderName(m)],
-    ['PO number', m.poNumber],
-    ['Total', money(m.totalCents)],
-  ];
-  const link = `${site.publicUrl}/dashboard/approvals`;
-  const footer = `You receive this because you own a company account at ${site.name}.`;
-  return {
-    subject,
-    text: textDocument(site, [`Hello ${m.ownerName},`, said, factsText(rows), `Approvals: ${link}`], footer),
-    html: htmlDocument(
-      site,
-      subject,
-      said,
-      [paragraph(`Hello ${m.ownerName},`), paragraph(said), facts(rows), button('Review approvals', link)],
-      footer,
-    ),
-  };
+  return toOwner(site, m, approvalReminderSubject(m), said);
 }

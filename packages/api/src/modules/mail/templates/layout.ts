@@ -123,3 +123,35 @@ export function htmlDocument(site: Site, subject: string, preheader: string, blo
 export function textDocument(site: Site, parts: string[], footer: string): string {
   return `${[...parts, `${site.name}\n${site.publicUrl}`, footer].join('\n\n')}\n`;
 }
+
+/** The usual message: a greeting, what happened, its facts, and one link (a button in HTML, spelled out in text). */
+export interface Letter {
+  subject: string;
+  /** "Hello Ann," */
+  greeting: string;
+  said: string;
+  rows: Array<[string, string | null]>;
+  link: {
+    href: string;
+    button: string;
+    /** The text form's lead, "Your orders" in "Your orders: {href}". */ lead: string;
+  };
+  footer: string;
+  /** The inbox line after the subject; `said` unless the message names something shorter. */
+  preheader?: string;
+}
+
+/** Both forms of a Letter, so each message says only its own words and facts. */
+export function letter(site: Site, l: Letter): RenderedMail {
+  return {
+    subject: l.subject,
+    text: textDocument(site, [l.greeting, l.said, factsText(l.rows), `${l.link.lead}: ${l.link.href}`], l.footer),
+    html: htmlDocument(
+      site,
+      l.subject,
+      l.preheader ?? l.said,
+      [paragraph(l.greeting), paragraph(l.said), facts(l.rows), button(l.link.button, l.link.href)],
+      l.footer,
+    ),
+  };
+}

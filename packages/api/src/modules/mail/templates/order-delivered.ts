@@ -1,15 +1,6 @@
 // "Your order was delivered": the end of the order's journey (B2B §11), with where to find the invoice.
 import { orderLink, orderName, orderSubject } from './format.js';
-import {
-  button,
-  facts,
-  factsText,
-  htmlDocument,
-  paragraph,
-  textDocument,
-  type RenderedMail,
-  type Site,
-} from './layout.js';
+import { letter, type RenderedMail, type Site } from './layout.js';
 
 export interface OrderDeliveredMail {
   orderId: string;
@@ -34,15 +25,12 @@ export function orderDelivered(site: Site, m: OrderDeliveredMail): RenderedMail 
   const link = orderLink(site.publicUrl, m.orderId);
   const said = 'Your order has been delivered. Thank you for ordering from us.';
   const footer = `You receive this because you placed this order at ${site.name}.`;
-  return {
+  return letter(site, {
     subject,
-    text: textDocument(site, [`Hello ${m.buyerName},`, said, factsText(rows), `Your orders: ${link}`], footer),
-    html: htmlDocument(
-      site,
-      subject,
-      said,
-      [paragraph(`Hello ${m.buyerName},`), paragraph(said), facts(rows), button('See your orders', link)],
-      footer,
-    ),
-  };
+    greeting: `Hello ${m.buyerName},`,
+    said,
+    rows,
+    link: { href: link, button: 'See your orders', lead: 'Your orders' },
+    footer,
+  });
 }

@@ -1,15 +1,6 @@
 // "We have your payment": the amount and the reference it was paid with (the card payment or the bank transfer).
 import { money, orderLink, orderSubject, orderName } from './format.js';
-import {
-  button,
-  facts,
-  factsText,
-  htmlDocument,
-  paragraph,
-  textDocument,
-  type RenderedMail,
-  type Site,
-} from './layout.js';
+import { letter, type RenderedMail, type Site } from './layout.js';
 
 export interface OrderPaidMail {
   orderId: string;
@@ -37,15 +28,12 @@ export function orderPaid(site: Site, m: OrderPaidMail): RenderedMail {
   ];
   const link = orderLink(site.publicUrl, m.orderId);
   const footer = `You receive this because you placed this order at ${site.name}.`;
-  return {
+  return letter(site, {
     subject,
-    text: textDocument(site, [`Hello ${m.buyerName},`, said, factsText(rows), `Your orders: ${link}`], footer),
-    html: htmlDocument(
-      site,
-      subject,
-      said,
-      [paragraph(`Hello ${m.buyerName},`), paragraph(said), facts(rows), button('See your orders', link)],
-      footer,
-    ),
-  };
+    greeting: `Hello ${m.buyerName},`,
+    said,
+    rows,
+    link: { href: link, button: 'See your orders', lead: 'Your orders' },
+    footer,
+  });
 }

@@ -1,15 +1,6 @@
 // "Your order is on its way": the carrier and the tracking number.
 import { orderLink, orderSubject, orderName } from './format.js';
-import {
-  button,
-  facts,
-  factsText,
-  htmlDocument,
-  paragraph,
-  textDocument,
-  type RenderedMail,
-  type Site,
-} from './layout.js';
+import { letter, type RenderedMail, type Site } from './layout.js';
 
 export interface OrderShippedMail {
   orderId: string;
@@ -32,15 +23,13 @@ export function orderShipped(site: Site, m: OrderShippedMail): RenderedMail {
   const link = orderLink(site.publicUrl, m.orderId);
   const said = `Your order has left our warehouse with ${m.carrier}.`;
   const footer = `You receive this because you placed this order at ${site.name}.`;
-  return {
+  return letter(site, {
     subject,
-    text: textDocument(site, [`Hello ${m.buyerName},`, said, factsText(rows), `Your orders: ${link}`], footer),
-    html: htmlDocument(
-      site,
-      subject,
-      `${m.carrier} tracking number ${m.trackingNumber}`,
-      [paragraph(`Hello ${m.buyerName},`), paragraph(said), facts(rows), button('See your orders', link)],
-      footer,
-    ),
-  };
+    greeting: `Hello ${m.buyerName},`,
+    said,
+    rows,
+    link: { href: link, button: 'See your orders', lead: 'Your orders' },
+    footer,
+    preheader: `${m.carrier} tracking number ${m.trackingNumber}`,
+  });
 }

@@ -2,16 +2,7 @@
 // viewer, or no longer in the order's company, since the payment was opened) is refunded at once; the payer is told
 // how much went back and why, so the money does not seem lost.
 import { money, orderLink, orderName, orderSubject } from './format.js';
-import {
-  button,
-  facts,
-  factsText,
-  htmlDocument,
-  paragraph,
-  textDocument,
-  type RenderedMail,
-  type Site,
-} from './layout.js';
+import { letter, type RenderedMail, type Site } from './layout.js';
 
 export interface PaymentRefundedMail {
   orderId: string;
@@ -35,15 +26,12 @@ export function paymentRefunded(site: Site, m: PaymentRefundedMail): RenderedMai
   ];
   const link = orderLink(site.publicUrl, m.orderId);
   const footer = `You receive this because you paid this order at ${site.name}.`;
-  return {
+  return letter(site, {
     subject,
-    text: textDocument(site, [`Hello ${m.buyerName},`, said, factsText(rows), `The order: ${link}`], footer),
-    html: htmlDocument(
-      site,
-      subject,
-      said,
-      [paragraph(`Hello ${m.buyerName},`), paragraph(said), facts(rows), button('See the order', link)],
-      footer,
-    ),
-  };
+    greeting: `Hello ${m.buyerName},`,
+    said,
+    rows,
+    link: { href: link, button: 'See the order', lead: 'The order' },
+    footer,
+  });
 }
