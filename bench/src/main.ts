@@ -1,5 +1,5 @@
 // Runs the parts of the bench in order, prints one table and writes bench/results/.
-// Usage: npm run bench [-- --only=build,pages,api,webhooks,growth,catalog,orders,stats,list,startup,lighthouse] [--target=standin] [--seconds=6] [--no-build]
+// Usage: npm run bench [-- --only=build,pages,api,webhooks,growth,catalog,orders,stats,list,requisition,startup,lighthouse] [--target=standin] [--seconds=6] [--no-build]
 //        [--lighthouse-runs=5]
 import { apiBench } from './api-bench.js';
 import { buildStep } from './build-step.js';
@@ -10,6 +10,7 @@ import { orderDeskBench } from './order-desk-bench.js';
 import { statsBench } from './stats-bench.js';
 import { orderListBench } from './order-list-bench.js';
 import { pageWeightBench } from './page-bench.js';
+import { requisitionListBench } from './requisition-list-bench.js';
 import { startupBench } from './startup-bench.js';
 import { webhooksBench } from './webhooks-bench.js';
 import { defaultLoadShape, type LoadShape } from './budgets.js';
@@ -28,6 +29,7 @@ const PARTS = [
   'orders',
   'stats',
   'list',
+  'requisition',
   'startup',
   'lighthouse',
 ] as const;
@@ -74,6 +76,8 @@ async function runPart(part: Part, ctx: BenchContext): Promise<Figure[]> {
       return statsBench(ctx.target);
     case 'list':
       return orderListBench(ctx.target);
+    case 'requisition':
+      return requisitionListBench(ctx.target);
     case 'startup':
       return startupBench(ctx.target);
     case 'lighthouse':
