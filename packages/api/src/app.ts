@@ -358,6 +358,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await app.register(storefrontPageRoutes, {
       shell,
       database,
+      catalog,
       publicUrl: config.publicUrl,
       budgetMs: config.searchBudgetMs,
       sitemapLimit: options.sitemapLimit,

@@ -53,11 +53,19 @@ describe('storefront and docs', () => {
   });
 
   it('serves index.html uncached for / and client routes, hashed assets immutable, JSON 404 under /api', async () => {
-    for (const url of ['/', '/dashboard/myorder', '/purchase/0123456789abcdef01234567?x=1']) {
+    for (const url of ['/dashboard/myorder', '/purchase/0123456789abcdef01234567?x=1']) {
       const res = await t.app.inject({ url });
       expect([res.statusCode, res.body, res.headers['cache-control']]).toEqual([200, INDEX, 'no-cache']);
       expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
     }
+    // The home page is the server's own HTML (B2B §18), index.html with its canonical and newest products; as uncached.
+    const home = await t.app.inject({ url: '/' });
+    expect([home.statusCode, home.headers['cache-control'], home.body.includes(INDEX)]).toEqual([
+      200,
+      'no-cache',
+      false,
+    ]);
+    expect(home.body).toContain('<script type="module" src="/static/js/main.abc123.js"></script>');
     const js = await t.app.inject({ url: '/static/js/main.abc123.js' });
     expect([js.statusCode, js.body, js.headers['cache-control']]).toEqual([
       200,

@@ -226,7 +226,7 @@ describe.each(databases)('a product page for crawlers on %s', (kind) => {
 
   it('is public and cached with an ETag that a conditional request answers 304, and changes with the stock', async () => {
     const first = await page();
-    expect(first.headers['cache-control']).toBe('public, max-age=60, must-revalidate');
+    expect(first.headers['cache-control']).toBe('public, no-cache');
     const etag = String(first.headers['etag']);
     expect(etag).toMatch(/^"[\w-]{27}"$/);
     const again = await page({ 'if-none-match': etag });
@@ -265,5 +265,92 @@ describe.each(databases)('a product page for crawlers on %s', (kind) => {
     const res = await t.app.inject({ url: `/products/${id.replace(/.$/, (c) => (c === '0' ? '1' : '0'))}` });
     expect(res.statusCode).toBe(404);
     expect(headOf(res.body).h1).toEqual([messages.notFoundPage]);
+  });
+});
+
+describe.each(databases)('the catalogue and home pages for crawlers on %s', (kind) => {
+  let t: TestApp;
+  let web: string;
+  const ids: string[] = [];
+
+  beforeAll(async () => {
+    web = writeWebBuild();
+    t = await createTestApp(kind, { PUBLIC_URL }, { webDist: web });
+    const admin = await logIn(t.app, ADMIN.email, ADMIN.password);
+    // Five fans and a cable; the catalogue lists newest first.
+    for (const [name, sku] of [
+      ['Fan 1', 'FAN-1'],
+      ['Fan 2', 'FAN-2'],
+      ['Cable <&>', 'CAB-1'],
+      ['Fan 3', 'FAN-3'],
+      ['Fan 4', 'FAN-4'],
+      ['Fan 5', 'FAN-5'],
+    ] as const) {
+      ids.push(await addProduct(t.app, admin, { name, sku, price: 10 }));
+    }
+  });
+  afterAll(async () => {
+    await t.close();
+    rmSync(dirname(web), { recursive: true, force: true });
+  });
+
+  const linksOf = (html: string) => {
+    const { doc } = headOf(html);
+    const root = findAll(doc, (e) => e.attrs['id'] === 'root');
+    return {
+      products: findAll(root, (e) => e.tag === 'a' && (e.attrs['href'] ?? '').startsWith('/products/')).map((a) => [
+        a.attrs['href'],
+        a.text,
+      ]),
+      rel: (rel: string) => findAll(doc, (e) => e.attrs['rel'] === rel).map((e) => [e.tag, e.attrs['href']]),
+    };
+  };
+
+  it("lists a page's products as links, with rel prev/next that keep the query", async () => {
+    const res = await t.app.inject({ url: '/products?q=fan&pageSize=2&page=2', headers: { host: 'evil.example.org' } });
+    expect([res.statusCode, res.headers['content-type']]).toEqual([200, 'text/html; charset=utf-8']);
+    const page = linksOf(res.body);
+    // Fans newest first by relevance ties: 5, 4 | 3, 2 | 1.
+    expect(page.products).toEqual([
+      [`/products/${ids[3] ?? ''}`, 'Fan 3'],
+      [`/products/${ids[1] ?? ''}`, 'Fan 2'],
+    ]);
+    const at = (n: number) => `${PUBLIC_URL}/products?q=fan${n > 1 ? `&page=${n}` : ''}&pageSize=2`;
+    expect(page.rel('prev')).toEqual([
+      ['link', at(1)],
+      ['a', at(1)],
+    ]);
+    expect(page.rel('next')).toEqual([
+      ['link', at(3)],
+      ['a', at(3)],
+    ]);
+    expect(headOf(res.body).canonical).toEqual([at(2)]);
+    const last = linksOf((await t.app.inject({ url: '/products?q=fan&pageSize=2&page=3' })).body);
+    expect([last.products.length, last.rel('next'), last.rel('prev').length]).toEqual([1, [], 2]);
+  });
+
+  it('lists the first page of a plain /products with a next link only, and escapes the names', async () => {
+    const res = await t.app.inject({ url: '/products?pageSize=4' });
+    const page = linksOf(res.body);
+    expect(page.products.map(([, name]) => name)).toEqual(['Fan 5', 'Fan 4', 'Fan 3', 'Cable <&>']);
+    expect(page.rel('prev')).toEqual([]);
+    expect(page.rel('next')).toEqual([
+      ['link', `${PUBLIC_URL}/products?page=2&pageSize=4`],
+      ['a', `${PUBLIC_URL}/products?page=2&pageSize=4`],
+    ]);
+    expect(res.body).not.toContain('Cable <&>');
+  });
+
+  it('holds the three latest products on the home page', async () => {
+    for (const url of ['/', '/home']) {
+      const res = await t.app.inject({ url });
+      expect(res.statusCode).toBe(200);
+      expect(linksOf(res.body).products).toEqual([
+        [`/products/${ids[5] ?? ''}`, 'Fan 5'],
+        [`/products/${ids[4] ?? ''}`, 'Fan 4'],
+        [`/products/${ids[3] ?? ''}`, 'Fan 3'],
+      ]);
+      expect(headOf(res.body).canonical).toEqual([`${PUBLIC_URL}/`]);
+    }
   });
 });

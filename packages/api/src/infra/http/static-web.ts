@@ -29,7 +29,7 @@ const FILE_PATH = /^\/?[\w-][\w.-]*(?:\/[\w-][\w.-]*)*$/;
  */
 const PURCHASE_PAGE = /^\/purchase\/([0-9a-f]{24})$/;
 
-function preloadOf(url: string): string | undefined {
+export function preloadOf(url: string): string | undefined {
   const [path, query] = url.split('?');
   const purchase = PURCHASE_PAGE.exec(path ?? '');
   if (purchase) return `/api/service/${purchase[1] ?? ''}`;

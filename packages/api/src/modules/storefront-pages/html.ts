@@ -102,16 +102,6 @@ export function productBody(p: PageProduct): string {
   );
 }
 
-/** A list of products as links to their pages (the catalogue's and the home page's server HTML). */
-export function productLinks(products: PageProduct[]): string {
-  const items = products.map(
-    (p) =>
-      `<li><a href="/products/${p.id}">${escapeHtml(p.name)}</a> <span>${escapeHtml(p.sku)}</span> ` +
-      `<span>${dollars.format(p.price_cents / 100)}</span></li>`,
-  );
-  return `<ul>${items.join('')}</ul>`;
-}
-
 /** The head of 'Page is not Found' (SPEC): the app's own 404 page renders once the scripts run. */
 export const notFoundHead = () =>
   `<title>${messages.notFoundPage} · ${SITE}</title>\n    <meta name="robots" content="noindex" />\n    `;
@@ -128,3 +118,48 @@ export const notFoundBody = () =>
 export const inLayout = (page: string) =>
   `<div class="flex min-h-screen flex-col bg-base-200 text-base-content">` +
   `<main id="main" tabindex="-1" class="flex-1 focus:outline-none">${page}</main></div>`;
+
+/** A product as the catalogue's answer holds it (dollars), for the listing pages. */
+export interface ListedProduct {
+  _id: string;
+  name: string;
+  sku: string;
+  price: number;
+}
+
+/** Products as links to their pages (the catalogue's and the home page's HTML before the scripts run). */
+export function productLinks(products: readonly ListedProduct[]): string {
+  const items = products.map(
+    (p) =>
+      `<li><a href="/products/${escapeHtml(p._id)}">${escapeHtml(p.name)}</a> ` +
+      `<span>${escapeHtml(p.sku)}</span> <span>${dollars.format(p.price)}</span></li>`,
+  );
+  return `<ul>${items.join('')}</ul>`;
+}
+
+export interface Paging {
+  prev?: string;
+  next?: string;
+}
+
+/** The catalogue page: its products as links and rel prev/next links to the pages around it. */
+export function catalogueBody(heading: string, products: readonly ListedProduct[], paging: Paging): string {
+  const links = [
+    paging.prev ? `<a rel="prev" href="${escapeHtml(paging.prev)}">Previous page</a>` : '',
+    paging.next ? `<a rel="next" href="${escapeHtml(paging.next)}">Next page</a>` : '',
+  ].join(' ');
+  return (
+    `<div class="mx-auto max-w-6xl px-4 py-10"><h1 class="text-3xl font-semibold">${escapeHtml(heading)}</h1>` +
+    `${productLinks(products)}<nav aria-label="Pages">${links}</nav></div>`
+  );
+}
+
+/** The head's rel prev/next links, which crawlers follow through the pages. */
+export const pagingHead = (paging: Paging) =>
+  (paging.prev ? `<link rel="prev" href="${escapeHtml(paging.prev)}" />\n    ` : '') +
+  (paging.next ? `<link rel="next" href="${escapeHtml(paging.next)}" />\n    ` : '');
+
+/** The home page's newest products, under the build's own title and description. */
+export const homeBody = (products: readonly ListedProduct[]) =>
+  `<div class="mx-auto max-w-6xl px-4 py-14"><h1 class="text-3xl font-semibold">Kestrel Components</h1>` +
+  `<h2>Latest products</h2>${productLinks(products)}</div>`;

@@ -2,29 +2,60 @@
 // Registered only when the storefront's build is there (its index.html is the shell of every page).
 import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
+import { catalogQuerySchema, HOME_PRODUCT_COUNT, type CatalogQuery } from '@kestrel/shared';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { OpenDatabase } from '../../infra/db/create-db.js';
 import { ifNoneMatchNames } from '../../infra/http/if-none-match.js';
+import { preloadOf } from '../../infra/http/static-web.js';
 import type { WebShell } from '../../infra/http/web-shell.js';
-import { inLayout, notFoundBody, notFoundHead, productBody, productHead } from './html.js';
+import type { CatalogService } from '../catalog/index.js';
+import {
+  catalogueBody,
+  homeBody,
+  inLayout,
+  notFoundBody,
+  notFoundHead,
+  pageHead,
+  pagingHead,
+  productBody,
+  productHead,
+  type Paging,
+} from './html.js';
 import * as repo from './repository.js';
 import { robotsTxt, sitemapIndex, sitemapLayout, sitemapPart, type SitemapOptions } from './sitemap.js';
 
 /**
- * Cached by anyone for a minute, then revalidated with the ETag (a 304 costs a read, not the page): a price or stock
- * change shows within a minute. Public: the page holds list prices only, the same for every visitor.
+ * Stored by anyone (the page holds list prices only, the same for every visitor) but revalidated on each use: a 304
+ * with the ETag costs a read, not the page, and a new build's scripts or a price or stock change show at once.
  */
-const PAGE_CACHE = 'public, max-age=60, must-revalidate';
+const PAGE_CACHE = 'public, no-cache';
 const SITEMAP_CACHE = 'public, max-age=3600';
 const PRODUCT_ID = /^[0-9a-f]{24}$/;
 
 export interface StorefrontPagesOptions {
   shell: WebShell;
   database: OpenDatabase;
+  catalog: CatalogService;
   publicUrl: string;
   budgetMs: number;
   /** URLs per sitemap file (tests lower it). */
   sitemapLimit?: number;
+}
+
+/** The catalogue's query keys in the order its links write them. */
+const QUERY_KEYS = ['q', 'category', 'sort', 'page', 'pageSize'] as const;
+/** Listing pages change with every product edit and name the build's scripts: revalidated on each use, as index.html. */
+const LIST_CACHE = 'no-cache';
+
+/** /products with the query (page 1 leaves `page` out), so each view of the catalogue has one address. */
+function catalogueUrl(publicUrl: string, query: CatalogQuery, page: number): string {
+  const params = new URLSearchParams();
+  for (const key of QUERY_KEYS) {
+    const value = key === 'page' ? (page > 1 ? page : undefined) : query[key];
+    if (value !== undefined && value !== '') params.set(key, String(value));
+  }
+  const text = params.toString();
+  return `${publicUrl}/products${text ? `?${text}` : ''}`;
 }
 
 /** SPEC's 'Page is not Found', as HTML with status 404: the shell, so the app still loads and shows its own 404 page. */
@@ -51,6 +82,43 @@ export const storefrontPageRoutes: FastifyPluginAsync<StorefrontPagesOptions> = 
     reply.header('cache-control', PAGE_CACHE).header('etag', etag).header('vary', 'Accept-Encoding');
     if (ifNoneMatchNames(request.headers['if-none-match'], (tag) => tag === etag)) return reply.code(304).send();
     return reply.type('text/html; charset=utf-8').send(html);
+  });
+
+  const sendPage = (reply: FastifyReply, html: string, cache: string) =>
+    reply.type('text/html; charset=utf-8').header('cache-control', cache).send(html);
+
+  // The home page: the build's title and description, and its newest products as links (the app draws them too).
+  const home = async () => {
+    const latest = await repo.newestPageProducts(o.database.db, HOME_PRODUCT_COUNT);
+    const listed = latest.map((p) => ({ _id: p.id, name: p.name, sku: p.sku, price: p.price_cents / 100 }));
+    const head = `${o.shell.defaultHead}<link rel="canonical" href="${o.publicUrl}/" />\n    `;
+    return o.shell.page(head, inLayout(homeBody(listed)));
+  };
+  app.get('/', { schema: { hide: true } }, async (_request, reply) => sendPage(reply, await home(), LIST_CACHE));
+  app.get('/home', { schema: { hide: true } }, async (_request, reply) => sendPage(reply, await home(), LIST_CACHE));
+
+  // A page of the catalogue, as the query string asks (the storefront's own parameters): links to its products and
+  // to the pages before and after it. A query the catalogue refuses gets the plain shell; the app says what is wrong.
+  app.get('/products', { schema: { hide: true } }, async (request, reply) => {
+    const preload = preloadOf(request.url);
+    if (preload) reply.header('link', `<${preload}>; rel=preload; as=fetch; crossorigin`);
+    const parsed = catalogQuerySchema.safeParse(request.query);
+    if (!parsed.success) return sendPage(reply, o.shell.page(o.shell.defaultHead), 'no-cache');
+    const query = parsed.data;
+    const result = await o.catalog.catalogPage(query);
+    const last = Math.max(1, Math.ceil(result.total / result.pageSize));
+    const paging: Paging = {
+      ...(result.page > 1 ? { prev: catalogueUrl(o.publicUrl, query, Math.min(result.page - 1, last)) } : {}),
+      ...(result.page < last ? { next: catalogueUrl(o.publicUrl, query, result.page + 1) } : {}),
+    };
+    const heading = query.q ? `Products matching “${query.q}”` : 'Products';
+    const head =
+      pageHead({
+        title: `${heading} · Kestrel Components`,
+        description: 'Computer parts in bulk for businesses: processors, memory, storage and more, shipped worldwide.',
+        url: catalogueUrl(o.publicUrl, query, result.page),
+      }) + pagingHead(paging);
+    return sendPage(reply, o.shell.page(head, inLayout(catalogueBody(heading, result.items, paging))), LIST_CACHE);
   });
 
   app.get('/robots.txt', { schema: { hide: true } }, async (_request, reply) =>
