@@ -99,23 +99,19 @@ export function CartPage({ otherwise }: { otherwise?: ReactNode }) {
             <h2 id="cart-lines-title" className="sr-only">
               Lines
             </h2>
-            <LineTable label="Cart lines" caption="The lines of your cart" boxed>
-              <thead className="text-base-content">
-                <tr>
-                  <th scope="col">SKU</th>
-                  <th scope="col">Product</th>
-                  <th scope="col">Quantity</th>
-                  <th scope="col" className="text-right">
-                    Unit price
-                  </th>
-                  <th scope="col" className="text-right">
-                    Line total
-                  </th>
-                  <th scope="col">
-                    <span className="sr-only">Actions</span>
-                  </th>
-                </tr>
-              </thead>
+            <LineTable
+              label="Cart lines"
+              caption="The lines of your cart"
+              boxed
+              columns={[
+                { label: 'SKU' },
+                { label: 'Product' },
+                { label: 'Quantity' },
+                { label: 'Unit price', numeric: true },
+                { label: 'Line total', numeric: true },
+                { label: 'Actions', hidden: true },
+              ]}
+            >
               <tbody>
                 {cart.lines.map((line) => (
                   <CartLineRow

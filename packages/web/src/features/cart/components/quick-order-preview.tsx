@@ -56,23 +56,20 @@ export function notAdded(product: Product, quantity: number): string | null {
 export function QuickOrderPreview({ lines, lookup }: { lines: ParsedLine[]; lookup: Lookup }) {
   if (lines.length === 0) return <p className="text-sm">Your lines appear here as you type them.</p>;
   return (
-    <LineTable label="Resolved lines" caption="Your lines, resolved" boxed compact>
-      <thead className="text-base-content">
-        <tr>
-          <th scope="col">Line</th>
-          <th scope="col">SKU</th>
-          <th scope="col">Product</th>
-          <th scope="col" className="text-right">
-            Quantity
-          </th>
-          <th scope="col" className="text-right">
-            Unit price
-          </th>
-          <th scope="col" className="text-right">
-            Line total
-          </th>
-        </tr>
-      </thead>
+    <LineTable
+      label="Resolved lines"
+      caption="Your lines, resolved"
+      boxed
+      compact
+      columns={[
+        { label: 'Line' },
+        { label: 'SKU' },
+        { label: 'Product' },
+        { label: 'Quantity', numeric: true },
+        { label: 'Unit price', numeric: true },
+        { label: 'Line total', numeric: true },
+      ]}
+    >
       <tbody>
         {lines.map((line) => {
           const result = resolve(line, lookup);

@@ -94,22 +94,18 @@ export function ContractPricesSection({ companyId }: { companyId: string }) {
       {prices.isError ? <p role="alert">{messageOf(prices.error)}</p> : null}
       {prices.isSuccess && list.length === 0 ? <p>No contract prices yet: members pay list prices.</p> : null}
       {list.length > 0 ? (
-        <LineTable label="Contract prices by SKU" caption="Contract prices of this company" boxed>
-          <thead className="text-base-content">
-            <tr>
-              <th scope="col">SKU</th>
-              <th scope="col">Name</th>
-              <th scope="col" className="text-right">
-                List price
-              </th>
-              <th scope="col" className="text-right">
-                Contract price
-              </th>
-              <th scope="col">
-                <span className="sr-only">Actions</span>
-              </th>
-            </tr>
-          </thead>
+        <LineTable
+          label="Contract prices by SKU"
+          caption="Contract prices of this company"
+          boxed
+          columns={[
+            { label: 'SKU' },
+            { label: 'Name' },
+            { label: 'List price', numeric: true },
+            { label: 'Contract price', numeric: true },
+            { label: 'Actions', hidden: true },
+          ]}
+        >
           <tbody>
             {list.map((row) => (
               // Keyed by the price too: a row whose price changed elsewhere (a CSV import) shows the new one.

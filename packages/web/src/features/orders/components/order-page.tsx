@@ -34,22 +34,18 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 
 function LinesTable({ order }: { order: Order }) {
   return (
-    <LineTable label="Order lines" caption={`Lines of order ${order.number}`} compact>
-      <thead className="text-base-content">
-        <tr>
-          <th scope="col">SKU</th>
-          <th scope="col">Part</th>
-          <th scope="col" className="text-right">
-            Quantity
-          </th>
-          <th scope="col" className="text-right">
-            Unit price
-          </th>
-          <th scope="col" className="text-right">
-            Line total
-          </th>
-        </tr>
-      </thead>
+    <LineTable
+      label="Order lines"
+      caption={`Lines of order ${order.number}`}
+      compact
+      columns={[
+        { label: 'SKU' },
+        { label: 'Part' },
+        { label: 'Quantity', numeric: true },
+        { label: 'Unit price', numeric: true },
+        { label: 'Line total', numeric: true },
+      ]}
+    >
       <tbody>
         {order.lines.map((line, index) => (
           <tr key={`${line.sku}-${index}`}>

@@ -10,29 +10,21 @@ import { differenceFromList, lineTotal } from '../quote-view';
  */
 export function QuoteLinesTable({ quote }: { quote: Quote }) {
   return (
-    <LineTable label="Quote lines" caption={`Lines of quote ${quote.number}`} compact>
-      <thead className="text-base-content">
-        <tr>
-          <th scope="col">SKU</th>
-          <th scope="col">Part</th>
-          <th scope="col" className="text-right">
-            Quantity
-          </th>
-          <th scope="col" className="text-right">
-            List unit price
-          </th>
-          <th scope="col" className="text-right">
-            Target price
-          </th>
-          <th scope="col" className="text-right">
-            Offered unit price
-          </th>
-          <th scope="col">Against the list price</th>
-          <th scope="col" className="text-right">
-            Line total
-          </th>
-        </tr>
-      </thead>
+    <LineTable
+      label="Quote lines"
+      caption={`Lines of quote ${quote.number}`}
+      compact
+      columns={[
+        { label: 'SKU' },
+        { label: 'Part' },
+        { label: 'Quantity', numeric: true },
+        { label: 'List unit price', numeric: true },
+        { label: 'Target price', numeric: true },
+        { label: 'Offered unit price', numeric: true },
+        { label: 'Against the list price' },
+        { label: 'Line total', numeric: true },
+      ]}
+    >
       <tbody>
         {quote.lines.map((line, index) => (
           <tr key={`${line.sku}-${index}`}>
