@@ -1,11 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { CartWithRejected, List, ListLinesAdd } from '@kestrel/shared';
+import type { List, ListLinesAdd, ListWithRejected } from '@kestrel/shared';
 import { apiRequest } from '../../../lib/api-client';
 import { listKey } from './get-list';
 import { LIST_SUMMARIES_KEY } from './get-lists';
-
-/** The list after lines were added by SKU, with those that could not be (unknown SKU, not a whole quantity). */
-export type ListWithRejected = List & Pick<CartWithRejected, 'rejected'>;
 
 /** `POST /api/lists/{id}/lines` `{ lines: [{ sku, quantity }] }`: adds as the cart does; a product again adds up. */
 export function addListLines({ listId, body }: { listId: string; body: ListLinesAdd }): Promise<ListWithRejected> {

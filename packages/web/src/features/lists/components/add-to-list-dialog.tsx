@@ -118,12 +118,15 @@ function AddToListForm({ product, lists, onAdded, onClose }: AddToListFormProps)
     register,
     handleSubmit,
     control,
+    setFocus,
     formState: { errors, isSubmitting },
   } = useForm<AddToListValues, unknown, z.output<typeof addToListSchema>>({
     resolver: zodResolver(addToListSchema),
     defaultValues: { listId: editable[0]?._id ?? NEW_LIST, name: '', shared: false, quantity: product.quantity },
   });
   const creating = useWatch({ control, name: 'listId' }) === NEW_LIST;
+  // The dialog opened before the lists arrived, so its own first focus found no field: the list comes first.
+  useEffect(() => setFocus('listId'), [setFocus]);
 
   const onSubmit = handleSubmit(async ({ listId, name, shared, quantity }) => {
     setRefusal(null);

@@ -17,10 +17,18 @@ const toValues = (list: List): ListLinesPut => ({
   lines: list.lines.map((line) => ({ productId: line.productId, quantity: line.quantity, note: line.note ?? '' })),
 });
 
-/** The form's parsed lines as the call takes them: an empty note is left out. */
-const toBody = (parsed: Parsed): ListLinesPut => ({
-  lines: parsed.lines.map(({ productId, quantity, note }) => ({ productId, quantity, ...(note ? { note } : {}) })),
+/**
+ * The form's parsed lines as the call takes them: an empty note is left out, and so are the lines of products the
+ * shop has deleted (the PUT takes only products that exist; each such line says it goes with the next save).
+ */
+const toBody = (parsed: Parsed, gone: ReadonlySet<string>): ListLinesPut => ({
+  lines: parsed.lines
+    .filter(({ productId }) => !gone.has(productId))
+    .map(({ productId, quantity, note }) => ({ productId, quantity, ...(note ? { note } : {}) })),
 });
+
+/** A deleted product's line: the API keeps it, unpriced, so the reader sees what to replace. */
+const isGone = (line: ListLine) => line.unitPrice === null;
 
 const money = (amount: number | null) => (amount === null ? 'Not available' : formatDollars(amount));
 
@@ -49,6 +57,7 @@ export function ListLinesTable({ list, editable, selection, saving, onSave, onDi
   });
   const { fields, remove } = useFieldArray({ control, name: 'lines', keyName: 'key' });
   const byProduct = new Map(list.lines.map((line) => [line.productId, line]));
+  const gone = new Set(list.lines.filter(isGone).map((line) => line.productId));
 
   // A newer list from the server (a line added by SKU, another tab) replaces the form while nothing is unsaved.
   useEffect(() => {
@@ -59,7 +68,7 @@ export function ListLinesTable({ list, editable, selection, saving, onSave, onDi
   useEffect(() => onDirty(isDirty), [isDirty, onDirty]);
 
   const save = handleSubmit(async (parsed) => {
-    const saved = await onSave(toBody(parsed));
+    const saved = await onSave(toBody(parsed, gone));
     reset(toValues(saved));
   });
 
@@ -129,9 +138,12 @@ export function ListLinesTable({ list, editable, selection, saving, onSave, onDi
                       {problem}
                     </p>
                   ) : null}
+                  {editable && gone.has(field.productId) ? (
+                    <p className="text-xs">The shop no longer sells it: saving the list removes this line.</p>
+                  ) : null}
                 </td>
                 <td data-label="Quantity">
-                  {editable ? (
+                  {editable && !gone.has(field.productId) ? (
                     <>
                       <label htmlFor={`${rowId}-qty`} className="sr-only">
                         Quantity of {name}
@@ -157,7 +169,7 @@ export function ListLinesTable({ list, editable, selection, saving, onSave, onDi
                   )}
                 </td>
                 <td data-label="Note">
-                  {editable ? (
+                  {editable && !gone.has(field.productId) ? (
                     <>
                       <label htmlFor={`${rowId}-note`} className="sr-only">
                         Note for {name}
