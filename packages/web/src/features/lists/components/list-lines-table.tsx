@@ -77,31 +77,21 @@ export function ListLinesTable({ list, editable, selection, saving, onSave, onDi
 
   return (
     <form noValidate onSubmit={save} aria-label={`Lines of ${list.name}`}>
-      <LineTable label={`Lines of ${list.name}`} caption={`The lines of ${list.name}`} boxed>
-        <thead className="text-base-content">
-          <tr>
-            {selection ? (
-              <th scope="col">
-                <span className="sr-only">Select for the cart</span>
-              </th>
-            ) : null}
-            <th scope="col">SKU</th>
-            <th scope="col">Product</th>
-            <th scope="col">Quantity</th>
-            <th scope="col">Note</th>
-            <th scope="col" className="text-right">
-              Unit price
-            </th>
-            <th scope="col" className="text-right">
-              Line total
-            </th>
-            {editable ? (
-              <th scope="col">
-                <span className="sr-only">Actions</span>
-              </th>
-            ) : null}
-          </tr>
-        </thead>
+      <LineTable
+        label={`Lines of ${list.name}`}
+        caption={`The lines of ${list.name}`}
+        boxed
+        columns={[
+          ...(selection ? [{ label: 'Select for the cart', hidden: true }] : []),
+          { label: 'SKU' },
+          { label: 'Product' },
+          { label: 'Quantity' },
+          { label: 'Note' },
+          { label: 'Unit price', numeric: true },
+          { label: 'Line total', numeric: true },
+          ...(editable ? [{ label: 'Actions', hidden: true }] : []),
+        ]}
+      >
         <tbody>
           {fields.map((field, index) => {
             const line = byProduct.get(field.productId);

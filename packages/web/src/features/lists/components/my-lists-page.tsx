@@ -36,17 +36,12 @@ export function MyListsPage() {
         </ListState>
       ) : null}
       {lists && lists.length > 0 ? (
-        <LineTable label="Lists" caption="Your lists and your company's shared lists" boxed>
-          <thead className="text-base-content">
-            <tr>
-              <th scope="col">Name</th>
-              <th scope="col">Shared</th>
-              <th scope="col" className="text-right">
-                Lines
-              </th>
-              <th scope="col">Updated</th>
-            </tr>
-          </thead>
+        <LineTable
+          label="Lists"
+          caption="Your lists and your company's shared lists"
+          boxed
+          columns={[{ label: 'Name' }, { label: 'Shared' }, { label: 'Lines', numeric: true }, { label: 'Updated' }]}
+        >
           <tbody>
             {lists.map((list) => (
               <tr key={list._id}>
