@@ -173,9 +173,9 @@ export interface OrdersService {
    */
   placeAtPrices(
     user: AuthUser,
+    membership: Membership | undefined,
     lines: PricedLine[],
     details: Omit<OrderDetails, 'note'>,
-    membership: Membership | undefined,
     quoteId: string,
     within: WithinOrder,
   ): Promise<Order>;
@@ -242,6 +242,11 @@ export interface OrdersService {
     at: string,
     record: (trx: Transaction<Database>) => Promise<void>,
   ): Promise<PaidOutcome>;
+  /**
+   * Issue 47: once a charge markPaid refused as payer_refused was refunded, mails the payer why (once per charge);
+   * answers the reason, or null when they may pay after all.
+   */
+  tellPayerRefunded(id: string, intentId: string, refundedCents: number): Promise<string | null>;
   /** Issue #25 (approvals.ts): an owner approves or rejects an order awaiting approval; the queue; the account. */
   approve(user: AuthUser, id: string): Promise<Order>;
   /** Issue 47: why an order awaiting approval waits and who decides (whoever sees the order). */
@@ -250,11 +255,6 @@ export interface OrdersService {
   remindApprovals(signal?: AbortSignal): Promise<number>;
   /** Issue 47: whether the caller or their company used this PO number before (checkout warns). */
   poNumberCheck(user: AuthUser, poNumber: string): Promise<PoNumberCheck>;
-  /**
-   * Issue 47: once a charge markPaid refused as payer_refused was refunded, mails the payer why (once per charge);
-   * answers the reason, or null when they may pay after all.
-   */
-  tellPayerRefunded(id: string, intentId: string, refundedCents: number): Promise<string | null>;
   reject(user: AuthUser, id: string, reason: string): Promise<Order>;
   approvalQueue(user: AuthUser): Promise<Order[]>;
   companyAccount(user: AuthUser): Promise<CompanyAccount>;
@@ -494,9 +494,9 @@ export function createOrdersService(deps: OrdersDeps): OrdersService {
 
   async function placeAtPrices(
     user: AuthUser,
+    membership: Membership | undefined,
     lines: PricedLine[],
     details: Omit<OrderDetails, 'note'>,
-    membership: Membership | undefined,
     quoteId: string,
     within: WithinOrder,
   ): Promise<Order> {
@@ -635,12 +635,12 @@ export function createOrdersService(deps: OrdersDeps): OrdersService {
     cancel: async (user, id, reason) => service.toAnswer(await lifecycle.cancel(user, id, reason)),
     expireDue: (signal) => lifecycle.expireDue(signal),
     markPaid: (id, transactionId, at, record) => lifecycle.markPaid(id, transactionId, at, record),
+    tellPayerRefunded: (id, intentId, cents) => lifecycle.tellPayerRefunded(id, intentId, cents),
     recordWhilePayable: (id, record) => lifecycle.recordWhilePayable(id, record),
     approve: (user, id) => approvals.approve(user, id),
     approvalOf: (user, id) => approvals.approvalOf(user, id),
     remindApprovals: (signal) => approvals.remindDue(signal),
     poNumberCheck: (user, poNumber) => approvals.poNumberCheck(user, poNumber),
-    tellPayerRefunded: (id, intentId, cents) => lifecycle.tellPayerRefunded(id, intentId, cents),
     reject: (user, id, reason) => approvals.reject(user, id, reason),
     approvalQueue: (user) => approvals.queue(user),
     companyAccount: (user) => approvals.accountOfMember(user),
