@@ -187,4 +187,27 @@ describe.each(databases)('requisition list lines (%s)', (kind) => {
     const badId = await call(w.t.app, 'GET', '/api/lists/nope', w.free);
     expect(badId.statusCode).toBe(400);
   });
+
+  it('documents every list call in the OpenAPI docs, generated from the shared schemas', async () => {
+    const spec = (await w.t.app.inject({ url: '/api/docs/json' })).json<{
+      paths: Record<
+        string,
+        Record<string, { requestBody?: { content: Record<string, { schema: { required?: string[] } }> } }>
+      >;
+    }>();
+    const calls: Array<[string, string]> = [
+      ['/api/lists', 'get'],
+      ['/api/lists', 'post'],
+      ['/api/lists/{id}', 'get'],
+      ['/api/lists/{id}', 'patch'],
+      ['/api/lists/{id}', 'delete'],
+      ['/api/lists/{id}/lines', 'put'],
+      ['/api/lists/{id}/lines', 'post'],
+      ['/api/lists/{id}/to-cart', 'post'],
+      ['/api/cart/list', 'post'],
+    ];
+    for (const [path, method] of calls) expect(spec.paths[path]?.[method], `${method} ${path}`).toBeDefined();
+    const create = spec.paths['/api/lists']?.['post']?.requestBody?.content['application/json']?.schema;
+    expect(create?.required).toEqual(['name']);
+  });
 });
