@@ -75,6 +75,16 @@ const annOffered = async (c: Ctx): Promise<string> => {
   });
   return id;
 };
+// A fresh private requisition list of Ann's (B2B §16) for each caller (test/lists/access.test.ts has every company role).
+const annList = async (c: Ctx): Promise<string> => {
+  const made = await c.app.inject({
+    method: 'POST',
+    url: '/api/lists',
+    headers: { authorization: `Bearer ${c.ann.token}` },
+    payload: { name: 'Plant 1' },
+  });
+  return String(made.json()._id);
+};
 // A fresh session of Ann's for each caller to try to sign out.
 const annSessionId = async (c: Ctx) => String(decodeJwt(await c.app.sessions.issueSession(c.ann.id)).sid);
 
@@ -191,6 +201,7 @@ const table: Row[] = [
   // Quotes (B2B §10): Ann's quotes; Bob is an outsider to them (test/quotes/transitions.test.ts has every company role).
   ['POST', '/api/quotes', () => '/api/quotes', (c) => ({ lines: [{ productId: c.productId, quantity: 1000 }] }), [401, 201, 201, 201]],
   // Checkout above emptied every cart; reorder then put Ann's order back in hers (400: an empty cart).
+  ['POST', '/api/cart/list', () => '/api/cart/list', () => ({ name: 'From the cart' }), [401, 201, 400, 400]],
   ['POST', '/api/cart/quote', () => '/api/cart/quote', () => ({}), [401, 201, 400, 400]],
   ['GET', '/api/quotes', () => '/api/quotes', undefined, [401, 200, 200, 200]],
   ['GET', '/api/quotes/{id}', async (c) => `/api/quotes/${await annQuote(c)}`, undefined, [401, 200, 404, 200]],
@@ -200,6 +211,15 @@ const table: Row[] = [
   ['POST', '/api/quotes/{id}/cancel', async (c) => `/api/quotes/${await annQuote(c)}/cancel`, undefined, [401, 200, 404, 403]],
   ['POST', '/api/quotes/{id}/reject', async (c) => `/api/quotes/${await annQuote(c)}/reject`, () => ({ reason: 'No' }), [401, 403, 404, 200]],
   ['POST', '/api/quotes/{id}/messages', async (c) => `/api/quotes/${await annQuote(c)}/messages`, () => ({ text: 'Hi' }), [401, 201, 404, 201]],
+  // Requisition lists (B2B §16): Ann's private list is hers alone, the admin's included.
+  ['POST', '/api/lists', () => '/api/lists', () => ({ name: 'Plant 1' }), [401, 201, 201, 201]],
+  ['GET', '/api/lists', () => '/api/lists', undefined, [401, 200, 200, 200]],
+  ['GET', '/api/lists/{id}', async (c) => `/api/lists/${await annList(c)}`, undefined, [401, 200, 404, 404]],
+  ['PATCH', '/api/lists/{id}', async (c) => `/api/lists/${await annList(c)}`, () => ({ name: 'Plant 2' }), [401, 200, 404, 404]],
+  ['DELETE', '/api/lists/{id}', async (c) => `/api/lists/${await annList(c)}`, undefined, [401, 204, 404, 404]],
+  ['PUT', '/api/lists/{id}/lines', async (c) => `/api/lists/${await annList(c)}/lines`, (c) => ({ lines: [{ productId: c.productId, quantity: 1000 }] }), [401, 200, 404, 404]],
+  ['POST', '/api/lists/{id}/lines', async (c) => `/api/lists/${await annList(c)}/lines`, () => ({ lines: [{ sku: 'KC-NONE', quantity: 1 }] }), [401, 200, 404, 404]],
+  ['POST', '/api/lists/{id}/to-cart', async (c) => `/api/lists/${await annList(c)}/to-cart`, () => ({}), [401, 200, 404, 404]],
 ];
 // The sandbox confirm body needs a fresh secret per caller; every other body is a pure function of the context.
 const bodyOf = async (row: Row, c: Ctx) =>
