@@ -26,8 +26,8 @@ export async function confirmedOwner(
   return { owner, companyId: String(res.json()._id) };
 }
 
-/** The invite link tokens mailed to `to`, oldest first (the outbox holds them sealed; delivery renders the link). */
-export async function inviteTokens(app: FastifyInstance, to: string): Promise<string[]> {
+/** The invite mails to `to`, oldest first, as delivery renders them (the outbox holds them sealed). */
+export async function inviteMails(app: FastifyInstance, to: string): Promise<Array<{ text: string; html: string }>> {
   const rows = await app.db
     .selectFrom('mail_outbox')
     .select(['content', 'id'])
@@ -35,8 +35,13 @@ export async function inviteTokens(app: FastifyInstance, to: string): Promise<st
     .where('kind', '=', 'company-invite')
     .orderBy('id', 'asc')
     .execute();
-  return rows.map((r) => {
-    const link = /\/invite\/([A-Za-z0-9_-]+)/.exec(app.mail.bodies(r.content).text);
+  return rows.map((r) => app.mail.bodies(r.content));
+}
+
+/** The invite link tokens mailed to `to`, oldest first. */
+export async function inviteTokens(app: FastifyInstance, to: string): Promise<string[]> {
+  return (await inviteMails(app, to)).map((mail) => {
+    const link = /\/invite\/([A-Za-z0-9_-]+)/.exec(mail.text);
     if (!link?.[1]) throw new Error(`no invite link in a mail to ${to}`);
     return decodeURIComponent(link[1]);
   });

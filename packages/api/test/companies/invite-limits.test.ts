@@ -6,7 +6,7 @@ import { INVITE_LIMITS } from '@kestrel/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databases } from '../helpers/databases.js';
 import { call, createTestApp, signUp, type SignedIn, type TestApp } from '../helpers/test-app.js';
-import { ageInvites, confirmEmail, confirmedOwner, inviteTokens, liveInvites } from './invite-fixtures.js';
+import { ageInvites, confirmEmail, confirmedOwner, inviteMails, inviteTokens, liveInvites } from './invite-fixtures.js';
 
 describe.each(databases)('invite limits on %s', (kind) => {
   let t: TestApp;
@@ -149,14 +149,8 @@ describe.each(databases)('invite limits on %s', (kind) => {
     const email = fresh();
     const { owner: o2 } = await confirmedOwner(t.app, 'Hans <b>', `hans${n}@example.com`, `Bits & <Bobs> "Ltd"`);
     expect((await invite(email, 'buyer', o2)).statusCode).toBe(201);
-    const [row] = await t.app.db
-      .selectFrom('mail_outbox')
-      .select('content')
-      .where('to_address', '=', email)
-      .where('kind', '=', 'company-invite')
-      .execute();
-    if (!row) throw new Error('no invite mail');
-    const mail = t.app.mail.bodies(row.content);
+    const [mail] = await inviteMails(t.app, email);
+    if (!mail) throw new Error('no invite mail');
     expect(mail.html).toContain('Bits &amp; &lt;Bobs&gt; &quot;Ltd&quot;');
     expect(mail.html).toContain('Hans &lt;b&gt; invites you');
     expect(mail.html).not.toContain('<Bobs>');
@@ -168,14 +162,8 @@ describe.each(databases)('invite limits on %s', (kind) => {
     const email = fresh();
     const { owner: o3 } = await confirmedOwner(t.app, 'Pay at www.evil.example', `pat${n}@example.com`, `Pat Co ${n}`);
     expect((await invite(email, 'viewer', o3)).statusCode).toBe(201);
-    const [row] = await t.app.db
-      .selectFrom('mail_outbox')
-      .select('content')
-      .where('to_address', '=', email)
-      .where('kind', '=', 'company-invite')
-      .execute();
-    if (!row) throw new Error('no invite mail');
-    const mail = t.app.mail.bodies(row.content);
+    const [mail] = await inviteMails(t.app, email);
+    if (!mail) throw new Error('no invite mail');
     expect(mail.text).toContain(`An owner invites you to buy for Pat Co ${n} as viewer.`);
     expect(mail.text + mail.html).not.toContain('evil');
     const [token] = await inviteTokens(t.app, email);
