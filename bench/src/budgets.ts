@@ -55,6 +55,8 @@ export const budgets = {
    * catalogue read is priced for their company, so it gets its own line).
    */
   catalogMedianMs: 20,
+  /** A product page's HTML for crawlers (B2B §18, issue 55): GET /products/{id}, median, at 100,000 products. */
+  productPageMedianMs: 20,
   catalogGrowthRatio: 1.5,
   /**
    * Issue #24: each hostile search at 100,000 products answers (200, or 503 search_timeout) within 1 s, and

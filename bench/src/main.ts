@@ -1,5 +1,5 @@
 // Runs the parts of the bench in order, prints one table and writes bench/results/.
-// Usage: npm run bench [-- --only=build,pages,api,webhooks,growth,catalog,orders,stats,list,requisition,startup,lighthouse] [--target=standin] [--seconds=6] [--no-build]
+// Usage: npm run bench [-- --only=build,pages,api,webhooks,growth,catalog,orders,stats,list,requisition,seo,startup,lighthouse] [--target=standin] [--seconds=6] [--no-build]
 //        [--lighthouse-runs=5]
 import { apiBench } from './api-bench.js';
 import { buildStep } from './build-step.js';
@@ -11,6 +11,7 @@ import { statsBench } from './stats-bench.js';
 import { orderListBench } from './order-list-bench.js';
 import { pageWeightBench } from './page-bench.js';
 import { requisitionListBench } from './requisition-list-bench.js';
+import { seoPageBench } from './seo-page-bench.js';
 import { startupBench } from './startup-bench.js';
 import { webhooksBench } from './webhooks-bench.js';
 import { defaultLoadShape, type LoadShape } from './budgets.js';
@@ -30,6 +31,7 @@ const PARTS = [
   'stats',
   'list',
   'requisition',
+  'seo',
   'startup',
   'lighthouse',
 ] as const;
@@ -78,6 +80,8 @@ async function runPart(part: Part, ctx: BenchContext): Promise<Figure[]> {
       return orderListBench(ctx.target);
     case 'requisition':
       return requisitionListBench(ctx.target);
+    case 'seo':
+      return seoPageBench(ctx.target);
     case 'startup':
       return startupBench(ctx.target);
     case 'lighthouse':

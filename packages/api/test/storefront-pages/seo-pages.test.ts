@@ -220,8 +220,12 @@ describe.each(databases)('a product page for crawlers on %s', (kind) => {
     expect(res.body).not.toContain('<i>for</i>');
     expect(findAll(head.doc, (e) => e.tag === 'script').map((e) => e.attrs['type'])).toEqual([
       'application/ld+json',
+      'application/json',
       'module',
     ]);
+    // The product as GET /api/service/{id} answers anyone, for the storefront's query to start from.
+    const data = findAll(head.doc, (e) => e.attrs['id'] === 'product-data').map((e): unknown => JSON.parse(e.text));
+    expect(data).toEqual([(await t.app.inject({ url: `/api/service/${id}` })).json()]);
   });
 
   it('is public and cached with an ETag that a conditional request answers 304, and changes with the stock', async () => {

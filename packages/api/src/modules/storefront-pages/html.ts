@@ -1,7 +1,7 @@
 // The markup of the pages the server answers (B2B §18). Everything from the database is user data: text goes through
 // escapeHtml, the JSON-LD through jsonForScript, so a product named `</script><script>` stays text.
 import { CARD_IMAGE_HEIGHT, CARD_IMAGE_WIDTH, cardVariantUrl, messages } from '@kestrel/shared';
-import type { PageProduct } from './repository.js';
+import type { Product } from '@kestrel/shared';
 
 const HTML_SPECIAL: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
@@ -17,7 +17,7 @@ const count = new Intl.NumberFormat('en-US');
 const SITE = 'Kestrel Components';
 
 /** The storefront's rule (product page): in stock while the stock covers the minimum order. */
-export const inStock = (p: PageProduct) => p.available_quantity >= p.min_quantity;
+export const inStock = (p: Product) => p.availableQuantity >= p.quantity;
 
 /** A description fit for a meta tag: one line, at most 160 characters. */
 const summary = (text: string) => {
@@ -29,8 +29,8 @@ export const productUrl = (publicUrl: string, id: string) => `${publicUrl}/produ
 const absolute = (publicUrl: string, src: string) => new URL(src, `${publicUrl}/`).href;
 
 /** The schema.org Product of a product page, with its list price only. */
-export function productJsonLd(publicUrl: string, p: PageProduct) {
-  const url = productUrl(publicUrl, p.id);
+export function productJsonLd(publicUrl: string, p: Product) {
+  const url = productUrl(publicUrl, p._id);
   return {
     '@context': 'https://schema.org',
     '@type': 'Product',
@@ -40,7 +40,7 @@ export function productJsonLd(publicUrl: string, p: PageProduct) {
     image: absolute(publicUrl, p.img),
     offers: {
       '@type': 'Offer',
-      price: (p.price_cents / 100).toFixed(2),
+      price: p.price.toFixed(2),
       priceCurrency: 'USD',
       availability: inStock(p) ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
       url,
@@ -64,22 +64,58 @@ export function pageHead(o: { title: string; description: string; url: string; i
   return `${lines.join('\n    ')}\n    `;
 }
 
-export function productHead(publicUrl: string, p: PageProduct): string {
+/** The id of the product's JSON in its page, which the storefront's product query starts from (no spinner). */
+export const PRODUCT_DATA_ID = 'product-data';
+
+export function productHead(publicUrl: string, p: Product): string {
   return (
     pageHead({
       title: `${p.name} · ${SITE}`,
       description: p.description || p.name,
-      url: productUrl(publicUrl, p.id),
+      url: productUrl(publicUrl, p._id),
       image: absolute(publicUrl, p.img),
       type: 'product',
-    }) + `<script type="application/ld+json">${jsonForScript(productJsonLd(publicUrl, p))}</script>\n    `
+    }) +
+    `<script type="application/ld+json">${jsonForScript(productJsonLd(publicUrl, p))}</script>\n    ` +
+    `<script type="application/json" id="${PRODUCT_DATA_ID}">${jsonForScript(p)}</script>\n    `
   );
 }
 
-/** The product's card and terms, in the product page's structure and classes (app/routes/product-page.tsx). */
-export function productBody(p: PageProduct): string {
+const tableRow = (minQuantity: number, price: number) =>
+  `<tr><th scope="row" class="font-normal tabular-nums">${count.format(minQuantity)}</th>` +
+  `<td class="text-right tabular-nums">${dollars.format(price)}</td></tr>`;
+
+/** The product details panel (features/products/components/product-terms.tsx) as a signed-out visitor sees it. */
+function productTerms(p: Product): string {
+  const pack = p.packSize === 1 ? '1 unit (any quantity)' : `${count.format(p.packSize)} units per pack`;
+  const max =
+    p.maxQuantity !== null
+      ? `<dt class="font-medium">Maximum per order</dt><dd class="tabular-nums">${count.format(p.maxQuantity)} units</dd>`
+      : '';
+  const prices =
+    p.priceBreaks.length > 0
+      ? `<table class="table mt-4"><caption class="mb-1 text-left font-semibold">Volume prices</caption>` +
+        `<thead class="text-base-content"><tr><th scope="col">Quantity from</th><th scope="col" class="text-right">Unit price</th></tr></thead>` +
+        `<tbody>${[{ minQuantity: p.quantity, price: p.price }, ...p.priceBreaks].map((r) => tableRow(r.minQuantity, r.price)).join('')}</tbody></table>`
+      : `<p class="mt-4 text-sm">One price for every quantity: ${dollars.format(p.price)} per unit.</p>`;
+  return (
+    `<section aria-labelledby="terms-title" class="rounded-box border border-base-300 bg-base-100 p-6">` +
+    `<h2 id="terms-title" class="text-xl font-semibold">Product details</h2>` +
+    `<dl class="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">` +
+    `<dt class="font-medium">SKU</dt><dd class="font-mono">${escapeHtml(p.sku)}</dd>` +
+    `<dt class="font-medium">Category</dt><dd>${escapeHtml(p.category)}</dd>` +
+    `<dt class="font-medium">Pack size</dt><dd class="tabular-nums">${pack}</dd>${max}</dl>` +
+    `<div class="mt-3"></div>${prices}</section>`
+  );
+}
+
+/**
+ * The product page as a signed-out visitor sees it, in the structure and classes of app/routes/product-page.tsx and
+ * the components it draws, so React's first render draws the same page over it.
+ */
+export function productBody(p: Product): string {
   const name = escapeHtml(p.name);
-  const pack = p.pack_size > 1 ? `, in packs of ${count.format(p.pack_size)}` : '';
+  const soldOut = !inStock(p);
   return (
     `<div class="mx-auto grid min-h-screen max-w-5xl content-start items-start gap-8 px-4 py-10 md:grid-cols-2">` +
     `<h1 class="sr-only">${name}</h1>` +
@@ -87,18 +123,25 @@ export function productBody(p: PageProduct): string {
     `<figure class="bg-base-200"><img src="${escapeHtml(cardVariantUrl(p.img))}" alt="${name}" width="${CARD_IMAGE_WIDTH}" height="${CARD_IMAGE_HEIGHT}" loading="eager" decoding="async" class="aspect-[4/3] h-auto w-full object-cover" /></figure>` +
     `<div class="card-body gap-2 p-5">` +
     `<h2 class="card-title text-lg">${name}</h2>` +
-    `<p class="text-lg font-semibold text-primary">Price:${dollars.format(p.price_cents / 100)}/per unit</p>` +
+    `<p class="text-lg font-semibold text-primary">Price:${dollars.format(p.price)}/per unit</p>` +
     `<p class="text-sm leading-relaxed">${escapeHtml(p.description)}</p>` +
     `<dl class="mt-1 grid grid-cols-[1fr_auto] gap-x-3 gap-y-1 text-sm">` +
-    `<dt>SKU</dt><dd class="text-right font-semibold">${escapeHtml(p.sku)}</dd>` +
-    `<dt>Minimun Order Quantity</dt><dd class="text-right font-semibold tabular-nums">${count.format(p.min_quantity)}</dd>` +
-    `<dt>Available Quantity</dt><dd class="text-right font-semibold tabular-nums">${count.format(p.available_quantity)}</dd>` +
-    `<dt>Stock</dt><dd class="text-right font-semibold">${inStock(p) ? 'In stock' : 'Out of stock'}</dd>` +
+    `<dt>Minimun Order Quantity</dt><dd class="text-right font-semibold tabular-nums">${count.format(p.quantity)}</dd>` +
+    `<dt>Available Quantity</dt><dd class="text-right font-semibold tabular-nums">${count.format(p.availableQuantity)}</dd>` +
     `</dl></div></article></div>` +
-    `<section class="rounded-box border border-base-300 bg-base-100 p-6"><h2 class="text-xl font-semibold">Order in bulk</h2>` +
-    `<p class="mt-2">Orders start at ${count.format(p.min_quantity)} pieces${pack}.</p>` +
-    `<p class="mt-4"><a href="/login" class="btn btn-primary">Sign in to order</a></p></section>` +
-    `</div>`
+    `<div class="flex flex-col gap-6 self-start">` +
+    `<section aria-labelledby="order-panel" class="rounded-box border border-base-300 bg-base-100 p-6">` +
+    `<h2 id="order-panel" class="text-xl font-semibold">Order in bulk</h2>` +
+    `<p class="mt-2">Orders start at ${p.quantity} pieces${p.packSize > 1 ? `, in packs of ${p.packSize}` : ''}.</p>` +
+    `<p class="mt-2 font-semibold">${soldOut ? 'Out of stock' : 'In stock'}</p>` +
+    (soldOut ? `<p class="mt-2 font-semibold text-error">Not enough stock for the minimum order right now.</p>` : '') +
+    `<p class="mt-4"><a class="btn btn-primary" href="/login">Sign in to order</a></p></section>` +
+    `<section aria-labelledby="quote-panel" class="rounded-box border border-base-300 bg-base-100 p-6">` +
+    `<h2 id="quote-panel" class="text-xl font-semibold">Need a better price?</h2>` +
+    `<p class="mb-4 mt-2">For a large or unusual order, ask for a quote: the shop answers with an offer you can accept as an order.</p>` +
+    `<a class="btn btn-outline btn-primary" href="/login">Sign in to request a quote</a></section>` +
+    productTerms(p) +
+    `</div></div>`
   );
 }
 
@@ -114,10 +157,44 @@ export const notFoundBody = () =>
   `<p>The address may be mistyped, or the page has moved.</p>` +
   `<a href="/" class="btn btn-primary">Back to the home page</a></div>`;
 
-/** The app's frame (app/layout/root-layout.tsx) around a page's markup, so the page sits where the app will draw it. */
-export const inLayout = (page: string) =>
+const NAV_ITEM = 'block rounded-field px-3 py-2 font-medium hover:bg-base-200';
+const NAV_LINKS: Array<[string, string]> = [
+  ['/', 'Home'],
+  ['/products', 'Products'],
+  ['/myportfolio', 'My Portfolio'],
+  ['/blog', 'Blogs'],
+  ['/login', 'Login'],
+];
+
+/** The navbar (app/layout/navbar.tsx) as a signed-out visitor sees it on `path`, its menu closed. */
+function navbar(path: string): string {
+  const items = NAV_LINKS.map(([to, label]) => {
+    const active = path === to || (to !== '/' && path.startsWith(`${to}/`));
+    const link = active
+      ? `<a class="${NAV_ITEM} bg-base-200 text-primary" aria-current="page" href="${to}">${label}</a>`
+      : `<a class="${NAV_ITEM}" href="${to}">${label}</a>`;
+    return `<li>${link}</li>`;
+  });
+  return (
+    `<header class="sticky top-0 z-30 border-b border-base-300 bg-base-100">` +
+    `<nav aria-label="Main" class="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-2 px-4 py-2">` +
+    `<a class="flex items-center gap-2 text-lg font-bold text-primary" href="/"><img src="/favicon.svg" alt="" width="28" height="28" />Kestrel Components</a>` +
+    `<button type="button" class="btn btn-ghost md:hidden" aria-expanded="false" aria-controls="main-menu">Menu</button>` +
+    `<ul id="main-menu" class="hidden w-full gap-1 pb-2 md:flex md:w-auto md:pb-0">${items.join('')}</ul></nav></header>`
+  );
+}
+
+const footer = () =>
+  `<footer class="bg-neutral px-4 py-8 text-center text-sm text-neutral-content">` +
+  `<p class="font-semibold">Kestrel Components — computer parts in bulk for system builders and IT teams</p>` +
+  `<p class="mt-2">Copyright © ${new Date().getFullYear()} Kestrel Components. All rights reserved.</p></footer>`;
+
+/** The app's frame (app/layout/root-layout.tsx: skip link, navbar, main, footer) around a page on `path`. */
+export const inLayout = (page: string, path = '') =>
   `<div class="flex min-h-screen flex-col bg-base-200 text-base-content">` +
-  `<main id="main" tabindex="-1" class="flex-1 focus:outline-none">${page}</main></div>`;
+  `<a href="#main" class="btn btn-primary btn-sm sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50">Skip to content</a>` +
+  navbar(path) +
+  `<main id="main" tabindex="-1" class="flex-1 focus:outline-none">${page}</main>${footer()}</div>`;
 
 /** A product as the catalogue's answer holds it (dollars), for the listing pages. */
 export interface ListedProduct {

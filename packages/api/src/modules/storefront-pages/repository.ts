@@ -1,4 +1,4 @@
-// SQL of the pages the server answers as HTML (B2B §18): one product, the newest few, and the sitemap's walk over
+// SQL of the pages the server answers as HTML (B2B §18): the newest few products for the home page, and the sitemap's walk over
 // every product, keyset-paged so a catalogue of 100,000 is never read at once.
 import { sql } from 'kysely';
 import { z } from 'zod';
@@ -35,10 +35,6 @@ const PAGE_COLUMNS = [
   'category',
   'updated_at',
 ] as const;
-
-export function findPageProduct(db: Db, id: string): Promise<PageProduct | undefined> {
-  return db.selectFrom('products').select(PAGE_COLUMNS).where('id', '=', id).executeTakeFirst();
-}
 
 /** The newest products first (ids grow with time), as the home page lists them. */
 export function newestPageProducts(db: Db, limit: number): Promise<PageProduct[]> {

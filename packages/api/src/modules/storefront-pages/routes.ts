@@ -2,9 +2,10 @@
 // Registered only when the storefront's build is there (its index.html is the shell of every page).
 import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
-import { catalogQuerySchema, HOME_PRODUCT_COUNT, type CatalogQuery } from '@kestrel/shared';
+import { catalogQuerySchema, HOME_PRODUCT_COUNT, type CatalogQuery, type Product } from '@kestrel/shared';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { OpenDatabase } from '../../infra/db/create-db.js';
+import { AppError } from '../../infra/errors.js';
 import { ifNoneMatchNames } from '../../infra/http/if-none-match.js';
 import { preloadOf } from '../../infra/http/static-web.js';
 import type { WebShell } from '../../infra/http/web-shell.js';
@@ -58,6 +59,16 @@ function catalogueUrl(publicUrl: string, query: CatalogQuery, page: number): str
   return `${publicUrl}/products${text ? `?${text}` : ''}`;
 }
 
+/** The product as the catalogue answers it to an anonymous caller (list prices), or undefined when there is none. */
+async function productOrNothing(catalog: CatalogService, id: string): Promise<Product | undefined> {
+  try {
+    return await catalog.getProduct(id);
+  } catch (error) {
+    if (error instanceof AppError && error.statusCode === 404) return undefined;
+    throw error;
+  }
+}
+
 /** SPEC's 'Page is not Found', as HTML with status 404: the shell, so the app still loads and shows its own 404 page. */
 export const notFoundPage = (shell: WebShell) => shell.page(notFoundHead(), inLayout(notFoundBody()));
 
@@ -74,10 +85,10 @@ export const storefrontPageRoutes: FastifyPluginAsync<StorefrontPagesOptions> = 
 
   app.get<{ Params: { id: string } }>('/products/:id', { schema: { hide: true } }, async (request, reply) => {
     const { id } = request.params;
-    const product = PRODUCT_ID.test(id) ? await repo.findPageProduct(o.database.db, id) : undefined;
+    const product = PRODUCT_ID.test(id) ? await productOrNothing(o.catalog, id) : undefined;
     if (!product) return sendMissing(reply);
     // The same for every visitor: nothing here reads the request's cookies or token, so no member price can show.
-    const html = o.shell.page(productHead(o.publicUrl, product), inLayout(productBody(product)));
+    const html = o.shell.page(productHead(o.publicUrl, product), inLayout(productBody(product), `/products/${id}`));
     const etag = `"${createHash('sha1').update(html).digest('base64url')}"`;
     reply.header('cache-control', PAGE_CACHE).header('etag', etag).header('vary', 'Accept-Encoding');
     if (ifNoneMatchNames(request.headers['if-none-match'], (tag) => tag === etag)) return reply.code(304).send();
@@ -92,7 +103,7 @@ export const storefrontPageRoutes: FastifyPluginAsync<StorefrontPagesOptions> = 
     const latest = await repo.newestPageProducts(o.database.db, HOME_PRODUCT_COUNT);
     const listed = latest.map((p) => ({ _id: p.id, name: p.name, sku: p.sku, price: p.price_cents / 100 }));
     const head = `${o.shell.defaultHead}<link rel="canonical" href="${o.publicUrl}/" />\n    `;
-    return o.shell.page(head, inLayout(homeBody(listed)));
+    return o.shell.page(head, inLayout(homeBody(listed), '/'));
   };
   app.get('/', { schema: { hide: true } }, async (_request, reply) => sendPage(reply, await home(), LIST_CACHE));
   app.get('/home', { schema: { hide: true } }, async (_request, reply) => sendPage(reply, await home(), LIST_CACHE));
@@ -118,7 +129,11 @@ export const storefrontPageRoutes: FastifyPluginAsync<StorefrontPagesOptions> = 
         description: 'Computer parts in bulk for businesses: processors, memory, storage and more, shipped worldwide.',
         url: catalogueUrl(o.publicUrl, query, result.page),
       }) + pagingHead(paging);
-    return sendPage(reply, o.shell.page(head, inLayout(catalogueBody(heading, result.items, paging))), LIST_CACHE);
+    return sendPage(
+      reply,
+      o.shell.page(head, inLayout(catalogueBody(heading, result.items, paging), '/products')),
+      LIST_CACHE,
+    );
   });
 
   app.get('/robots.txt', { schema: { hide: true } }, async (_request, reply) =>
