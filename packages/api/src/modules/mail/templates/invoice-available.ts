@@ -1,15 +1,6 @@
 // "Your invoice is ready": its number, amount and due date; the PDF is on the orders page (it needs signing in).
 import { day, money, orderLink, orderName } from './format.js';
-import {
-  button,
-  facts,
-  factsText,
-  htmlDocument,
-  paragraph,
-  textDocument,
-  type RenderedMail,
-  type Site,
-} from './layout.js';
+import { letter, type RenderedMail, type Site } from './layout.js';
 
 export interface InvoiceAvailableMail {
   orderId: string;
@@ -41,19 +32,13 @@ export function invoiceAvailable(site: Site, m: InvoiceAvailableMail): RenderedM
   ];
   const link = orderLink(site.publicUrl, m.orderId);
   const footer = `You receive this because you placed this order at ${site.name}.`;
-  return {
+  return letter(site, {
     subject,
-    text: textDocument(
-      site,
-      [`Hello ${m.buyerName},`, said, factsText(rows), `Download it (PDF) from your orders: ${link}`],
-      footer,
-    ),
-    html: htmlDocument(
-      site,
-      subject,
-      `${money(m.totalCents)}${m.dueDate ? `, due ${day(m.dueDate)}` : ', paid'}`,
-      [paragraph(`Hello ${m.buyerName},`), paragraph(said), facts(rows), button('Download the invoice', link)],
-      footer,
-    ),
-  };
+    greeting: `Hello ${m.buyerName},`,
+    said,
+    rows,
+    link: { href: link, button: 'Download the invoice', lead: 'Download it (PDF) from your orders' },
+    footer,
+    preheader: `${money(m.totalCents)}${m.dueDate ? `, due ${day(m.dueDate)}` : ', paid'}`,
+  });
 }

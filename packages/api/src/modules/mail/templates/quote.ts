@@ -3,16 +3,7 @@
 // requester: an offer (total and valid until), a rejection (the reason), an expiry, and each message of the shop.
 import { QUOTE_MESSAGE_MAIL_MINUTES } from '@kestrel/shared';
 import { day, money } from './format.js';
-import {
-  button,
-  facts,
-  factsText,
-  htmlDocument,
-  paragraph,
-  textDocument,
-  type RenderedMail,
-  type Site,
-} from './layout.js';
+import { letter, type RenderedMail, type Site } from './layout.js';
 
 export type QuoteMailEvent = 'requested' | 'offered' | 'rejected' | 'expired' | 'accepted' | 'declined' | 'message';
 
@@ -91,15 +82,12 @@ export function quoteMail(site: Site, m: QuoteMail): RenderedMail {
     m.audience === 'buyer'
       ? `You receive this because you asked ${site.name} for a quote.`
       : `You receive this because you administer ${site.name}.`;
-  return {
+  return letter(site, {
     subject,
-    text: textDocument(site, [`Hello ${m.recipientName},`, said, factsText(rows), `The quote: ${link}`], footer),
-    html: htmlDocument(
-      site,
-      subject,
-      said,
-      [paragraph(`Hello ${m.recipientName},`), paragraph(said), facts(rows), button('See the quote', link)],
-      footer,
-    ),
-  };
+    greeting: `Hello ${m.recipientName},`,
+    said,
+    rows,
+    link: { href: link, button: 'See the quote', lead: 'The quote' },
+    footer,
+  });
 }

@@ -1,14 +1,5 @@
 // "A webhook endpoint was disabled" (B2B §9), to each administrator: every event to it failed for a day.
-import {
-  button,
-  facts,
-  factsText,
-  htmlDocument,
-  paragraph,
-  textDocument,
-  type RenderedMail,
-  type Site,
-} from './layout.js';
+import { letter, type RenderedMail, type Site } from './layout.js';
 
 export interface WebhookDisabledMail {
   endpointId: string;
@@ -31,15 +22,13 @@ export function webhookDisabled(site: Site, m: WebhookDisabledMail): RenderedMai
     'Every event sent to this webhook endpoint has failed for 24 hours, so the shop stopped sending to it. ' +
     'Its delivery log shows each attempt; enable it again once the receiver answers.';
   const footer = `You receive this because you administer ${site.name}.`;
-  return {
+  return letter(site, {
     subject,
-    text: textDocument(site, ['Hello,', said, factsText(rows), `Webhooks: ${link}`], footer),
-    html: htmlDocument(
-      site,
-      subject,
-      `Webhook endpoint ${m.url} disabled`,
-      [paragraph('Hello,'), paragraph(said), facts(rows), button('See the webhooks', link)],
-      footer,
-    ),
-  };
+    greeting: 'Hello,',
+    said,
+    rows,
+    link: { href: link, button: 'See the webhooks', lead: 'Webhooks' },
+    footer,
+    preheader: `Webhook endpoint ${m.url} disabled`,
+  });
 }
