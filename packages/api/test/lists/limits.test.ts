@@ -2,9 +2,10 @@
 // 409, also when two are created at the same moment (run 50 times), and also when a list changes sides.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { newId } from '../../src/infra/db/ids.js';
+import { seedBulkProducts } from '../catalog/bulk-products.js';
 import { databases } from '../helpers/databases.js';
 import { call, type SignedIn } from '../helpers/test-app.js';
-import { createList, createListWorld, type ListWorld } from './list-fixtures.js';
+import { createList, createListWorld, putLines, type ListWorld } from './list-fixtures.js';
 
 /** Writes `count` lists of `who` straight into the table (private, or shared with `companyId`). */
 async function seedLists(w: ListWorld, who: SignedIn, count: number, companyId: string | null) {
@@ -91,6 +92,32 @@ describe.each(databases)('requisition list limits (%s)', (kind) => {
         const owner = created === c || created === d ? w.owner : w.free;
         expect((await call(w.t.app, 'DELETE', `/api/lists/${id}`, owner)).statusCode).toBe(204);
       }
+    }
+  });
+
+  it('lets only one of two lines added at the same moment past 500 (50 runs)', async () => {
+    await seedBulkProducts(w.t.app, 501);
+    const bulk = await w.t.app.db
+      .selectFrom('products')
+      .select(['id', 'sku'])
+      .where('sku', 'like', 'BULK-%')
+      .orderBy('sku')
+      .execute();
+    const list = await createList(w, w.free, 'Almost full', true);
+    const kept = bulk.slice(0, 499).map((p) => ({ productId: p.id, quantity: 10 }));
+    await putLines(w, w.free, list._id, kept);
+    const add = (who: typeof w.free, sku: string | undefined) =>
+      call(w.t.app, 'POST', `/api/lists/${list._id}/lines`, who, { lines: [{ sku, quantity: 10 }] });
+    for (let run = 0; run < 50; run++) {
+      const [a, b] = await Promise.all([add(w.free, bulk[499]?.sku), add(w.limited, bulk[500]?.sku)]);
+      expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
+      const count = await w.t.app.db
+        .selectFrom('requisition_list_lines')
+        .select('product_id')
+        .where('list_id', '=', list._id)
+        .execute();
+      expect(count).toHaveLength(500);
+      await putLines(w, w.free, list._id, kept);
     }
   });
 });
