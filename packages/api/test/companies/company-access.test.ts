@@ -14,24 +14,17 @@ import {
   type SignedIn,
   type TestApp,
 } from '../helpers/test-app.js';
-import { ageInvites, confirmEmail } from './invite-fixtures.js';
+import { ageInvites, confirmEmail, inviteTokens } from './invite-fixtures.js';
 
 const where = { phone: '+1 555 0100', address: '1 Dock Road\nHarbour City' };
 const CALLERS = ['owner', 'buyer', 'viewer', 'other', 'loner', 'admin', 'anonymous'] as const;
 type Caller = (typeof CALLERS)[number];
 
-/** The invite link's token, as the mail being delivered carries it (the outbox holds it sealed). */
+/** The newest invite link's token mailed to `to`. */
 async function invitedToken(app: FastifyInstance, to: string): Promise<string> {
-  const rows = await app.db
-    .selectFrom('mail_outbox')
-    .select(['content', 'id'])
-    .where('to_address', '=', to)
-    .where('kind', '=', 'company-invite')
-    .orderBy('id', 'desc')
-    .execute();
-  const link = rows[0] ? /\/invite\/([A-Za-z0-9_-]+)/.exec(app.mail.bodies(rows[0].content).text) : null;
-  if (!link?.[1]) throw new Error(`no invite mailed to ${to}`);
-  return decodeURIComponent(link[1]);
+  const token = (await inviteTokens(app, to)).at(-1);
+  if (!token) throw new Error(`no invite mailed to ${to}`);
+  return token;
 }
 
 describe.each(databases)('companies on %s', (kind) => {
