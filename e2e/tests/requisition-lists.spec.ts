@@ -204,3 +204,45 @@ test('a buyer keeps lists from a product page and the cart, edits them and order
   const summaries: ListSummary[] = await left.json();
   expect(summaries.map((l) => [l.name, l.shared, l.lineCount])).toEqual([['Line 2 spares', true, 2]]);
 });
+
+test('a list that would pass the cart’s 100 lines adds nothing and says to order it in parts', async ({
+  page,
+  request,
+}) => {
+  const admin = await adminByApi(request);
+  // 100 products fill the cart; the list holds a 101st.
+  const products = [];
+  for (let start = 0; start < 101; start += 10) {
+    const batch = Array.from({ length: Math.min(10, 101 - start) }, () =>
+      createProductByApi(request, admin, { sku: uniqueSku('E2E-LIST-FULL'), price: 1, quantity: 1 }),
+    );
+    products.push(...(await Promise.all(batch)));
+  }
+  const [extra, ...filling] = products;
+  const buyer = await signUpByApi(request, 'Fay Full');
+  await fillCartByApi(
+    request,
+    buyer,
+    filling.map((product) => ({ productId: product._id, quantity: 1 })),
+  );
+  const created = await request.post('/api/lists', { headers: auth(buyer), data: { name: 'Site 9 top-up' } });
+  expect(created.status()).toBe(201);
+  const list: List = await created.json();
+  const added = await request.post(`/api/lists/${list._id}/lines`, {
+    headers: auth(buyer),
+    data: { lines: [{ sku: extra?.sku, quantity: 2 }] },
+  });
+  expect(added.status()).toBe(200);
+  await useSession(page, buyer);
+
+  await page.goto(`/dashboard/lists/${list._id}`);
+  await page.getByRole('button', { name: 'Add all to cart' }).click();
+  await expect(page.getByTestId('to-cart-outcome')).toHaveText(
+    'A cart holds at most 100 lines, so nothing was added: order a long list in parts. Tick the lines of the first part (your cart has room for 100 lines in all), add them and check out, then the next.',
+  );
+  await expect(page.getByRole('link', { name: 'View your cart' })).toHaveCount(0);
+  await checkScreen(page, 'list-cart-full', () => expect(page.getByTestId('to-cart-outcome')).toBeVisible());
+  const cart = await request.get('/api/cart', { headers: auth(buyer) });
+  const body: { lines: unknown[] } = await cart.json();
+  expect(body.lines).toHaveLength(100);
+});

@@ -53,7 +53,7 @@ export function ListToCart({ list, selected, onSelectAll, onClear, blocked }: Li
             full,
             refused: [],
             text: full
-              ? `${error.message}. Nothing was added: a cart holds at most ${MAX_ORDER_LINES} lines, so order a long list in parts. Tick the lines of the first part, add them and check out, then the next.`
+              ? `${error.message}, so nothing was added: order a long list in parts. Tick the lines of the first part (your cart has room for ${MAX_ORDER_LINES} lines in all), add them and check out, then the next.`
               : error.message,
           });
         },
