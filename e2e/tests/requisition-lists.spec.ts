@@ -191,15 +191,20 @@ test('a buyer keeps lists from a product page and the cart, edits them and order
   expect(hidden.status()).toBe(404);
   await viewerContext.close();
 
-  // The buyer deletes their private list, asked first in the app's dialog.
+  // The buyer renames their private list, then deletes it, asked first in the app's dialog.
   await page.goto(`/dashboard/lists/${privateId}`);
+  const settings = page.getByRole('region', { name: 'Name and sharing' });
+  await settings.getByLabel('List name').fill('Plant 3 weekly');
+  await settings.getByRole('button', { name: 'Save name and sharing' }).click();
+  await expect(settings.getByRole('status')).toHaveText('Saved: Plant 3 weekly, private.');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Plant 3 weekly');
   await page.getByRole('button', { name: 'Delete list' }).click();
-  const confirm = page.getByRole('dialog', { name: 'Delete Plant 3 monthly?' });
+  const confirm = page.getByRole('dialog', { name: 'Delete Plant 3 weekly?' });
   await checkScreen(page, 'list-delete', () => expect(confirm).toBeVisible());
   await confirm.getByRole('button', { name: 'Yes, delete the list' }).click();
   await expect(page).toHaveURL(/\/dashboard\/lists$/);
-  await expectMessage(page, 'List Plant 3 monthly deleted');
-  await expect(page.getByRole('region', { name: 'Lists' })).not.toContainText('Plant 3 monthly');
+  await expectMessage(page, 'List Plant 3 weekly deleted');
+  await expect(page.getByRole('region', { name: 'Lists' })).not.toContainText('Plant 3');
   const left = await request.get('/api/lists', { headers: auth(buyer) });
   const summaries: ListSummary[] = await left.json();
   expect(summaries.map((l) => [l.name, l.shared, l.lineCount])).toEqual([['Line 2 spares', true, 2]]);
