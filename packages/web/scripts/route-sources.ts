@@ -1,6 +1,7 @@
 // Which route shows which source module, read from the storefront's router files, so the page-weight report can
 // name each lazy part by its route. It understands the two forms the router uses:
 //   const X = lazyPart(() => import('./path'))     and     <Route path="p" element={<X />} /> / <Route index ...>
+// (or path={'p' satisfies StorefrontPage})
 // plus `import { X } from './path'` for routes that are not lazy. A router file mounted by another route
 // (`dashboard/*` -> dashboard-routes.tsx) gets that route as its prefix.
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
@@ -51,9 +52,12 @@ function routeUses(webDir: string, file: string): RouteUse[] {
     }
   }
   const uses: RouteUse[] = [];
-  for (const m of code.matchAll(/<Route\s+(?:index|path="([^"]*)")\s+element=\{<(\w+)\s*\/>\}/g)) {
-    const module = modules.get(m[2] ?? '');
-    if (module) uses.push({ file: path.relative(webDir, file).split(path.sep).join('/'), path: m[1] ?? '', module });
+  // A path is written as a string or, for the pages the server must know (B2B §18), as `{'p' satisfies SomePage}`.
+  const route = /<Route\s+(?:index|path="([^"]*)"|path=\{'([^']*)'\s+satisfies\s+\w+\})\s+element=\{<(\w+)\s*\/>\}/g;
+  for (const m of code.matchAll(route)) {
+    const module = modules.get(m[3] ?? '');
+    const at = m[1] ?? m[2] ?? '';
+    if (module) uses.push({ file: path.relative(webDir, file).split(path.sep).join('/'), path: at, module });
   }
   return uses;
 }

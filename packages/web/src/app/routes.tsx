@@ -54,7 +54,12 @@ const smallPartsByPath: Partial<Record<string, { preload: () => Promise<void> }>
  * failed one is left to its own spinner and retry.
  */
 export function partOpenedAt(pathname: string): Promise<unknown> {
-  const part = pathname.startsWith('/purchase/') ? PurchasePage : smallPartsByPath[pathname];
+  // A product page's part too: the server drew the page (B2B §18), so a spinner before it would be a visible change.
+  const part = pathname.startsWith('/purchase/')
+    ? PurchasePage
+    : pathname.startsWith('/products/')
+      ? ProductPage
+      : smallPartsByPath[pathname];
   return part ? withTimeout(part.preload(), OPENING_PART_WAIT_MS).catch(() => undefined) : Promise.resolve();
 }
 

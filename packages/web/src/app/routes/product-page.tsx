@@ -53,6 +53,8 @@ export function ProductPage() {
             Orders start at {product.quantity} pieces
             {product.packSize > 1 ? `, in packs of ${product.packSize}` : ''}.
           </p>
+          {/* The stock state a buyer (and a search engine: B2B §18) reads first. */}
+          <p className="mt-2 font-semibold">{soldOut ? 'Out of stock' : 'In stock'}</p>
           {soldOut ? (
             <p className="mt-2 font-semibold text-error">Not enough stock for the minimum order right now.</p>
           ) : null}

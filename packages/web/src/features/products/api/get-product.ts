@@ -10,8 +10,26 @@ export function getProduct(id: string, signal?: AbortSignal): Promise<Product> {
 export const productQuery = (id: string) =>
   queryOptions({ queryKey: ['products', 'one', id, viewer()], queryFn: ({ signal }) => getProduct(id, signal) });
 
+/** The element the server writes a product page's product into (B2B §18, ADR 006: api storefront-pages/html.ts). */
+const PRODUCT_DATA_ID = 'product-data';
+
+function isProductOf(value: unknown, id: string): value is Product {
+  return typeof value === 'object' && value !== null && '_id' in value && value._id === id;
+}
+
+/**
+ * The product the server's page for it holds, for an anonymous visitor (the page has list prices only, which is what
+ * the API answers them): the first render then draws the page the server drew, with no spinner between.
+ */
+function productInPage(id: string): Product | undefined {
+  const text = document.getElementById(PRODUCT_DATA_ID)?.textContent;
+  if (!text || viewer() !== 'anonymous') return undefined;
+  const product: unknown = JSON.parse(text);
+  return isProductOf(product, id) ? product : undefined;
+}
+
 export function useProduct(id: string) {
-  return useQuery(productQuery(id));
+  return useQuery({ ...productQuery(id), initialData: () => productInPage(id) });
 }
 
 /**
