@@ -219,14 +219,17 @@ export interface Paging {
   next?: string;
 }
 
-/** The catalogue page: its products as links and rel prev/next links to the pages around it. */
+/**
+ * The catalogue page: its products as links and rel prev/next links to the pages around it. The app draws its own
+ * catalogue over it; a screen's height keeps the footer below the fold meanwhile, so nothing in view moves then.
+ */
 export function catalogueBody(heading: string, products: readonly ListedProduct[], paging: Paging): string {
   const links = [
     paging.prev ? `<a rel="prev" href="${escapeHtml(paging.prev)}">Previous page</a>` : '',
     paging.next ? `<a rel="next" href="${escapeHtml(paging.next)}">Next page</a>` : '',
   ].join(' ');
   return (
-    `<div class="mx-auto max-w-6xl px-4 py-10"><h1 class="text-3xl font-semibold">${escapeHtml(heading)}</h1>` +
+    `<div class="mx-auto min-h-screen max-w-6xl px-4 py-10"><h1 class="text-3xl font-semibold">${escapeHtml(heading)}</h1>` +
     `${productLinks(products)}<nav aria-label="Pages">${links}</nav></div>`
   );
 }
@@ -236,7 +239,7 @@ export const pagingHead = (paging: Paging) =>
   (paging.prev ? `<link rel="prev" href="${escapeHtml(paging.prev)}" />\n    ` : '') +
   (paging.next ? `<link rel="next" href="${escapeHtml(paging.next)}" />\n    ` : '');
 
-/** The home page's newest products, under the build's own title and description. */
+/** The home page's newest products, under the build's own title and description (a screen high, as the catalogue). */
 export const homeBody = (products: readonly ListedProduct[]) =>
-  `<div class="mx-auto max-w-6xl px-4 py-14"><h1 class="text-3xl font-semibold">Kestrel Components</h1>` +
+  `<div class="mx-auto min-h-screen max-w-6xl px-4 py-14"><h1 class="text-3xl font-semibold">Kestrel Components</h1>` +
   `<h2>Latest products</h2>${productLinks(products)}</div>`;
