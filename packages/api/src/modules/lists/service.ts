@@ -5,8 +5,6 @@
 import {
   MAX_LIST_LINES,
   MAX_QUANTITY,
-  MAX_PRIVATE_LISTS,
-  MAX_SHARED_LISTS,
   listMessages,
   orderingMessages,
   type CartWithRejected,
@@ -17,11 +15,12 @@ import {
 import type { Db } from '../../infra/db/create-db.js';
 import { newId } from '../../infra/db/ids.js';
 import { AppError } from '../../infra/errors.js';
-import { lockUserRow, type AuthUser } from '../accounts/index.js';
+import type { AuthUser } from '../accounts/index.js';
 import { judgeSkuLines, type CartService } from '../cart/index.js';
 import type { CatalogService } from '../catalog/index.js';
-import { findMembership, lockCompany, type Membership } from '../companies/index.js';
+import { findMembership, type Membership } from '../companies/index.js';
 import { authorizeList, listNotFound, type ListAction } from './list-access.js';
+import { roomFor } from './list-limits.js';
 import * as repo from './repository.js';
 
 export interface ListsService {
@@ -114,26 +113,6 @@ export function createListsService({ db, postgres, catalog, cart }: ListsDeps): 
     authorizeList({ created_by: user.id, company_id: membership.companyId }, user.id, membership, 'edit');
   }
 
-  /**
-   * Inside a transaction: where a list of `owner` shared or not now goes, once its limit allows one more there. The
-   * person's row (private) or the company's (shared) is locked first, so the count is of committed lists only.
-   */
-  async function roomFor(trx: Db, owner: string, membership: Membership | undefined, shared: boolean) {
-    if (!shared) {
-      await lockUserRow(trx, owner);
-      if ((await repo.countPrivateLists(trx, owner)) >= MAX_PRIVATE_LISTS) {
-        throw new AppError(409, 'too_many_lists', listMessages.tooManyPrivate);
-      }
-      return null;
-    }
-    if (!membership) throw new AppError(400, 'validation_error', listMessages.sharedWithoutCompany);
-    await lockCompany(trx, membership.companyId, postgres);
-    if ((await repo.countSharedLists(trx, membership.companyId)) >= MAX_SHARED_LISTS) {
-      throw new AppError(409, 'too_many_lists', listMessages.tooManyShared);
-    }
-    return membership.companyId;
-  }
-
   async function create(
     user: AuthUser,
     body: { name: string; shared?: boolean | undefined },
@@ -145,7 +124,7 @@ export function createListsService({ db, postgres, catalog, cart }: ListsDeps): 
     const id = newId();
     const at = new Date().toISOString();
     const row = await db.transaction().execute(async (trx) => {
-      const companyId = await roomFor(trx, user.id, membership, shared);
+      const companyId = await roomFor(trx, postgres, user.id, membership, shared);
       const list = { id, name: body.name, created_by: user.id, company_id: companyId, created_at: at, updated_at: at };
       await repo.insertList(
         trx,
@@ -165,11 +144,20 @@ export function createListsService({ db, postgres, catalog, cart }: ListsDeps): 
     return priced(user, row);
   }
 
-  /** Runs `change` on the locked list, then marks it changed; 404 when it was deleted meanwhile. */
-  async function changing(id: string, change: (trx: Db, list: repo.ListRow) => Promise<void>) {
+  /**
+   * Runs `change` on the locked list, then marks it changed. The caller is authorized again against the locked row
+   * (a list made private or deleted a moment ago is then 404), so no change rests on a read made before the lock.
+   */
+  async function changing(
+    user: AuthUser,
+    id: string,
+    action: ListAction,
+    change: (trx: Db, list: repo.ListRow) => Promise<void>,
+  ) {
     return db.transaction().execute(async (trx) => {
       const list = await repo.lockList(trx, id, postgres);
       if (!list) throw listNotFound();
+      authorizeList(list, user.id, await findMembership(trx, user.id), action);
       await change(trx, list);
       const updatedAt = new Date().toISOString();
       await repo.updateList(trx, id, { updated_at: updatedAt });
@@ -211,13 +199,13 @@ export function createListsService({ db, postgres, catalog, cart }: ListsDeps): 
 
     async patch(user, id, body) {
       const { membership } = await authorized(user, id, 'manage');
-      const row = await changing(id, async (trx, list) => {
+      const row = await changing(user, id, 'manage', async (trx, list) => {
         const shared = body.shared ?? list.company_id !== null;
         let companyId = list.company_id;
         if (shared && list.company_id === null) mayShare(user, membership);
         if (shared !== (list.company_id !== null)) {
           // Made private, it is its creator's again (and counts among their lists); shared, the caller's company's.
-          companyId = await roomFor(trx, list.created_by, membership, shared);
+          companyId = await roomFor(trx, postgres, list.created_by, membership, shared);
         }
         await repo.updateList(trx, id, {
           company_id: companyId,
@@ -241,7 +229,7 @@ export function createListsService({ db, postgres, catalog, cart }: ListsDeps): 
       if (missing >= 0) {
         throw new AppError(400, 'validation_error', `lines[${missing}]: ${orderingMessages.productNotFound}`);
       }
-      const row = await changing(id, (trx) =>
+      const row = await changing(user, id, 'edit', (trx) =>
         repo.replaceLines(
           trx,
           id,
@@ -265,7 +253,7 @@ export function createListsService({ db, postgres, catalog, cart }: ListsDeps): 
         const seen = merged.get(line.productId);
         merged.set(line.productId, seen ? { ...seen, quantity: seen.quantity + line.quantity } : line);
       }
-      const row = await changing(id, async (trx) => {
+      const row = await changing(user, id, 'edit', async (trx) => {
         const existing = await repo.linesOf(trx, id);
         const onList = new Set(existing.map((l) => l.product_id));
         const fresh = [...merged.keys()].filter((productId) => !onList.has(productId));
