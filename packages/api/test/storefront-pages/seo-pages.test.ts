@@ -5,7 +5,17 @@ import { dirname } from 'node:path';
 import { messages } from '@kestrel/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databases } from '../helpers/databases.js';
-import { ADMIN, addProduct, call, createTestApp, logIn, type SignedIn, type TestApp } from '../helpers/test-app.js';
+import { addCompany } from '../contract-prices/company-fixtures.js';
+import {
+  ADMIN,
+  addProduct,
+  call,
+  createTestApp,
+  logIn,
+  signUp,
+  type SignedIn,
+  type TestApp,
+} from '../helpers/test-app.js';
 import { findAll, headOf, parseXml, writeWebBuild } from './page-parts.js';
 
 const PUBLIC_URL = 'https://shop.example.com';
@@ -263,6 +273,25 @@ describe.each(databases)('a product page for crawlers on %s', (kind) => {
       anonymous.body,
       anonymous.headers['etag'],
     ]);
+  });
+
+  it("never shows a member's contract price, though the API shows it to them", async () => {
+    const company = 'c0ffee000000000000000055';
+    const alice = await signUp(t.app, 'Alice Buyer', 'alice-seo@example.com');
+    await addCompany(t.app, company, [{ userId: alice.id, role: 'buyer' }]);
+    const put = await call(t.app, 'PUT', `/api/admin/companies/${company}/prices`, admin, {
+      prices: [{ productId: id, price: 7 }],
+    });
+    expect(put.statusCode).toBe(200);
+    // The API answers her the contract price...
+    expect((await call(t.app, 'GET', `/api/service/${id}`, alice)).json()).toMatchObject({ contractPrice: 7 });
+    // ...the page, with her token, is everyone's page: the list price, no contract price anywhere in it.
+    const anonymous = await page();
+    const hers = await page({ authorization: `Bearer ${alice.token}` });
+    expect([hers.body, hers.headers['etag']]).toEqual([anonymous.body, anonymous.headers['etag']]);
+    expect(headOf(hers.body).jsonLd).toMatchObject([{ offers: { price: '99.00' } }]);
+    expect(hers.body).not.toContain('contractPrice');
+    expect(hers.body).not.toContain('$7.00');
   });
 
   it("answers an unknown product 404 with 'Page is not Found'", async () => {
