@@ -24,12 +24,14 @@ interface PageRun {
   performance: number;
   accessibility: number;
   bestPractices: number;
+  /** The SEO category (B2B §18, issue 55): on the home page, the catalogue and a product page. */
+  seo: number;
   lcpMs: number;
   tbtMs: number;
   cls: number;
   /** Lighthouse's measure of the host CPU at that run (higher is faster): TBT scales with it. */
   benchmarkIndex: number;
-  /** Audits that did not pass in the accessibility and best-practices categories. */
+  /** Audits that did not pass in the accessibility, best-practices and SEO categories. */
   failing: string[];
 }
 
@@ -65,7 +67,7 @@ async function audit(port: number, url: string, { keepStorage, mustRequest }: Au
     port,
     output: 'json',
     logLevel: 'error',
-    onlyCategories: ['performance', 'accessibility', 'best-practices'],
+    onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
     disableStorageReset: keepStorage,
   });
   if (!result) throw new Error(`lighthouse gave no result for ${url}`);
@@ -84,7 +86,7 @@ async function audit(port: number, url: string, { keepStorage, mustRequest }: Au
   }
   const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
   const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
-  const failing = ['accessibility', 'best-practices'].flatMap((category) =>
+  const failing = ['accessibility', 'best-practices', 'seo'].flatMap((category) =>
     (lhr.categories[category]?.auditRefs ?? [])
       .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1)
       .map((ref) => ref.id),
@@ -93,6 +95,7 @@ async function audit(port: number, url: string, { keepStorage, mustRequest }: Au
     performance: score('performance'),
     accessibility: score('accessibility'),
     bestPractices: score('best-practices'),
+    seo: score('seo'),
     lcpMs: numeric('largest-contentful-paint'),
     tbtMs: numeric('total-blocking-time'),
     cls: numeric('cumulative-layout-shift'),
@@ -135,6 +138,7 @@ function figuresOf(page: string, run: PageRun, runs: PageRun[]): Figure[] {
       unit: '',
       budget: atLeast(budgets.lighthouseBestPractices),
     },
+    { section, name: 'SEO', value: run.seo, unit: '', budget: atLeast(budgets.lighthouseSeo) },
     { section, name: 'LCP', value: run.lcpMs, unit: 'ms' },
     { section, name: 'TBT', value: run.tbtMs, unit: 'ms', note: `host CPU benchmarkIndex ${run.benchmarkIndex}` },
     { section, name: 'CLS', value: run.cls, unit: '', budget: atMost(0.1) },
@@ -157,6 +161,8 @@ export async function lighthouseBench(kind: TargetKind, runsPerPage: number): Pr
         // The catalogue page (issue #14), with the demo catalogue: it must have asked for its products.
         { name: '/products', path: '/products', token: null, mustRequest: '/api/catalog' },
         { name: '/cart (customer)', path: '/cart', token: token ?? null, mustRequest: '/api/cart' },
+        // A product page as a search engine lands on it (B2B §18): the server's HTML, then the app.
+        { name: '/products/{id}', path: `/products/${product.id}`, token: null, mustRequest: null },
       ];
       const chrome = await chromeLauncher.launch({
         chromePath: CHROMIUM_PATH,
