@@ -74,8 +74,9 @@ test('the navbar offers Home, My Portfolio, Blogs and Login to a visitor, and /h
 });
 
 test('an unknown address shows the 404 page', async ({ page }) => {
+  // A real 404 status (B2B §18), and the app's 404 page all the same.
   const response = await page.goto('/no/such/page');
-  expect(response?.status()).toBe(200);
+  expect(response?.status()).toBe(404);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page is not Found');
   await expect(page).toHaveTitle('Page is not Found · Kestrel Components');
   await page.goto('/dashboard-typo');
