@@ -24,34 +24,30 @@ export async function replaceCart(db: Db, userId: string, lines: CartLineRow[]):
   });
 }
 
-class PastTheBound extends Error {}
+/** The products in the user's cart. */
+export async function cartProductIds(db: Db, userId: string): Promise<string[]> {
+  const rows = await db.selectFrom('cart_lines').select('product_id').where('user_id', '=', userId).execute();
+  return rows.map((r) => r.product_id);
+}
 
 /**
  * Adds quantities to the user's cart: a product already there gets the quantities added up, unless that would pass
- * `max`. All lines or none, in one statement whose condition sees the row as it is (two adds at once cannot pass it
- * together); answers false when a line would have passed `max` and nothing was added.
+ * `max`. One statement whose condition sees the row as it is (two adds at once cannot pass it together); answers false
+ * when a line would have passed `max`, and the caller's transaction then rolls back so nothing is added.
  */
-export async function addToCart(db: Db, lines: CartLineRow[], max: number): Promise<boolean> {
+export async function addToCart(trx: Db, lines: CartLineRow[], max: number): Promise<boolean> {
   if (lines.length === 0) return true;
-  try {
-    await db.transaction().execute(async (trx) => {
-      const result = await trx
-        .insertInto('cart_lines')
-        .values(lines)
-        .onConflict((oc) =>
-          oc
-            .columns(['user_id', 'product_id'])
-            .doUpdateSet((eb) => ({ quantity: eb('cart_lines.quantity', '+', eb.ref('excluded.quantity')) }))
-            .where((eb) => eb(eb('cart_lines.quantity', '+', eb.ref('excluded.quantity')), '<=', max)),
-        )
-        .executeTakeFirst();
-      if (Number(result.numInsertedOrUpdatedRows ?? 0) !== lines.length) throw new PastTheBound();
-    });
-    return true;
-  } catch (error) {
-    if (error instanceof PastTheBound) return false;
-    throw error;
-  }
+  const result = await trx
+    .insertInto('cart_lines')
+    .values(lines)
+    .onConflict((oc) =>
+      oc
+        .columns(['user_id', 'product_id'])
+        .doUpdateSet((eb) => ({ quantity: eb('cart_lines.quantity', '+', eb.ref('excluded.quantity')) }))
+        .where((eb) => eb(eb('cart_lines.quantity', '+', eb.ref('excluded.quantity')), '<=', max)),
+    )
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) === lines.length;
 }
 
 /**

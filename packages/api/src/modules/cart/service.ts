@@ -1,19 +1,13 @@
 // The cart (B2B §3): each signed-in user's one server-side cart, priced now with the same rules as an order; it
 // reserves nothing. Checkout and reorder go through the orders module's public entry.
-import {
-  MAX_ORDER_LINES,
-  MAX_QUANTITY,
-  orderingMessages,
-  type Cart,
-  type CartWithRejected,
-  type Order,
-} from '@kestrel/shared';
+import { orderingMessages, type Cart, type CartWithRejected, type Order } from '@kestrel/shared';
 import type { Db } from '../../infra/db/create-db.js';
 import { AppError } from '../../infra/errors.js';
 import type { AuthUser } from '../accounts/index.js';
 import type { CatalogService } from '../catalog/index.js';
 import type { ContractPricesService } from '../contract-prices/index.js';
 import type { LineRequest, OrderDetails, OrdersService } from '../orders/index.js';
+import { addWithinLimit, stamp } from './cart-limit.js';
 import { addProblem, judgeSkuLines, type Rejected } from './judge-lines.js';
 import { createLinePricer, type LinePricer } from './price-lines.js';
 import * as repo from './repository.js';
@@ -57,9 +51,6 @@ export interface CartDeps {
   contractPrices?: Pick<ContractPricesService, 'forOrder'>;
 }
 
-/** The cart lists lines in the order they were added: lines added together are a millisecond apart. */
-const stamp = (now: number, i: number) => new Date(now + i).toISOString();
-
 export function createCartService({ db, catalog, orders, contractPrices }: CartDeps): CartService {
   const price = createLinePricer(catalog, contractPrices);
 
@@ -72,30 +63,9 @@ export function createCartService({ db, catalog, orders, contractPrices }: CartD
     return { lines: lines.filter((line) => line !== null), total };
   }
 
-  /** Adds whole lines (product id and quantity, quantities of one product summed), within the line limit. */
-  async function add(user: AuthUser, lines: Array<{ productId: string; quantity: number }>): Promise<void> {
-    const merged = new Map<string, number>();
-    for (const line of lines) merged.set(line.productId, (merged.get(line.productId) ?? 0) + line.quantity);
-    const tooLarge = () => new AppError(400, 'quantity_too_large', orderingMessages.cartLineTooLarge);
-    if ([...merged.values()].some((quantity) => quantity > MAX_QUANTITY)) throw tooLarge();
-    const existing = new Set((await repo.cartOf(db, user.id)).map((r) => r.product_id));
-    const after = new Set([...existing, ...merged.keys()]);
-    if (after.size > MAX_ORDER_LINES) {
-      throw new AppError(409, 'cart_full', `A cart holds at most ${MAX_ORDER_LINES} lines`);
-    }
-    const now = Date.now();
-    const added = await repo.addToCart(
-      db,
-      [...merged].map(([productId, quantity], i) => ({
-        user_id: user.id,
-        product_id: productId,
-        quantity,
-        added_at: stamp(now, i),
-      })),
-      MAX_QUANTITY,
-    );
-    if (!added) throw tooLarge();
-  }
+  /** Every add goes through the cart's line limit, decided under the owner's lock (cart-limit.ts). */
+  const add = (user: AuthUser, lines: Array<{ productId: string; quantity: number }>) =>
+    addWithinLimit(db, user.id, lines);
 
   async function spend<T>(user: AuthUser, use: (lines: LineRequest[]) => Promise<T>): Promise<T> {
     // The lines are taken out first, so a second checkout of the same cart (a double click) finds it empty; a
