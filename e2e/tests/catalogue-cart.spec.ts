@@ -195,6 +195,10 @@ test("a member's estimates use the contract price, and quick order keeps out a l
     '1,000 × $5.20 = $5,200.00 · $5.00 each from 5,000',
   );
 
+  // A purchase link opened directly: the page's anonymous preload is not the member's answer (issue #47).
+  await page.goto(`/purchase/${product._id}`);
+  await expect(page.getByTestId('your-price')).toContainText('$5.20');
+
   // The product page: the estimate under 'Your price' is at that price, and the table says what the member pays.
   await page.goto(`/products/${product._id}`);
   await expect(page.getByTestId('your-price')).toContainText('$5.20');

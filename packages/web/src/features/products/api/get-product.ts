@@ -3,8 +3,15 @@ import type { Product } from '@kestrel/shared';
 import { ApiRequestError, apiRequest } from '../../../lib/api-client';
 import { viewer } from '../../../lib/viewer';
 
+/**
+ * A signed-in reader asks at an address of their own: the server preloads the purchase page's product for an
+ * anonymous visitor (api static-web.ts preloadOf), and Chromium hands a preloaded answer to the first fetch of the same
+ * URL whatever its Authorization header, so a member opening a purchase link saw list prices (issue #47). The API
+ * ignores the query.
+ */
 export function getProduct(id: string, signal?: AbortSignal): Promise<Product> {
-  return apiRequest<Product>(`/service/${encodeURIComponent(id)}`, { signal });
+  const reader = viewer() === 'signed-in' ? '?reader=signed-in' : '';
+  return apiRequest<Product>(`/service/${encodeURIComponent(id)}${reader}`, { signal });
 }
 
 export const productQuery = (id: string) =>
