@@ -64,6 +64,11 @@ describe.each(databases)('company documents on %s', (kind) => {
       const who = await signUp(t.app, name, `buyer${i}@example.com`);
       const orderId = await placeOrder(t.app, who, fan);
       await t.app.db.updateTable('orders').set({ company_id: COMPANY_ID }).where('id', '=', orderId).execute();
+      // A member as buyer: a company order's card payment is its members' alone (B2B §4, issue 47).
+      await t.app.db
+        .insertInto('company_members')
+        .values({ user_id: who.id, company_id: COMPANY_ID, role: 'buyer', spending_limit_cents: null, joined_at: now })
+        .execute();
       buyers.push({ name, who, orderId });
     }
     // The first buyer's order is on account (net 30): confirmed unpaid, due, invoiced; the others are paid by card.
@@ -167,8 +172,9 @@ describe.each(databases)('company documents on %s', (kind) => {
     };
     for (const { orderId } of buyers) expect(companyOf(orderId)).toBe(COMPANY.name);
     expect(companyOf(personalId)).toBe('');
-    // Each buyer's own export carries the company too.
+    // A member's export carries the company too, on their own order's row (their colleagues' orders are in it as well).
     const own = await call(t.app, 'GET', '/api/orders.csv', buyers[1]!.who);
-    expect(own.body.split('\r\n')[1]).toContain(`,buyer1@example.com,${COMPANY.name},KC-FAN-120,`);
+    const ownRow = own.body.split('\r\n').find((line) => line.startsWith(`${buyers[1]!.orderId},`));
+    expect(ownRow).toContain(`,buyer1@example.com,${COMPANY.name},KC-FAN-120,`);
   });
 });
