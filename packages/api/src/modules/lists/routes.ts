@@ -157,7 +157,7 @@ export const listRoutes: FastifyPluginAsyncZod<{ lists: ListsService }> = async 
     {
       onRequest: app.requireUser,
       schema: {
-        tags: ['cart', ...tags],
+        tags,
         security,
         summary: 'Save your cart as a new list, private or shared with your company; the cart stays as it is',
         body: saveCartAsListSchema,
