@@ -162,6 +162,10 @@ test('a buyer keeps lists from a product page and the cart, edits them and order
   await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'My Lists' }).click();
   const table = page.getByRole('region', { name: 'Lists' });
   await expect(table.getByRole('row').filter({ hasText: 'Plant 3 monthly' })).toContainText('Private');
+  // Each list's total at today's prices, as the list shows it: 20 × $4.20 and 5 × $2.50.
+  await expect(
+    table.getByRole('row').filter({ hasText: 'Plant 3 monthly' }).getByRole('cell').filter({ hasText: '$' }),
+  ).toHaveText('$96.50');
   await expect(table.getByRole('row').filter({ hasText: 'Line 2 spares' })).toContainText(
     `Shared with ${company.name} (by you)`,
   );

@@ -134,7 +134,10 @@ export type List = z.infer<typeof listSchema>;
 export const listWithRejectedSchema = listSchema.extend({ rejected: cartRejectedSchema.array() });
 export type ListWithRejected = z.infer<typeof listWithRejectedSchema>;
 
-/** `GET /api/lists`: the caller's lists and the company's shared ones, without their lines (the list page reads those). */
-export const listSummarySchema = listSchema.omit({ lines: true, total: true }).extend({ lineCount: z.number().int() });
+/**
+ * `GET /api/lists`: the caller's lists and the company's shared ones, without their lines (the list page reads those);
+ * `total` is the list's own, priced now for the reader as `GET /api/lists/{id}` prices it.
+ */
+export const listSummarySchema = listSchema.omit({ lines: true }).extend({ lineCount: z.number().int() });
 export type ListSummary = z.infer<typeof listSummarySchema>;
 export const listSummariesSchema = listSummarySchema.array();

@@ -159,9 +159,42 @@ describe.each(databases)('requisition list access (%s)', (kind) => {
       companyId: w.companyId,
       createdBy: w.limited.id,
       lineCount: 2,
+      total: 2040,
       updatedAt: expect.any(String),
     });
     expect([mine._id, outsiders._id]).not.toContain(summary?._id);
+  });
+
+  it("gives each summary the list's own total, priced for the reader, leaving out lines with a problem", async () => {
+    const shared = await createList(w, w.limited, 'Ours', true);
+    const outsiders = await createList(w, w.outsider, 'Alone');
+    // The CPU at the company's contract $8 for members ($10 to others); 105 gears break the packs of 10 (a problem).
+    const lines = [
+      { productId: w.cpu, quantity: 5 },
+      { productId: w.gear, quantity: 105 },
+      { productId: w.scarce, quantity: 3 },
+    ];
+    const read = await putLines(w, w.limited, shared._id, lines);
+    await putLines(w, w.outsider, outsiders._id, lines);
+    expect(read.lines.map((l) => l.problem !== null)).toEqual([false, true, false]);
+    const totals = async (who: typeof w.free) =>
+      (await call(w.t.app, 'GET', '/api/lists', who)).json<ListSummary[]>().map((l) => [l.name, l.total]);
+    const mine = await createList(w, w.free, 'Empty');
+    expect(await totals(w.free)).toEqual([
+      ['Empty', 0],
+      ['Ours', 55],
+    ]);
+    expect(await totals(w.outsider)).toEqual([['Alone', 65]]);
+    // Exactly what each list's own GET says.
+    for (const { who, id } of [
+      { who: w.free, id: shared._id },
+      { who: w.outsider, id: outsiders._id },
+      { who: w.free, id: mine._id },
+    ]) {
+      expect((await call(w.t.app, 'GET', `/api/lists/${id}`, who)).json<List>().total).toBe(
+        (await call(w.t.app, 'GET', '/api/lists', who)).json<ListSummary[]>().find((l) => l._id === id)?.total,
+      );
+    }
   });
 
   it('refuses sharing for a person in no company (400) and for a viewer (403), creating nothing', async () => {

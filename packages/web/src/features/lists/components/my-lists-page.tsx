@@ -1,6 +1,6 @@
 // My Lists (B2B §16, `/dashboard/lists`): the reader's private lists and their company's shared ones, each with its
-// name, whether it is shared, its lines and when it last changed; a new list is made here, from a product's page or
-// from the cart.
+// name, whether it is shared, its lines, its total at today's prices and when it last changed; a new list is made
+// here, from a product's page or from the cart.
 import { Link } from 'react-router';
 import type { ListSummary } from '@kestrel/shared';
 import { LineTable } from '../../../components/ui/line-table';
@@ -9,6 +9,7 @@ import { PageSpinner } from '../../../components/ui/spinner';
 import { useAuth } from '../../../lib/auth-store';
 import { formatCount } from '../../../lib/count';
 import { formatTime } from '../../../lib/date-time';
+import { formatDollars } from '../../../lib/money';
 import { useLists } from '../api/get-lists';
 import { NewListForm } from './new-list-form';
 
@@ -40,7 +41,13 @@ export function MyListsPage() {
           label="Lists"
           caption="Your lists and your company's shared lists"
           boxed
-          columns={[{ label: 'Name' }, { label: 'Shared' }, { label: 'Lines', numeric: true }, { label: 'Updated' }]}
+          columns={[
+            { label: 'Name' },
+            { label: 'Shared' },
+            { label: 'Lines', numeric: true },
+            { label: 'Total', numeric: true },
+            { label: 'Updated' },
+          ]}
         >
           <tbody>
             {lists.map((list) => (
@@ -53,6 +60,9 @@ export function MyListsPage() {
                 <td data-label="Shared">{sharing(list, user?.company?.name, user?._id)}</td>
                 <td className="text-right tabular-nums" data-label="Lines">
                   {formatCount(list.lineCount)}
+                </td>
+                <td className="text-right tabular-nums" data-label="Total">
+                  {formatDollars(list.total)}
                 </td>
                 <td data-label="Updated">
                   <time dateTime={list.updatedAt}>{formatTime(list.updatedAt)}</time>
