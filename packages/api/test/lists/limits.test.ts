@@ -1,5 +1,6 @@
 // The limits of requisition lists (B2B §16): 100 private lists per person, 100 shared per company; one more answers
 // 409, also when two are created at the same moment (run 50 times), and also when a list changes sides.
+import type { ListSummary } from '@kestrel/shared';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { newId } from '../../src/infra/db/ids.js';
 import { seedBulkProducts } from '../catalog/bulk-products.js';
@@ -93,6 +94,38 @@ describe.each(databases)('requisition list limits (%s)', (kind) => {
         expect((await call(w.t.app, 'DELETE', `/api/lists/${id}`, owner)).statusCode).toBe(204);
       }
     }
+  });
+
+  it("totals 140 full lists on My Lists' read, past one query's parameter limit on either database", async () => {
+    // 140 lists of 500 lines: 70,000 lines, more than PostgreSQL's 65,535 parameters in one query (SQLite's 32,766).
+    await seedBulkProducts(w.t.app, 500);
+    await seedLists(w, w.free, 100, null);
+    await seedLists(w, w.owner, 40, w.companyId);
+    const products = await w.t.app.db.selectFrom('products').select('id').where('sku', 'like', 'BULK-%').execute();
+    const lists = await w.t.app.db.selectFrom('requisition_lists').select('id').execute();
+    const rows = lists.flatMap((l) =>
+      products.map((p, position) => ({
+        list_id: l.id,
+        product_id: p.id,
+        position,
+        sku: 'x',
+        name: 'x',
+        quantity: 10,
+        note: null,
+      })),
+    );
+    for (let at = 0; at < rows.length; at += 1_000) {
+      await w.t.app.db
+        .insertInto('requisition_list_lines')
+        .values(rows.slice(at, at + 1_000))
+        .execute();
+    }
+    const res = await call(w.t.app, 'GET', '/api/lists', w.free);
+    expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
+    // Part i costs $10 + i cents, 10 of each: 10 × (500 × $10 + $1,247.50) = $62,475 a list.
+    const summaries = res.json<ListSummary[]>();
+    expect(summaries).toHaveLength(140);
+    expect(new Set(summaries.map((l) => [l.lineCount, l.total].join()))).toEqual(new Set(['500,62475']));
   });
 
   it('lets only one of two lines added at the same moment past 500 (50 runs)', async () => {
