@@ -4,7 +4,7 @@ import { adminByApi, createProductByApi, fillCartByApi, signUpByApi, uniqueSku, 
 import { confirmEmailByApi, createCompanyByApi, joinByApi } from '../support/company-setup';
 import { checkScreen, expectMessage } from '../support/screens';
 
-test('the sidebar shows a customer My Profile, Sign-in and security, Add a Reviews, My Order, My Quotes and Company only', async ({
+test('the sidebar shows a customer My Profile, Sign-in and security, Add a Reviews, My Order, My Quotes, My Lists and Company only', async ({
   page,
   request,
 }) => {
@@ -17,6 +17,8 @@ test('the sidebar shows a customer My Profile, Sign-in and security, Add a Revie
     'Add a Reviews',
     'My Order',
     'My Quotes',
+    // Issue #53: requisition lists.
+    'My Lists',
     // Issue #25: every customer may create a company (or see theirs); Approvals is for a company's owners.
     'Company',
   ]);
