@@ -2,6 +2,9 @@
 import { expect, test } from '@playwright/test';
 import { listProducts } from '../support/api';
 
+/** Dollars as the storefront writes them (cents and thousands separators): another journey's part may cost $1,234.50. */
+const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+
 test('the home page shows the banner, the stats, the newest three products and the reviews', async ({
   page,
   request,
@@ -28,7 +31,7 @@ test('the home page shows the banner, the stats, the newest three products and t
   for (const [index, product] of newest.entries()) {
     const card = cards.nth(index);
     await expect(card.getByRole('heading')).toHaveText(product.name);
-    await expect(card.getByText(`Price:$${product.price.toFixed(2)}/per unit`, { exact: true })).toBeVisible();
+    await expect(card.getByText(`Price:${usd.format(product.price)}/per unit`, { exact: true })).toBeVisible();
     await expect(card.getByText('Minimun Order Quantity', { exact: true })).toBeVisible();
     await expect(card.getByText('Available Quantity', { exact: true })).toBeVisible();
     await expect(card.getByRole('img', { name: product.name })).toHaveAttribute('width', '480');
