@@ -18,6 +18,36 @@ interface ConfirmDialogProps {
 /** Where focus lands once the step removed the button that opened the dialog: its row, card or section. */
 const LANDING = 'tr, li, section, main';
 
+/** How long the opener may take to leave the page (the list's refetch and render) before focus is left alone. */
+const LANDING_WAIT_MS = 3000;
+
+/**
+ * Moves focus to the first control left in `landing` once `button` is gone. The step's answer comes before the list
+ * that shows it has re-rendered (the query library renders on a later task, later still on a loaded machine), so this
+ * waits for the button to leave the page rather than guessing a frame; it moves nothing if the button stays, if the
+ * row went too, or if the user has put focus somewhere themselves meanwhile.
+ */
+function landOnceGone(button: Element, landing: Element) {
+  const land = () => {
+    if (!landing.isConnected) return;
+    const focused = document.activeElement;
+    if (focused && focused !== document.body && focused.isConnected) return;
+    landing.querySelector<HTMLElement>('button:not([disabled]), a[href], input, [tabindex="0"]')?.focus();
+  };
+  if (!button.isConnected) return land();
+  const watch = new MutationObserver(() => {
+    if (button.isConnected) return;
+    stop();
+    land();
+  });
+  const timer = setTimeout(() => stop(), LANDING_WAIT_MS);
+  const stop = () => {
+    watch.disconnect();
+    clearTimeout(timer);
+  };
+  watch.observe(document.body, { childList: true, subtree: true });
+}
+
 /**
  * A one-click step with no way back (mark delivered, make or remove an administrator, sign out everywhere) asked for
  * first, in the app's own modal dialog: focus moves into it, Escape or the dismiss button cancels, and focus returns to
@@ -49,11 +79,7 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
       () => {
         setPending(false);
         close();
-        // After the lists re-render: only if the step took the opening button off the page.
-        requestAnimationFrame(() => {
-          if (button?.isConnected || !landing?.isConnected) return;
-          landing.querySelector<HTMLElement>('button:not([disabled]), a[href], input, [tabindex="0"]')?.focus();
-        });
+        if (button && landing) landOnceGone(button, landing);
       },
       (error: unknown) => {
         setPending(false);
