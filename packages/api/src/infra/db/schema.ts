@@ -276,6 +276,17 @@ export interface QuoteMessagesTable {
   at: string;
 }
 
+/** Two-step sign-in (B2B §15): on for the account exactly when enabled_at is set. */
+export interface TwoFactorTable {
+  user_id: string;
+  /** The base32 TOTP secret, sealed with the app's key (infra/sealed.ts). */
+  secret_sealed: string;
+  enabled_at: string | null;
+  /** The 30-second step of the last code accepted: that code and earlier ones are refused (one use each). */
+  last_step: number | null;
+  created_at: string;
+}
+
 export interface Database extends PaymentTables {
   products: ProductsTable;
   product_import_rows: ProductImportRowsTable;
@@ -306,6 +317,7 @@ export interface Database extends PaymentTables {
   pending_seeds: PendingSeedsTable;
   requisition_lists: RequisitionListsTable;
   requisition_list_lines: RequisitionListLinesTable;
+  two_factor: TwoFactorTable;
 }
 
 /** A receiver of webhooks (B2B §9, migrations/019-webhooks.ts). */

@@ -30,6 +30,7 @@ import { orderDeskMigration } from './016-order-desk.js';
 import { companyInviteLimitsMigration } from './027-company-invite-limits.js';
 import { approvalReasonsMigration } from './028-approval-reasons.js';
 import { requisitionListsMigration } from './030-requisition-lists.js';
+import { twoFactorMigration } from './031-two-factor.js';
 
 const migrations: Record<string, Migration> = {
   '001-initial': initial,
@@ -61,6 +62,7 @@ const migrations: Record<string, Migration> = {
   '027-company-invite-limits': companyInviteLimitsMigration,
   '028-approval-reasons': approvalReasonsMigration,
   '030-requisition-lists': requisitionListsMigration,
+  '031-two-factor': twoFactorMigration,
 };
 
 /** Every migration of this build, by name. */
