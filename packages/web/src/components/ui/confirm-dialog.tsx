@@ -34,7 +34,14 @@ function landOnceGone(button: Element, landing: Element) {
     if (focused && focused !== document.body && focused.isConnected) return;
     landing.querySelector<HTMLElement>('button:not([disabled]), a[href], input, [tabindex="0"]')?.focus();
   };
-  if (!button.isConnected) return land();
+  // A frame first: the dialog must have closed (the page behind it is inert until then).
+  requestAnimationFrame(() => {
+    if (!button.isConnected) land();
+    else watchUntilGone(button, land);
+  });
+}
+
+function watchUntilGone(button: Element, land: () => void) {
   const watch = new MutationObserver(() => {
     if (button.isConnected) return;
     stop();
