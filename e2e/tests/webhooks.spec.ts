@@ -85,6 +85,25 @@ test('adding a webhook, its secret once, ping, the delivery log and disabling it
     headers: { Authorization: `Bearer ${(await adminByApi(request)).token}` },
   });
   expect(await listed.json()).toMatchObject([{ url, enabled: false, events: ['order.created', 'order.shipped'] }]);
+
+  // Deleting asks in the shop's own dialog: "Keep it" changes nothing, focus back on the button; then it goes.
+  const remove = page.getByRole('button', { name: `Delete ${url}` });
+  await remove.click();
+  const asking = page.getByRole('dialog', { name: `Delete the endpoint ${url}?` });
+  await expect(asking).toContainText('Its waiting events and its delivery log go with it');
+  await checkScreen(page, 'webhooks-delete-confirm', () => expect(asking).toBeVisible());
+  await asking.getByRole('button', { name: 'Keep it' }).click();
+  await expect(asking).toBeHidden();
+  await expect(remove).toBeFocused();
+  await expect(endpoints.getByRole('listitem')).toHaveCount(1);
+  await remove.click();
+  await asking.getByRole('button', { name: 'Yes, delete it' }).click();
+  await expectMessage(page, 'Endpoint deleted');
+  await expect(page.getByText('No endpoints yet.')).toBeVisible();
+  const after = await request.get('/api/admin/webhooks', {
+    headers: { Authorization: `Bearer ${(await adminByApi(request)).token}` },
+  });
+  expect(await after.json()).toEqual([]);
 });
 
 test('a ping nothing answers says so in plain words; the log keeps the technical text', async ({ page, request }) => {

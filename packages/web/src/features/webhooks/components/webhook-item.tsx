@@ -1,5 +1,6 @@
 import type { Webhook } from '@kestrel/shared';
 import { useState } from 'react';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { notify } from '../../../lib/notify';
 import { useDeleteWebhook } from '../api/delete-webhook';
 import { usePingWebhook } from '../api/ping-webhook';
@@ -9,6 +10,7 @@ import { WebhookDeliveries } from './webhook-deliveries';
 /** One endpoint: what it receives, whether it is on, and its actions (ping, enable or disable, log, delete). */
 export function WebhookItem({ hook }: { hook: Webhook }) {
   const [showLog, setShowLog] = useState(false);
+  const [asking, setAsking] = useState(false);
   const ping = usePingWebhook();
   const update = useUpdateWebhook();
   const remove = useDeleteWebhook();
@@ -31,10 +33,6 @@ export function WebhookItem({ hook }: { hook: Webhook }) {
         onError: (error) => notify.error(error.message),
       },
     );
-  const deleteIt = () => {
-    if (!window.confirm(`Delete the endpoint ${hook.url}? Its waiting events and its log go with it.`)) return;
-    remove.mutate(hook._id, { onError: (error) => notify.error(error.message) });
-  };
 
   return (
     <li className="rounded-box border border-base-300 bg-base-100 p-4">
@@ -82,13 +80,24 @@ export function WebhookItem({ hook }: { hook: Webhook }) {
         <button
           type="button"
           className="btn btn-sm btn-error btn-outline"
-          onClick={deleteIt}
+          onClick={() => setAsking(true)}
           disabled={remove.isPending}
           aria-label={`Delete ${hook.url}`}
         >
           Delete
         </button>
       </div>
+      <ConfirmDialog
+        open={asking}
+        title={`Delete the endpoint ${hook.url}?`}
+        confirmLabel="Yes, delete it"
+        dismissLabel="Keep it"
+        danger
+        onClose={() => setAsking(false)}
+        onConfirm={() => remove.mutateAsync(hook._id).then(() => notify.success('Endpoint deleted'))}
+      >
+        <p>Its waiting events and its delivery log go with it, and nothing more is sent to this address.</p>
+      </ConfirmDialog>
       {showLog ? (
         <div className="mt-3">
           <WebhookDeliveries id={hook._id} url={hook.url} />
