@@ -59,7 +59,12 @@ export async function takeCart(db: Db, userId: string): Promise<CartLineRow[]> {
   return rows.sort((a, b) => codeOrder(a.added_at, b.added_at) || codeOrder(a.product_id, b.product_id));
 }
 
-/** Puts taken lines back (their checkout failed); a line the user has added again since is kept as it now is. */
+/**
+ * Puts taken lines back (their checkout failed); a line the user has added again since is kept as it now is. It does
+ * not go through the cart's line limit on purpose: lines added in another tab while the checkout ran may then make the
+ * cart pass 100 lines, which the next checkout refuses by name and the buyer trims, where a limit here would drop
+ * lines the buyer chose without saying so.
+ */
 export async function restoreCart(db: Db, lines: CartLineRow[]): Promise<void> {
   if (lines.length === 0) return;
   await db
