@@ -42,3 +42,17 @@ export async function addWithinLimit(
     if (!(await repo.addToCart(trx, rows, MAX_QUANTITY))) throw tooLarge();
   });
 }
+
+/**
+ * A checkout places at most MAX_ORDER_LINES lines. Adds keep the cart within it, but a refused checkout's restore does
+ * not (repository.ts restoreCart), so the checkout says how many lines to remove rather than placing a longer order.
+ */
+export function checkoutLinesProblem(lineCount: number): AppError | null {
+  if (lineCount <= MAX_ORDER_LINES) return null;
+  const extra = lineCount - MAX_ORDER_LINES;
+  return new AppError(
+    409,
+    'cart_full',
+    `An order holds at most ${MAX_ORDER_LINES} lines: remove ${extra} ${extra === 1 ? 'line' : 'lines'} from the cart`,
+  );
+}

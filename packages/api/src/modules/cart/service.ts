@@ -7,7 +7,7 @@ import type { AuthUser } from '../accounts/index.js';
 import type { CatalogService } from '../catalog/index.js';
 import type { ContractPricesService } from '../contract-prices/index.js';
 import type { LineRequest, OrderDetails, OrdersService } from '../orders/index.js';
-import { addWithinLimit, stamp } from './cart-limit.js';
+import { addWithinLimit, checkoutLinesProblem, stamp } from './cart-limit.js';
 import { addProblem, judgeSkuLines, type Rejected } from './judge-lines.js';
 import { createLinePricer, type LinePricer } from './price-lines.js';
 import * as repo from './repository.js';
@@ -72,6 +72,11 @@ export function createCartService({ db, catalog, orders, contractPrices }: CartD
     // refused order (or quote request) puts them back as they were.
     const rows = await repo.takeCart(db, user.id);
     if (rows.length === 0) throw new AppError(400, 'cart_empty', orderingMessages.cartEmpty);
+    const tooMany = checkoutLinesProblem(rows.length);
+    if (tooMany) {
+      await repo.restoreCart(db, rows);
+      throw tooMany;
+    }
     try {
       return await use(rows.map((r) => ({ productId: r.product_id, quantity: r.quantity })));
     } catch (error) {
