@@ -313,6 +313,10 @@ test('a buyer orders above their limit, the owner approves it, the buyer pays it
   const ownerPage = await pageAs(browser, owner);
   await ownerPage.goto('/dashboard/company');
   await ownerPage.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Approvals' }).click();
+  // The queue says why each order waits, as the order's own page does.
+  await expect(ownerPage.getByRole('listitem').filter({ hasText: number })).toContainText(
+    "This order of $600.00 is above Ben Buyer's spending limit of $100.00, so an owner of the company approves it before it goes ahead.",
+  );
   await ownerPage.getByRole('button', { name: `Approve ${number}` }).click();
   await ownerPage.getByRole('dialog').getByRole('button', { name: 'Approve order' }).click();
   await expectMessage(ownerPage, `${number} is approved`);

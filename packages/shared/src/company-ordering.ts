@@ -130,5 +130,12 @@ export const companyAccountSchema = z.object({
 });
 export type CompanyAccount = z.infer<typeof companyAccountSchema>;
 
-/** `GET /api/company/approvals` (owners): the company's orders awaiting approval, oldest first. */
-export const approvalQueueSchema = orderSchema.array();
+/**
+ * `GET /api/company/approvals` (owners): the company's orders awaiting approval, oldest first, each with the reason it
+ * waits (approvalReasonMessage, as its own `GET /api/orders/{id}/approval` says it), so the queue needs no call per order.
+ */
+export const approvalQueueItemSchema = orderSchema.extend({
+  approvalReason: z.string().describe('Why it waits: the spending limit it passed'),
+});
+export type ApprovalQueueItem = z.infer<typeof approvalQueueItemSchema>;
+export const approvalQueueSchema = approvalQueueItemSchema.array();

@@ -74,6 +74,16 @@ describe.each(databases)('approvals on %s', (kind) => {
       .execute();
     expect(ids).toEqual(rows.map((r) => r.id));
     expect(ids.length).toBe(2);
+    // Each says why it waits, as its own GET /api/orders/{id}/approval does.
+    const reasons = queue.json<Array<{ approvalReason: string }>>().map((o) => o.approvalReason);
+    expect(reasons).toEqual(
+      ['$110.00', '$200.00'].map(
+        (total) =>
+          `This order of ${total} is above Lee Limited's spending limit of $100.00, so an owner of the company approves it before it goes ahead.`,
+      ),
+    );
+    const own = await call(w.t.app, 'GET', `/api/orders/${ids[0] ?? ''}/approval`, w.owner);
+    expect(own.json().reason).toBe(reasons[0]);
     expect((await call(w.t.app, 'GET', '/api/company/approvals', w.limited)).statusCode).toBe(403);
     expect((await call(w.t.app, 'GET', '/api/company/approvals', w.viewer)).statusCode).toBe(403);
     expect((await call(w.t.app, 'GET', '/api/company/approvals', w.outsider)).statusCode).toBe(404);

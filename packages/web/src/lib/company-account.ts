@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { CompanyAccount, Order } from '@kestrel/shared';
+import type { ApprovalQueueItem, CompanyAccount } from '@kestrel/shared';
 import { ApiRequestError, apiRequest } from './api-client';
 import { useAuth } from './auth-store';
 
@@ -34,7 +34,7 @@ export function useCompanyAccount() {
 export function useApprovals() {
   return useQuery({
     queryKey: ['company-ordering', 'approvals'],
-    queryFn: () => apiRequest<Order[]>('/company/approvals'),
+    queryFn: () => apiRequest<ApprovalQueueItem[]>('/company/approvals'),
     retry: false,
   });
 }

@@ -9,6 +9,7 @@
 import {
   approvalReasonMessage,
   companyOrderingMessages,
+  type ApprovalQueueItem,
   type CompanyAccount,
   type Order,
   type OrderApproval,
@@ -211,13 +212,21 @@ export function createApprovals(deps: ApprovalsDeps) {
     },
 
     /** The owner's queue: the company's orders awaiting approval, oldest first (the first to expire on top). */
-    async queue(user: AuthUser): Promise<Order[]> {
+    async queue(user: AuthUser): Promise<ApprovalQueueItem[]> {
       const membership = await findMembership(db, user.id);
       if (!membership) throw notFound('Company');
       if (membership.role !== 'owner') throw forbidden(companyOrderingMessages.onlyOwnersApprove);
-      const rows = await approvalsRepo.awaitingApproval(db, membership.companyId);
       // What the owner may not decide (their own order, placed as a buyer) is not offered to them.
-      return deps.withLines(rows.filter((r) => mayDecide(r, user.id)));
+      const rows = (await approvalsRepo.awaitingApproval(db, membership.companyId)).filter((r) =>
+        mayDecide(r, user.id),
+      );
+      const orders = await deps.withLines(rows);
+      const reasons = new Map<string, string>();
+      for (const row of rows) {
+        const limit = await limitOf(row);
+        reasons.set(row.id, approvalReasonMessage(row.user_name, limit, Number(row.total_cents)));
+      }
+      return orders.map((order) => ({ ...order, approvalReason: reasons.get(order._id) ?? '' }));
     },
 
     /**
@@ -229,13 +238,13 @@ export function createApprovals(deps: ApprovalsDeps) {
       if (row.status !== 'awaiting_approval' || row.company_id === null) {
         throw new AppError(409, 'not_awaiting_approval', 'This order does not await approval');
       }
-      const limit = row.approval_limit_cents ?? (await findMembership(db, row.user_id))?.spendingLimitCents ?? null;
+      const limit = await limitOf(row);
       const total = Number(row.total_cents);
       return {
         orderId: row.id,
-        spendingLimit: limit === null ? null : centsToDollars(Number(limit)),
+        spendingLimit: limit === null ? null : centsToDollars(limit),
         total: centsToDollars(total),
-        reason: approvalReasonMessage(row.user_name, limit === null ? null : Number(limit), total),
+        reason: approvalReasonMessage(row.user_name, limit, total),
         deciders: (await decidersOf(row)).map((o) => ({ name: o.name })),
         expiresAt: row.expires_at,
         remindAt: remindAtOf(row),
@@ -301,6 +310,12 @@ export function createApprovals(deps: ApprovalsDeps) {
       return accountOf(companyId);
     },
   };
+
+  /** The limit an order awaiting approval passed: kept at placement, else the buyer's now (orders placed before 028). */
+  async function limitOf(row: OrderRow): Promise<number | null> {
+    const limit = row.approval_limit_cents ?? (await findMembership(db, row.user_id))?.spendingLimitCents ?? null;
+    return limit === null ? null : Number(limit);
+  }
 
   /** Who decides on the order: its company's owners, but never its own buyer (mayDecide). */
   async function decidersOf(row: OrderRow): Promise<Array<{ email: string; name: string }>> {

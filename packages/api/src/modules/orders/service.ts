@@ -8,6 +8,7 @@ import {
   quantityProblem,
   unitPriceCents,
   DEFAULT_ORDER_PAGE_SIZE,
+  type ApprovalQueueItem,
   type CompanyAccount,
   type Order,
   type OrderApproval,
@@ -256,7 +257,7 @@ export interface OrdersService {
   /** Issue 47: whether the caller or their company used this PO number before (checkout warns). */
   poNumberCheck(user: AuthUser, poNumber: string): Promise<PoNumberCheck>;
   reject(user: AuthUser, id: string, reason: string): Promise<Order>;
-  approvalQueue(user: AuthUser): Promise<Order[]>;
+  approvalQueue(user: AuthUser): Promise<ApprovalQueueItem[]>;
   companyAccount(user: AuthUser): Promise<CompanyAccount>;
   companyAccountForAdmin(user: AuthUser, companyId: string): Promise<CompanyAccount>;
 }

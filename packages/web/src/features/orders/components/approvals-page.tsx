@@ -73,6 +73,7 @@ export function ApprovalsPage() {
                     {order.poNumber ? ` · PO ${order.poNumber}` : ''}
                     {order.paymentTerms === 'account' ? ' · on account' : ' · card'}
                   </p>
+                  <p className="break-words text-sm">{order.approvalReason}</p>
                   <div className="flex flex-wrap gap-2">
                     <button type="button" className="btn btn-primary btn-sm" onClick={() => setApproving(order)}>
                       Approve {order.number}
