@@ -26,6 +26,9 @@ const alreadyPaid = () => new AppError(409, 'order_paid', 'This order is already
 const notPayable = () => new AppError(409, 'order_not_payable', 'This order can no longer be paid');
 const nothingToPay = () =>
   new AppError(409, 'nothing_to_pay', 'This order totals $0.00: there is nothing to pay by card');
+/** Issue 47: the payer lost the right to pay (`reason`, ownership.ts) after the charge; it was refunded. */
+const payerRefused = (reason: string) =>
+  new AppError(403, 'payer_refused', `${reason}; your payment was refunded to your card`);
 const refundedLate = () =>
   new AppError(409, 'order_not_payable', 'This order can no longer be paid; the payment was refunded');
 const notAPaymentOfThisOrder = () =>
@@ -127,21 +130,36 @@ export function createPaymentsService({ db, provider, orders, log }: PaymentsDep
     await markRefunded(db, provider.name, intentId, refund.id, at);
   }
 
-  /** A succeeded charge of exactly this order's amount: it pays the order if it still may be paid, else goes back. */
-  async function settleOrRefund(intent: ProviderIntent, order: OrderRow): Promise<ChargeOutcome> {
+  /**
+   * A succeeded charge of exactly this order's amount: it pays the order if it still may be paid, else goes back.
+   * `payerRefusal` says why when the money went back because the payer lost the right to pay (issue 47) between
+   * their report's own check and the payment's transaction, so the answer can say so rather than "not payable".
+   */
+  async function settleOrRefundWhy(
+    intent: ProviderIntent,
+    order: OrderRow,
+  ): Promise<{ outcome: ChargeOutcome; payerRefusal: string | null }> {
     const outcome = await settle(intent, order.id);
-    if (outcome === 'paid') return 'paid';
+    if (outcome === 'paid') return { outcome: 'paid', payerRefusal: null };
     // Paid by this very charge before (a replay, a second report): nothing to do.
     if (outcome === 'already_paid' && (await orders.findOrder(order.id))?.transaction_id === intent.id) {
-      return 'already_paid';
+      return { outcome: 'already_paid', payerRefusal: null };
     }
     // Not payable any more (cancelled, expired, gone), or paid by another charge, or by a payer who may no longer
     // pay it (issue 47): this money is not the shop's.
     await refundCharge(intent.id, intent.amountCents, order.id, intent);
     // The payer did nothing wrong but lost the role: they are told why their money came back.
-    if (outcome === 'payer_refused') await orders.tellPayerRefunded(order.id, intent.id, intent.amountCents);
-    return 'refunded';
+    const payerRefusal =
+      outcome === 'payer_refused' ? await orders.tellPayerRefunded(order.id, intent.id, intent.amountCents) : null;
+    return { outcome: 'refunded', payerRefusal };
   }
+
+  const settleOrRefund = async (intent: ProviderIntent, order: OrderRow): Promise<ChargeOutcome> =>
+    (await settleOrRefundWhy(intent, order)).outcome;
+
+  /** The refusal of a payment whose charge went back: the payer's lost right when that was why, else "not payable". */
+  const refundedRefusal = (payerRefusal: string | null) =>
+    payerRefusal === null ? refundedLate() : payerRefused(payerRefusal);
 
   /**
    * The buyer's own order refused them (403: a viewer now, or no longer in its company) while they report a charge
@@ -157,7 +175,7 @@ export function createPaymentsService({ db, provider, orders, log }: PaymentsDep
     const order = await orders.findOrder(orderId);
     if (!order || order.user_id !== user.id || !intent || mismatch(intent, order)) return;
     if ((await settleOrRefund(intent, order)) !== 'refunded') return;
-    throw new AppError(403, 'payer_refused', `${refusal.message}; your payment was refunded to your card`);
+    throw payerRefused(refusal.message);
   }
 
   /** A succeeded charge the shop created for an order that was deleted since: refunded; false if it is not one. */
@@ -284,7 +302,8 @@ export function createPaymentsService({ db, provider, orders, log }: PaymentsDep
       // The same intent comes back for the same order and amount; if it was already charged (the page was closed
       // before it could report back), settle the order now instead of offering a second charge.
       if (intent.status === 'succeeded' && !mismatch(intent, order)) {
-        if ((await settleOrRefund(intent, order)) === 'refunded') throw refundedLate();
+        const settled = await settleOrRefundWhy(intent, order);
+        if (settled.outcome === 'refunded') throw refundedRefusal(settled.payerRefusal);
         throw alreadyPaid();
       }
       if (!intent.clientSecret) {
@@ -327,7 +346,8 @@ export function createPaymentsService({ db, provider, orders, log }: PaymentsDep
       if (!intent) throw new AppError(400, 'unknown_transaction', 'No payment with this transactionId exists');
       const problem = mismatch(intent, order);
       if (problem) throw order.status === 'pending' ? problem : notPayable();
-      if ((await settleOrRefund(intent, order)) === 'refunded') throw refundedLate();
+      const settled = await settleOrRefundWhy(intent, order);
+      if (settled.outcome === 'refunded') throw refundedRefusal(settled.payerRefusal);
       const after = await orders.findOrder(order.id);
       if (!after) throw notFound('Order');
       return orders.toAnswer(after);
