@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CheckoutBody, Order } from '@kestrel/shared';
 import { apiRequest } from '../../../lib/api-client';
+import { orderKeys } from '../../../lib/order-query';
 import { CART_KEY } from './get-cart';
 
 export interface Placed {
@@ -21,7 +22,7 @@ export function useCheckout() {
     onSettled: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: CART_KEY }),
-        queryClient.invalidateQueries({ queryKey: ['orders'] }),
+        queryClient.invalidateQueries({ queryKey: orderKeys.all }),
         queryClient.invalidateQueries({ queryKey: ['products'] }),
       ]),
   });

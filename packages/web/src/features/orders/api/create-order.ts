@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { OrderCreate } from '@kestrel/shared';
 import { apiRequest } from '../../../lib/api-client';
+import { orderKeys } from '../../../lib/order-query';
 
 export function createOrder(body: OrderCreate): Promise<unknown> {
   return apiRequest<unknown>('/order', { method: 'POST', body });
@@ -14,7 +15,7 @@ export function useCreateOrder() {
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: ['products'] }),
-        queryClient.invalidateQueries({ queryKey: ['orders'] }),
+        queryClient.invalidateQueries({ queryKey: orderKeys.all }),
       ]),
   });
 }

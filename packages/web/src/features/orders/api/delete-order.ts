@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { orderKeys } from '../../../lib/order-query';
 
 interface DeletedCount {
   deletedCount?: number;
@@ -17,7 +18,7 @@ export function useDeleteOrder() {
     // The stock comes back, so product figures change too.
     onSuccess: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['orders'] }),
+        queryClient.invalidateQueries({ queryKey: orderKeys.all }),
         queryClient.invalidateQueries({ queryKey: ['products'] }),
       ]),
   });

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CancelOrder, MarkPaid, Order, RejectOrder, ShipOrder } from '@kestrel/shared';
 import { apiRequest } from '../../../lib/api-client';
+import { orderKeys } from '../../../lib/order-query';
 
 /** What each lifecycle call takes (B2B §4); every one answers the order as it now is. */
 export interface TransitionBodies {
@@ -35,7 +36,7 @@ export function useTransitionOrder() {
     // Refused or not, the lists reload: a 409 means the order moved on (paid, expired) since the page loaded.
     onSettled: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['orders'] }),
+        queryClient.invalidateQueries({ queryKey: orderKeys.all }),
         queryClient.invalidateQueries({ queryKey: ['company-ordering'] }),
       ]),
   });

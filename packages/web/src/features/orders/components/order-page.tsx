@@ -12,7 +12,7 @@ import { formatCount } from '../../../lib/count';
 import { formatDollars } from '../../../lib/money';
 import { notify } from '../../../lib/notify';
 import { ApprovalNotice } from './approval-notice';
-import { useOrder } from '../api/get-order';
+import { useOrder } from '../../../lib/order-query';
 import { AdminOrderActions, PaymentState, type AdminDialog } from './admin-order-actions';
 import { BuyerOrderActions, PaymentCell } from './buyer-order-actions';
 import { CancelOrderModal } from './cancel-order-modal';

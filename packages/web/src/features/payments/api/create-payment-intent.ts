@@ -2,6 +2,7 @@ import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { PaymentIntentBody } from '@kestrel/shared';
 import { ApiRequestError, apiRequest } from '../../../lib/api-client';
+import { orderKeys } from '../../../lib/order-query';
 
 interface ClientSecret {
   clientSecret: string;
@@ -30,7 +31,7 @@ export function usePaymentIntent(orderId: string, enabled: boolean) {
   // 409: the order is paid already (maybe by a payment that was never reported until now); show it as paid.
   const paidAlready = query.error instanceof ApiRequestError && query.error.status === 409;
   useEffect(() => {
-    if (paidAlready) void queryClient.invalidateQueries({ queryKey: ['orders'] });
+    if (paidAlready) void queryClient.invalidateQueries({ queryKey: orderKeys.all });
   }, [paidAlready, queryClient]);
   return query;
 }

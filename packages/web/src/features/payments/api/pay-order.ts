@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Order } from '@kestrel/shared';
 import { apiRequest } from '../../../lib/api-client';
+import { orderKeys } from '../../../lib/order-query';
 
 export interface PayOrderInput {
   orderId: string;
@@ -20,6 +21,6 @@ export function usePayOrder() {
   return useMutation({
     mutationFn: payOrder,
     // My Order and this page both read the order's paid flag and transaction id.
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['orders'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: orderKeys.all }),
   });
 }

@@ -5,7 +5,7 @@ import { PageSpinner, Spinner } from '../../../components/ui/spinner';
 import { useAuth } from '../../../lib/auth-store';
 import { formatDollars } from '../../../lib/money';
 import { usePaymentIntent } from '../api/create-payment-intent';
-import { useOrder } from '../api/get-order';
+import { useOrder } from '../../../lib/order-query';
 import { usePaymentConfig } from '../api/get-payment-config';
 import { usePayOrder } from '../api/pay-order';
 import type { CardFormProps } from './card-form-props';

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Quote, QuoteAccept, QuoteDecline, QuoteOffer, QuoteReject } from '@kestrel/shared';
 import { apiRequest } from '../../../lib/api-client';
+import { orderKeys } from '../../../lib/order-query';
 import { quoteKey } from './get-quote';
 
 /** What each step of B2B §10 takes; every one answers the quote as it now is (409 when not allowed from its status). */
@@ -31,7 +32,7 @@ export function useQuoteStep() {
       // Accepting places an order: it reserves stock and may use the company's credit.
       return quote.orderId
         ? Promise.all([
-            queryClient.invalidateQueries({ queryKey: ['orders'] }),
+            queryClient.invalidateQueries({ queryKey: orderKeys.all }),
             queryClient.invalidateQueries({ queryKey: ['products'] }),
             queryClient.invalidateQueries({ queryKey: ['company-ordering'] }),
           ])

@@ -15,7 +15,7 @@ import { ModalActions } from '../../../components/ui/modal-actions';
 import { formatTime } from '../../../lib/date-time';
 import { formatDollars } from '../../../lib/money';
 import { notify } from '../../../lib/notify';
-import { quoteOrderQuery } from '../api/get-quote-order';
+import { orderQuery } from '../../../lib/order-query';
 import { useQuoteStep } from '../api/quote-steps';
 import { acceptedMessage } from '../quote-view';
 
@@ -52,7 +52,7 @@ export function AcceptQuoteDialog({ quote, open, onClose }: { quote: Quote; open
           const orderId = accepted.orderId;
           if (!orderId) return close();
           // The order's own page shows what comes next (pay, or wait for approval); the toast says it first.
-          const order = await queryClient.fetchQuery(quoteOrderQuery(orderId)).catch(() => null);
+          const order = await queryClient.fetchQuery(orderQuery(orderId)).catch(() => null);
           notify.success(acceptedMessage(order));
           void navigate(`/dashboard/orders/${encodeURIComponent(orderId)}`);
         },

@@ -10,7 +10,7 @@ import { PageSpinner } from '../../../components/ui/spinner';
 import { useAuth } from '../../../lib/auth-store';
 import { formatTime } from '../../../lib/date-time';
 import { useQuote } from '../api/get-quote';
-import { useQuoteOrder } from '../api/get-quote-order';
+import { useOrder } from '../../../lib/order-query';
 import { buyerSteps, effectiveStatus, sellerSteps } from '../quote-view';
 import { AcceptQuoteDialog } from './accept-quote-dialog';
 import { OfferForm } from './offer-form';
@@ -30,7 +30,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 
 /** The order an accepted quote became, with where it stands (it may await an owner's approval before payment). */
 function QuoteOrderLink({ orderId }: { orderId: string }) {
-  const { data: order } = useQuoteOrder(orderId);
+  const { data: order } = useOrder(orderId);
   const waiting =
     order?.status === 'awaiting_approval'
       ? ": it awaits approval by your company's owner before it can be paid"
