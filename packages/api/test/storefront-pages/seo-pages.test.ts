@@ -1,6 +1,7 @@
 // B2B §18 without a browser: the pages a crawler fetches (real HTTP through app.inject), their status, their HTML and
 // JSON-LD parsed, on both databases.
 import { rmSync } from 'node:fs';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { dirname } from 'node:path';
 import { messages } from '@kestrel/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -266,6 +267,25 @@ describe.each(databases)('a product page for crawlers on %s', (kind) => {
     expect(headOf(edited.body).jsonLd).toMatchObject([{ offers: { price: '99.00' } }]);
   });
 
+  it('is compressed as the client accepts, each encoding its own tag, each answered 304', async () => {
+    const plain = await page();
+    const etag = String(plain.headers['etag']);
+    for (const [coding, decode] of [
+      ['br', brotliDecompressSync],
+      ['gzip', gunzipSync],
+    ] as const) {
+      const res = await page({ 'accept-encoding': `${coding}, identity` });
+      expect([res.headers['content-encoding'], res.headers['etag'], res.headers['vary']]).toEqual([
+        coding,
+        `${etag.slice(0, -1)}-${coding}"`,
+        'Origin, Accept-Encoding',
+      ]);
+      expect(decode(res.rawPayload).toString('utf8')).toBe(plain.body);
+      const again = await page({ 'accept-encoding': coding, 'if-none-match': String(res.headers['etag']) });
+      expect([again.statusCode, again.body]).toEqual([304, '']);
+    }
+  });
+
   it('is the same page for a signed-in caller: list prices only, whatever the token or cookie', async () => {
     const anonymous = await page();
     const signedIn = await page({ authorization: `Bearer ${admin.token}`, cookie: 'session=x' });
@@ -422,6 +442,15 @@ describe.each(databases)('the catalogue and home pages for crawlers on %s', (kin
       'Cooling 5 products',
     ]);
     expect(res.body).not.toContain('Cable <&>');
+  });
+
+  it('sends the listing pages gzip-compressed to a client that accepts it', async () => {
+    for (const url of ['/products', '/']) {
+      const plain = await t.app.inject({ url });
+      const res = await t.app.inject({ url, headers: { 'accept-encoding': 'gzip' } });
+      expect([res.statusCode, res.headers['content-encoding']]).toEqual([200, 'gzip']);
+      expect(gunzipSync(res.rawPayload).toString('utf8')).toBe(plain.body);
+    }
   });
 
   it('never shows a member their contract price: the page is the same whoever asks', async () => {

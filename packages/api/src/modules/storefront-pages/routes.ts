@@ -13,14 +13,14 @@ import {
   type CatalogPage,
   type Product,
 } from '@kestrel/shared';
-import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { OpenDatabase } from '../../infra/db/create-db.js';
 import { AppError } from '../../infra/errors.js';
-import { ifNoneMatchNames } from '../../infra/http/if-none-match.js';
 import type { WebShell } from '../../infra/http/web-shell.js';
 import type { CatalogService } from '../catalog/index.js';
 import { dataScript, inLayout, notFoundBody, notFoundHead, pageHead, productBody, productHead } from './html.js';
 import { catalogueBody, homeBody, pagingHead, searchWords, type Paging } from './listing-html.js';
+import { sendHtml } from './send-html.js';
 import { robotsTxt, sitemapIndex, sitemapLayout, sitemapPart, type SitemapOptions } from './sitemap.js';
 
 /**
@@ -89,13 +89,11 @@ export const storefrontPageRoutes: FastifyPluginAsync<StorefrontPagesOptions> = 
     // The same for every visitor: nothing here reads the request's cookies or token, so no member price can show.
     const html = o.shell.page(productHead(o.publicUrl, product), inLayout(productBody(product), `/products/${id}`));
     const etag = `"${createHash('sha1').update(html).digest('base64url')}"`;
-    reply.header('cache-control', PAGE_CACHE).header('etag', etag).header('vary', 'Accept-Encoding');
-    if (ifNoneMatchNames(request.headers['if-none-match'], (tag) => tag === etag)) return reply.code(304).send();
-    return reply.type('text/html; charset=utf-8').send(html);
+    return sendHtml(request, reply.header('cache-control', PAGE_CACHE), html, etag);
   });
 
-  const sendPage = (reply: FastifyReply, html: string, cache: string) =>
-    reply.type('text/html; charset=utf-8').header('cache-control', cache).send(html);
+  const sendPage = (request: FastifyRequest, reply: FastifyReply, html: string, cache: string) =>
+    sendHtml(request, reply.header('cache-control', cache), html);
 
   // The home page: the build's title and description, and the page as the app draws it with its newest products (the
   // same JSON text GET /api/service?sort=newest&limit=3 answers anyone, which the app's query starts from).
@@ -107,8 +105,12 @@ export const storefrontPageRoutes: FastifyPluginAsync<StorefrontPagesOptions> = 
       dataScript(PAGE_DATA_IDS.latestProducts, latestJson);
     return o.shell.page(head, inLayout(homeBody(latest), '/'));
   };
-  app.get('/', { schema: { hide: true } }, async (_request, reply) => sendPage(reply, await home(), LIST_CACHE));
-  app.get('/home', { schema: { hide: true } }, async (_request, reply) => sendPage(reply, await home(), LIST_CACHE));
+  app.get('/', { schema: { hide: true } }, async (request, reply) =>
+    sendPage(request, reply, await home(), LIST_CACHE),
+  );
+  app.get('/home', { schema: { hide: true } }, async (request, reply) =>
+    sendPage(request, reply, await home(), LIST_CACHE),
+  );
 
   // A page of the catalogue: the view the app reads from the address (catalog-view.ts), answered as GET /api/catalog
   // answers anyone that view's canonical query, drawn as the app draws it, with rel prev/next to the pages around it.
@@ -118,7 +120,7 @@ export const storefrontPageRoutes: FastifyPluginAsync<StorefrontPagesOptions> = 
     const search = catalogSearch(view);
     const parsed = catalogQuerySchema.safeParse(Object.fromEntries(new URLSearchParams(search)));
     const result = parsed.success ? await catalogPageOrNothing(o.catalog, parsed.data) : undefined;
-    if (!result) return sendPage(reply, o.shell.page(o.shell.defaultHead), 'no-cache');
+    if (!result) return sendPage(request, reply, o.shell.page(o.shell.defaultHead), 'no-cache');
     const last = Math.max(1, Math.ceil(result.total / result.pageSize));
     const at = (page: number) => `${o.publicUrl}${catalogHref({ ...view, page })}`;
     const paging: Paging = {
@@ -133,7 +135,8 @@ export const storefrontPageRoutes: FastifyPluginAsync<StorefrontPagesOptions> = 
       }) +
       pagingHead(paging) +
       dataScript(PAGE_DATA_IDS.catalogue, JSON.stringify({ search, page: result }));
-    return sendPage(reply, o.shell.page(head, inLayout(catalogueBody(view, result), '/products')), LIST_CACHE);
+    const html = o.shell.page(head, inLayout(catalogueBody(view, result), '/products'));
+    return sendPage(request, reply, html, LIST_CACHE);
   });
 
   app.get('/robots.txt', { schema: { hide: true } }, async (_request, reply) =>
