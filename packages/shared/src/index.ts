@@ -21,3 +21,6 @@ export * from './quotes.js';
 export * from './lists.js';
 export * from './money.js';
 export * from './storefront-pages.js';
+export * from './catalog-view.js';
+export * from './page-window.js';
+export * from './product-terms.js';

@@ -92,3 +92,14 @@ export function matchStorefrontPage(path: string): PageMatch | undefined {
   }
   return matchIn(STOREFRONT_PAGES, relative);
 }
+
+/**
+ * The ids of the JSON the server writes into the pages it draws (api storefront-pages, ADR 006), which the storefront's
+ * queries start from so that their first render draws the same page: a product page's product (GET /api/service/{id}),
+ * a catalogue page's `{ search, page }` (GET /api/catalog?{search}) and the home page's newest products.
+ */
+export const PAGE_DATA_IDS = {
+  product: 'product-data',
+  catalogue: 'catalogue-data',
+  latestProducts: 'latest-products-data',
+} as const;

@@ -1,9 +1,11 @@
 // B2B §18 without a browser: the pages a crawler fetches (real HTTP through app.inject), their status, their HTML and
 // JSON-LD parsed, on both databases.
 import { rmSync } from 'node:fs';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { dirname } from 'node:path';
 import { messages } from '@kestrel/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { NewProduct } from '../../src/modules/catalog/index.js';
 import { databases } from '../helpers/databases.js';
 import { addCompany } from '../contract-prices/company-fixtures.js';
 import {
@@ -16,7 +18,7 @@ import {
   type SignedIn,
   type TestApp,
 } from '../helpers/test-app.js';
-import { findAll, headOf, parseXml, writeWebBuild } from './page-parts.js';
+import { findAll, findOne, headOf, parseXml, writeWebBuild, type Element } from './page-parts.js';
 
 const PUBLIC_URL = 'https://shop.example.com';
 const NOT_FOUND_TITLE = `${messages.notFoundPage} · Kestrel Components`;
@@ -265,6 +267,25 @@ describe.each(databases)('a product page for crawlers on %s', (kind) => {
     expect(headOf(edited.body).jsonLd).toMatchObject([{ offers: { price: '99.00' } }]);
   });
 
+  it('is compressed as the client accepts, each encoding its own tag, each answered 304', async () => {
+    const plain = await page();
+    const etag = String(plain.headers['etag']);
+    for (const [coding, decode] of [
+      ['br', brotliDecompressSync],
+      ['gzip', gunzipSync],
+    ] as const) {
+      const res = await page({ 'accept-encoding': `${coding}, identity` });
+      expect([res.headers['content-encoding'], res.headers['etag'], res.headers['vary']]).toEqual([
+        coding,
+        `${etag.slice(0, -1)}-${coding}"`,
+        'Origin, Accept-Encoding',
+      ]);
+      expect(decode(res.rawPayload).toString('utf8')).toBe(plain.body);
+      const again = await page({ 'accept-encoding': coding, 'if-none-match': String(res.headers['etag']) });
+      expect([again.statusCode, again.body]).toEqual([304, '']);
+    }
+  });
+
   it('is the same page for a signed-in caller: list prices only, whatever the token or cookie', async () => {
     const anonymous = await page();
     const signedIn = await page({ authorization: `Bearer ${admin.token}`, cookie: 'session=x' });
@@ -310,80 +331,156 @@ describe.each(databases)('the catalogue and home pages for crawlers on %s', (kin
     web = writeWebBuild();
     t = await createTestApp(kind, { PUBLIC_URL }, { webDist: web });
     const admin = await logIn(t.app, ADMIN.email, ADMIN.password);
-    // Five fans and a cable; the catalogue lists newest first.
-    for (const [name, sku] of [
-      ['Fan 1', 'FAN-1'],
-      ['Fan 2', 'FAN-2'],
-      ['Cable <&>', 'CAB-1'],
-      ['Fan 3', 'FAN-3'],
-      ['Fan 4', 'FAN-4'],
-      ['Fan 5', 'FAN-5'],
-    ] as const) {
-      ids.push(await addProduct(t.app, admin, { name, sku, price: 10 }));
+    // Five fans and a cable; the catalogue lists newest first. Fan 3 has a volume price, Fan 5 too little stock.
+    const parts: Array<[string, string, Partial<NewProduct>]> = [
+      ['Fan 1', 'FAN-1', {}],
+      ['Fan 2', 'FAN-2', {}],
+      ['Cable <&>', 'CAB-1', { category: 'Cables' }],
+      ['Fan 3', 'FAN-3', { priceBreaks: [{ minQuantity: 500, price: 9.25 }] }],
+      ['Fan 4', 'FAN-4', { price: 1234.5 }],
+      ['Fan 5', 'FAN-5', {}],
+    ];
+    for (const [name, sku, more] of parts) {
+      ids.push(await addProduct(t.app, admin, { name, sku, price: 10, quantity: 100, category: 'Cooling', ...more }));
     }
+    // Orders took Fan 5's stock below its minimum (an order's write moves the stock only).
+    await t.app.database.db.updateTable('products').set({ available_quantity: 10 }).where('id', '=', id(5)).execute();
   });
   afterAll(async () => {
     await t.close();
     rmSync(dirname(web), { recursive: true, force: true });
   });
 
-  const linksOf = (html: string) => {
+  const id = (n: number) => ids[n] ?? '';
+  /** What a crawler reads of a listing: each card's name link (or heading), its price line, and the paging links. */
+  const listingOf = (html: string) => {
     const { doc } = headOf(html);
     const root = findAll(doc, (e) => e.attrs['id'] === 'root');
+    const cards = findAll(root, (e) => e.tag === 'article');
     return {
-      products: findAll(root, (e) => e.tag === 'a' && (e.attrs['href'] ?? '').startsWith('/products/')).map((a) => [
-        a.attrs['href'],
-        a.text,
-      ]),
+      cards: cards.map((card) => {
+        const heading = findOne([card], (e) => e.tag === 'h3' || e.tag === 'h2');
+        const price = findAll([card], (e) => (e.attrs['class'] ?? '').includes('text-primary') && e.tag === 'p');
+        const links = findAll([card], (e) => e.tag === 'a').map((a) => a.attrs['href']);
+        return [heading.text, price.map((p) => p.text).join(' / '), ...links];
+      }),
       rel: (rel: string) => findAll(doc, (e) => e.attrs['rel'] === rel).map((e) => [e.tag, e.attrs['href']]),
+      text: (test: (e: Element) => boolean) => findAll(root, test).map((e) => e.text),
+      data: (dataId: string) =>
+        findAll(doc, (e) => e.tag === 'script' && e.attrs['id'] === dataId).map((e): unknown => JSON.parse(e.text)),
     };
   };
 
-  it("lists a page's products as links, with rel prev/next that keep the query", async () => {
+  it("draws a page's product cards as the app does, list prices, with rel prev/next that keep the query", async () => {
     const res = await t.app.inject({ url: '/products?q=fan&pageSize=2&page=2', headers: { host: 'evil.example.org' } });
-    expect([res.statusCode, res.headers['content-type']]).toEqual([200, 'text/html; charset=utf-8']);
-    const page = linksOf(res.body);
-    // Fans newest first by relevance ties: 5, 4 | 3, 2 | 1.
-    expect(page.products).toEqual([
-      [`/products/${ids[3] ?? ''}`, 'Fan 3'],
-      [`/products/${ids[1] ?? ''}`, 'Fan 2'],
+    expect([res.statusCode, res.headers['content-type'], res.headers['cache-control']]).toEqual([
+      200,
+      'text/html; charset=utf-8',
+      'no-cache',
     ]);
-    const at = (n: number) => `${PUBLIC_URL}/products?q=fan${n > 1 ? `&page=${n}` : ''}&pageSize=2`;
+    const page = listingOf(res.body);
+    // Fans newest first by relevance ties: 5, 4 | 3, 2 | 1. Fan 3's headline is its price at the minimum order.
+    expect(page.cards).toEqual([
+      ['Fan 3', '$10.00 per unit', `/products/${id(3)}`, '/login'],
+      ['Fan 2', '$10.00 per unit', `/products/${id(1)}`, '/login'],
+    ]);
+    expect(page.text((e) => e.tag === 'p' && e.text.startsWith('down to'))).toEqual(['down to $9.25 from 500']);
+    expect(page.text((e) => e.attrs['aria-live'] === 'polite')).toEqual([
+      '100 × $10.00 = $1,000.00 · $9.25 each from 500',
+      '100 × $10.00 = $1,000.00',
+    ]);
+    expect(page.text((e) => e.tag === 'h1')).toEqual(['Products']);
+    expect(page.text((e) => e.attrs['role'] === 'status' && e.tag === 'div')).toEqual([
+      'Showing 3–4 of 5 products for “fan” · Page 2 of 3',
+    ]);
+    // The head's absolute links for crawlers, the pager's own links (relative, as the app writes them) in the page.
+    const at = (n: number) => `/products?q=fan${n > 1 ? `&page=${n}` : ''}&pageSize=2`;
     expect(page.rel('prev')).toEqual([
-      ['link', at(1)],
+      ['link', `${PUBLIC_URL}${at(1)}`],
       ['a', at(1)],
     ]);
     expect(page.rel('next')).toEqual([
-      ['link', at(3)],
+      ['link', `${PUBLIC_URL}${at(3)}`],
       ['a', at(3)],
     ]);
-    expect(headOf(res.body).canonical).toEqual([at(2)]);
-    const last = linksOf((await t.app.inject({ url: '/products?q=fan&pageSize=2&page=3' })).body);
-    expect([last.products.length, last.rel('next'), last.rel('prev').length]).toEqual([1, [], 2]);
+    expect(page.text((e) => (e.attrs['aria-label'] ?? '').startsWith('Page '))).toEqual(['1', '2', '3']);
+    const head = headOf(res.body);
+    expect([head.title, head.canonical]).toEqual([
+      'Products for “fan” · Kestrel Components',
+      [`${PUBLIC_URL}${at(2)}`],
+    ]);
+    // The answer GET /api/catalog gives anyone for this view, for the app's query to start from.
+    const api = await t.app.inject({ url: '/api/catalog?q=fan&page=2&pageSize=2' });
+    expect(page.data('catalogue-data')).toEqual([{ search: 'q=fan&page=2&pageSize=2', page: api.json() }]);
+
+    const last = listingOf((await t.app.inject({ url: '/products?q=fan&pageSize=2&page=3' })).body);
+    expect([last.cards.length, last.rel('next'), last.rel('prev').length]).toEqual([1, [], 2]);
   });
 
-  it('lists the first page of a plain /products with a next link only, and escapes the names', async () => {
+  it('draws the first page of a plain /products with a next link only, a sold-out card, and escapes the names', async () => {
     const res = await t.app.inject({ url: '/products?pageSize=4' });
-    const page = linksOf(res.body);
-    expect(page.products.map(([, name]) => name)).toEqual(['Fan 5', 'Fan 4', 'Fan 3', 'Cable <&>']);
+    const page = listingOf(res.body);
+    expect(page.cards).toEqual([
+      ['Fan 5', '$10.00 per unit', `/products/${id(5)}`],
+      ['Fan 4', '$1,234.50 per unit', `/products/${id(4)}`, '/login'],
+      ['Fan 3', '$10.00 per unit', `/products/${id(3)}`, '/login'],
+      ['Cable <&>', '$10.00 per unit', `/products/${id(2)}`, '/login'],
+    ]);
+    // Fan 5 has less stock than its minimum: no way to order it, and the card says why.
+    expect(page.text((e) => (e.attrs['class'] ?? '').includes('text-error'))).toEqual([
+      '10 (below minimum)',
+      'Not enough stock for the minimum order right now.',
+    ]);
     expect(page.rel('prev')).toEqual([]);
     expect(page.rel('next')).toEqual([
       ['link', `${PUBLIC_URL}/products?page=2&pageSize=4`],
-      ['a', `${PUBLIC_URL}/products?page=2&pageSize=4`],
+      ['a', '/products?page=2&pageSize=4'],
+    ]);
+    // The category facets with their counts, as links that keep the view.
+    expect(page.text((e) => e.tag === 'a' && (e.attrs['href'] ?? '').includes('category='))).toEqual([
+      'Cables 1 products',
+      'Cooling 5 products',
     ]);
     expect(res.body).not.toContain('Cable <&>');
   });
 
-  it('holds the three latest products on the home page', async () => {
+  it('sends the listing pages gzip-compressed to a client that accepts it', async () => {
+    for (const url of ['/products', '/']) {
+      const plain = await t.app.inject({ url });
+      const res = await t.app.inject({ url, headers: { 'accept-encoding': 'gzip' } });
+      expect([res.statusCode, res.headers['content-encoding']]).toEqual([200, 'gzip']);
+      expect(gunzipSync(res.rawPayload).toString('utf8')).toBe(plain.body);
+    }
+  });
+
+  it('never shows a member their contract price: the page is the same whoever asks', async () => {
+    const anonymous = await t.app.inject({ url: '/products' });
+    const admin = await logIn(t.app, ADMIN.email, ADMIN.password);
+    const signedIn = await t.app.inject({ url: '/products', headers: { authorization: `Bearer ${admin.token}` } });
+    expect(signedIn.body).toBe(anonymous.body);
+  });
+
+  it('answers a view the catalogue refuses with the plain shell, and no data for the app to start from', async () => {
+    const res = await t.app.inject({ url: `/products?q=${'a'.repeat(300)}` });
+    expect(res.statusCode).toBe(200);
+    const page = listingOf(res.body);
+    expect([page.cards, page.data('catalogue-data'), headOf(res.body).rootText]).toEqual([[], [], '']);
+  });
+
+  it("draws the home page's three latest products as the app's cards, with the list that its query starts from", async () => {
     for (const url of ['/', '/home']) {
       const res = await t.app.inject({ url });
       expect(res.statusCode).toBe(200);
-      expect(linksOf(res.body).products).toEqual([
-        [`/products/${ids[5] ?? ''}`, 'Fan 5'],
-        [`/products/${ids[4] ?? ''}`, 'Fan 4'],
-        [`/products/${ids[3] ?? ''}`, 'Fan 3'],
+      const page = listingOf(res.body);
+      expect(page.cards).toEqual([
+        ['Fan 5', 'Price:$10.00/per unit', `/purchase/${id(5)}`],
+        ['Fan 4', 'Price:$1,234.50/per unit', `/purchase/${id(4)}`],
+        ['Fan 3', 'Price:$10.00/per unit', `/purchase/${id(3)}`],
       ]);
+      expect(page.text((e) => e.tag === 'h1')).toEqual(['Precision computer parts, built for your production line']);
       expect(headOf(res.body).canonical).toEqual([`${PUBLIC_URL}/`]);
+      const api = await t.app.inject({ url: '/api/service?sort=newest&limit=3' });
+      expect(page.data('latest-products-data')).toEqual([api.json()]);
     }
   });
 });

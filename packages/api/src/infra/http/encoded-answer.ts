@@ -24,7 +24,7 @@ function notModified(request: FastifyRequest, etag: string): boolean {
 }
 
 /** Adds Accept-Encoding to a Vary header that other hooks (CORS) may have set already. */
-function varyOnEncoding(reply: FastifyReply): void {
+export function varyOnEncoding(reply: FastifyReply): void {
   const vary = reply.getHeader('vary');
   const present = typeof vary === 'string' ? vary : '';
   if (!/(^|,)\s*accept-encoding\s*(,|$)/i.test(present))

@@ -1,6 +1,6 @@
 // The markup of the pages the server answers (B2B §18). Everything from the database is user data: text goes through
 // escapeHtml, the JSON-LD through jsonForScript, so a product named `</script><script>` stays text.
-import { CARD_IMAGE_HEIGHT, CARD_IMAGE_WIDTH, cardVariantUrl, messages } from '@kestrel/shared';
+import { CARD_IMAGE_HEIGHT, CARD_IMAGE_WIDTH, PAGE_DATA_IDS, cardVariantUrl, messages } from '@kestrel/shared';
 import type { Product } from '@kestrel/shared';
 
 const HTML_SPECIAL: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
@@ -8,12 +8,18 @@ const HTML_SPECIAL: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '
 /** Text or an attribute value as HTML. */
 export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => HTML_SPECIAL[c] ?? c);
 
-/** JSON that cannot end its <script> early (no '<', '>' or '&' as such) nor break a line in old parsers. */
-export const jsonForScript = (value: unknown) =>
-  JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+/**
+ * JSON text that cannot end its <script> early (no '<', '>' or '&' as such) nor break a line in old parsers: those
+ * only occur inside JSON's strings, where their \u escapes mean the same.
+ */
+const scriptSafe = (json: string) =>
+  json.replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 
-const dollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-const count = new Intl.NumberFormat('en-US');
+export const jsonForScript = (value: unknown) => scriptSafe(JSON.stringify(value));
+
+/** Money and quantities as the storefront writes them (web lib/money.ts, lib/count.ts). */
+export const dollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+export const count = new Intl.NumberFormat('en-US');
 const SITE = 'Kestrel Components';
 
 /** The storefront's rule (product page): in stock while the stock covers the minimum order. */
@@ -64,8 +70,9 @@ export function pageHead(o: { title: string; description: string; url: string; i
   return `${lines.join('\n    ')}\n    `;
 }
 
-/** The id of the product's JSON in its page, which the storefront's product query starts from (no spinner). */
-export const PRODUCT_DATA_ID = 'product-data';
+/** JSON text in a page's head for the storefront's query to start from: its first render draws what the server drew. */
+export const dataScript = (id: string, json: string) =>
+  `<script type="application/json" id="${id}">${scriptSafe(json)}</script>\n    `;
 
 export function productHead(publicUrl: string, p: Product): string {
   return (
@@ -77,7 +84,7 @@ export function productHead(publicUrl: string, p: Product): string {
       type: 'product',
     }) +
     `<script type="application/ld+json">${jsonForScript(productJsonLd(publicUrl, p))}</script>\n    ` +
-    `<script type="application/json" id="${PRODUCT_DATA_ID}">${jsonForScript(p)}</script>\n    `
+    dataScript(PAGE_DATA_IDS.product, JSON.stringify(p))
   );
 }
 
@@ -109,6 +116,23 @@ function productTerms(p: Product): string {
   );
 }
 
+/** The product card (features/products/components/product-card.tsx) with its list price, and `actions` at its foot. */
+export function productCard(p: Product, o: { eager: boolean; heading: 'h2' | 'h3'; actions?: string }): string {
+  const name = escapeHtml(p.name);
+  return (
+    `<article class="card h-full border border-base-300 bg-base-100 shadow-sm">` +
+    `<figure class="bg-base-200"><img src="${escapeHtml(cardVariantUrl(p.img))}" alt="${name}" width="${CARD_IMAGE_WIDTH}" height="${CARD_IMAGE_HEIGHT}" loading="${o.eager ? 'eager' : 'lazy'}" decoding="async" class="aspect-[4/3] h-auto w-full object-cover" /></figure>` +
+    `<div class="card-body gap-2 p-5">` +
+    `<${o.heading} class="card-title text-lg">${name}</${o.heading}>` +
+    `<p class="text-lg font-semibold text-primary">Price:${dollars.format(p.price)}/per unit</p>` +
+    `<p class="text-sm leading-relaxed">${escapeHtml(p.description)}</p>` +
+    `<dl class="mt-1 grid grid-cols-[1fr_auto] gap-x-3 gap-y-1 text-sm">` +
+    `<dt>Minimun Order Quantity</dt><dd class="text-right font-semibold tabular-nums">${count.format(p.quantity)}</dd>` +
+    `<dt>Available Quantity</dt><dd class="text-right font-semibold tabular-nums">${count.format(p.availableQuantity)}</dd>` +
+    `</dl>${o.actions ? `<div class="card-actions mt-auto justify-end pt-3">${o.actions}</div>` : ''}</div></article>`
+  );
+}
+
 /**
  * The product page as a signed-out visitor sees it, in the structure and classes of app/routes/product-page.tsx and
  * the components it draws, so React's first render draws the same page over it.
@@ -119,16 +143,7 @@ export function productBody(p: Product): string {
   return (
     `<div class="mx-auto grid min-h-screen max-w-5xl content-start items-start gap-8 px-4 py-10 md:grid-cols-2">` +
     `<h1 class="sr-only">${name}</h1>` +
-    `<div><article class="card h-full border border-base-300 bg-base-100 shadow-sm">` +
-    `<figure class="bg-base-200"><img src="${escapeHtml(cardVariantUrl(p.img))}" alt="${name}" width="${CARD_IMAGE_WIDTH}" height="${CARD_IMAGE_HEIGHT}" loading="eager" decoding="async" class="aspect-[4/3] h-auto w-full object-cover" /></figure>` +
-    `<div class="card-body gap-2 p-5">` +
-    `<h2 class="card-title text-lg">${name}</h2>` +
-    `<p class="text-lg font-semibold text-primary">Price:${dollars.format(p.price)}/per unit</p>` +
-    `<p class="text-sm leading-relaxed">${escapeHtml(p.description)}</p>` +
-    `<dl class="mt-1 grid grid-cols-[1fr_auto] gap-x-3 gap-y-1 text-sm">` +
-    `<dt>Minimun Order Quantity</dt><dd class="text-right font-semibold tabular-nums">${count.format(p.quantity)}</dd>` +
-    `<dt>Available Quantity</dt><dd class="text-right font-semibold tabular-nums">${count.format(p.availableQuantity)}</dd>` +
-    `</dl></div></article></div>` +
+    `<div>${productCard(p, { eager: true, heading: 'h2' })}</div>` +
     `<div class="flex flex-col gap-6 self-start">` +
     `<section aria-labelledby="order-panel" class="rounded-box border border-base-300 bg-base-100 p-6">` +
     `<h2 id="order-panel" class="text-xl font-semibold">Order in bulk</h2>` +
@@ -195,51 +210,3 @@ export const inLayout = (page: string, path = '') =>
   `<a href="#main" class="btn btn-primary btn-sm sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50">Skip to content</a>` +
   navbar(path) +
   `<main id="main" tabindex="-1" class="flex-1 focus:outline-none">${page}</main>${footer()}</div>`;
-
-/** A product as the catalogue's answer holds it (dollars), for the listing pages. */
-export interface ListedProduct {
-  _id: string;
-  name: string;
-  sku: string;
-  price: number;
-}
-
-/** Products as links to their pages (the catalogue's and the home page's HTML before the scripts run). */
-export function productLinks(products: readonly ListedProduct[]): string {
-  const items = products.map(
-    (p) =>
-      `<li><a href="/products/${escapeHtml(p._id)}">${escapeHtml(p.name)}</a> ` +
-      `<span>${escapeHtml(p.sku)}</span> <span>${dollars.format(p.price)}</span></li>`,
-  );
-  return `<ul>${items.join('')}</ul>`;
-}
-
-export interface Paging {
-  prev?: string;
-  next?: string;
-}
-
-/**
- * The catalogue page: its products as links and rel prev/next links to the pages around it. The app draws its own
- * catalogue over it; a screen's height keeps the footer below the fold meanwhile, so nothing in view moves then.
- */
-export function catalogueBody(heading: string, products: readonly ListedProduct[], paging: Paging): string {
-  const links = [
-    paging.prev ? `<a rel="prev" href="${escapeHtml(paging.prev)}">Previous page</a>` : '',
-    paging.next ? `<a rel="next" href="${escapeHtml(paging.next)}">Next page</a>` : '',
-  ].join(' ');
-  return (
-    `<div class="mx-auto min-h-screen max-w-6xl px-4 py-10"><h1 class="text-3xl font-semibold">${escapeHtml(heading)}</h1>` +
-    `${productLinks(products)}<nav aria-label="Pages">${links}</nav></div>`
-  );
-}
-
-/** The head's rel prev/next links, which crawlers follow through the pages. */
-export const pagingHead = (paging: Paging) =>
-  (paging.prev ? `<link rel="prev" href="${escapeHtml(paging.prev)}" />\n    ` : '') +
-  (paging.next ? `<link rel="next" href="${escapeHtml(paging.next)}" />\n    ` : '');
-
-/** The home page's newest products, under the build's own title and description (a screen high, as the catalogue). */
-export const homeBody = (products: readonly ListedProduct[]) =>
-  `<div class="mx-auto min-h-screen max-w-6xl px-4 py-14"><h1 class="text-3xl font-semibold">Kestrel Components</h1>` +
-  `<h2>Latest products</h2>${productLinks(products)}</div>`;

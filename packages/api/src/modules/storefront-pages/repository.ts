@@ -1,45 +1,9 @@
-// SQL of the pages the server answers as HTML (B2B §18): the newest few products for the home page, and the sitemap's walk over
-// every product, keyset-paged so a catalogue of 100,000 is never read at once.
+// SQL of the sitemap (B2B §18): its walk over every product, keyset-paged so a catalogue of 100,000 is never read at
+// once. The pages themselves read the catalogue's own service (its list cache, its search).
 import { sql } from 'kysely';
 import { z } from 'zod';
 import { boundedRead } from '../../infra/db/bounded-read.js';
 import type { Db, OpenDatabase } from '../../infra/db/create-db.js';
-import type { ProductsTable } from '../../infra/db/schema.js';
-
-/** What a public page shows of a product: list terms only (never a company's contract price). */
-export type PageProduct = Pick<
-  ProductsTable,
-  | 'id'
-  | 'name'
-  | 'sku'
-  | 'description'
-  | 'img'
-  | 'price_cents'
-  | 'min_quantity'
-  | 'pack_size'
-  | 'available_quantity'
-  | 'category'
-  | 'updated_at'
->;
-
-const PAGE_COLUMNS = [
-  'id',
-  'name',
-  'sku',
-  'description',
-  'img',
-  'price_cents',
-  'min_quantity',
-  'pack_size',
-  'available_quantity',
-  'category',
-  'updated_at',
-] as const;
-
-/** The newest products first (ids grow with time), as the home page lists them. */
-export function newestPageProducts(db: Db, limit: number): Promise<PageProduct[]> {
-  return db.selectFrom('products').select(PAGE_COLUMNS).orderBy('id', 'desc').limit(limit).execute();
-}
 
 export interface ProductStamp {
   id: string;

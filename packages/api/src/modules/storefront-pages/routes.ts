@@ -2,27 +2,25 @@
 // Registered only when the storefront's build is there (its index.html is the shell of every page).
 import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
-import { catalogQuerySchema, HOME_PRODUCT_COUNT, type CatalogQuery, type Product } from '@kestrel/shared';
-import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import {
+  catalogHref,
+  catalogQuerySchema,
+  catalogSearch,
+  HOME_PRODUCT_COUNT,
+  PAGE_DATA_IDS,
+  productSchema,
+  readCatalogView,
+  type CatalogPage,
+  type Product,
+} from '@kestrel/shared';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { OpenDatabase } from '../../infra/db/create-db.js';
 import { AppError } from '../../infra/errors.js';
-import { ifNoneMatchNames } from '../../infra/http/if-none-match.js';
-import { preloadOf } from '../../infra/http/static-web.js';
 import type { WebShell } from '../../infra/http/web-shell.js';
 import type { CatalogService } from '../catalog/index.js';
-import {
-  catalogueBody,
-  homeBody,
-  inLayout,
-  notFoundBody,
-  notFoundHead,
-  pageHead,
-  pagingHead,
-  productBody,
-  productHead,
-  type Paging,
-} from './html.js';
-import * as repo from './repository.js';
+import { dataScript, inLayout, notFoundBody, notFoundHead, pageHead, productBody, productHead } from './html.js';
+import { catalogueBody, homeBody, pagingHead, searchWords, type Paging } from './listing-html.js';
+import { sendHtml } from './send-html.js';
 import { robotsTxt, sitemapIndex, sitemapLayout, sitemapPart, type SitemapOptions } from './sitemap.js';
 
 /**
@@ -32,6 +30,7 @@ import { robotsTxt, sitemapIndex, sitemapLayout, sitemapPart, type SitemapOption
 const PAGE_CACHE = 'public, no-cache';
 const SITEMAP_CACHE = 'public, max-age=3600';
 const PRODUCT_ID = /^[0-9a-f]{24}$/;
+const productListSchema = productSchema.array();
 
 export interface StorefrontPagesOptions {
   shell: WebShell;
@@ -43,21 +42,8 @@ export interface StorefrontPagesOptions {
   sitemapLimit?: number;
 }
 
-/** The catalogue's query keys in the order its links write them. */
-const QUERY_KEYS = ['q', 'category', 'sort', 'page', 'pageSize'] as const;
 /** Listing pages change with every product edit and name the build's scripts: revalidated on each use, as index.html. */
 const LIST_CACHE = 'no-cache';
-
-/** /products with the query (page 1 leaves `page` out), so each view of the catalogue has one address. */
-function catalogueUrl(publicUrl: string, query: CatalogQuery, page: number): string {
-  const params = new URLSearchParams();
-  for (const key of QUERY_KEYS) {
-    const value = key === 'page' ? (page > 1 ? page : undefined) : query[key];
-    if (value !== undefined && value !== '') params.set(key, String(value));
-  }
-  const text = params.toString();
-  return `${publicUrl}/products${text ? `?${text}` : ''}`;
-}
 
 /** The product as the catalogue answers it to an anonymous caller (list prices), or undefined when there is none. */
 async function productOrNothing(catalog: CatalogService, id: string): Promise<Product | undefined> {
@@ -65,6 +51,19 @@ async function productOrNothing(catalog: CatalogService, id: string): Promise<Pr
     return await catalog.getProduct(id);
   } catch (error) {
     if (error instanceof AppError && error.statusCode === 404) return undefined;
+    throw error;
+  }
+}
+
+/** A page of the catalogue as GET /api/catalog answers anyone, or undefined when the search ran past its budget. */
+async function catalogPageOrNothing(
+  catalog: CatalogService,
+  query: Parameters<CatalogService['catalogPage']>[0],
+): Promise<CatalogPage | undefined> {
+  try {
+    return await catalog.catalogPage(query);
+  } catch (error) {
+    if (error instanceof AppError && (error.statusCode < 500 || error.statusCode === 503)) return undefined;
     throw error;
   }
 }
@@ -90,50 +89,54 @@ export const storefrontPageRoutes: FastifyPluginAsync<StorefrontPagesOptions> = 
     // The same for every visitor: nothing here reads the request's cookies or token, so no member price can show.
     const html = o.shell.page(productHead(o.publicUrl, product), inLayout(productBody(product), `/products/${id}`));
     const etag = `"${createHash('sha1').update(html).digest('base64url')}"`;
-    reply.header('cache-control', PAGE_CACHE).header('etag', etag).header('vary', 'Accept-Encoding');
-    if (ifNoneMatchNames(request.headers['if-none-match'], (tag) => tag === etag)) return reply.code(304).send();
-    return reply.type('text/html; charset=utf-8').send(html);
+    return sendHtml(request, reply.header('cache-control', PAGE_CACHE), html, etag);
   });
 
-  const sendPage = (reply: FastifyReply, html: string, cache: string) =>
-    reply.type('text/html; charset=utf-8').header('cache-control', cache).send(html);
+  const sendPage = (request: FastifyRequest, reply: FastifyReply, html: string, cache: string) =>
+    sendHtml(request, reply.header('cache-control', cache), html);
 
-  // The home page: the build's title and description, and its newest products as links (the app draws them too).
+  // The home page: the build's title and description, and the page as the app draws it with its newest products (the
+  // same JSON text GET /api/service?sort=newest&limit=3 answers anyone, which the app's query starts from).
   const home = async () => {
-    const latest = await repo.newestPageProducts(o.database.db, HOME_PRODUCT_COUNT);
-    const listed = latest.map((p) => ({ _id: p.id, name: p.name, sku: p.sku, price: p.price_cents / 100 }));
-    const head = `${o.shell.defaultHead}<link rel="canonical" href="${o.publicUrl}/" />\n    `;
-    return o.shell.page(head, inLayout(homeBody(listed), '/'));
+    const latestJson = await o.catalog.listProductsJson({ sort: 'newest', limit: HOME_PRODUCT_COUNT });
+    const latest = productListSchema.parse(JSON.parse(latestJson));
+    const head =
+      `${o.shell.defaultHead}<link rel="canonical" href="${o.publicUrl}/" />\n    ` +
+      dataScript(PAGE_DATA_IDS.latestProducts, latestJson);
+    return o.shell.page(head, inLayout(homeBody(latest), '/'));
   };
-  app.get('/', { schema: { hide: true } }, async (_request, reply) => sendPage(reply, await home(), LIST_CACHE));
-  app.get('/home', { schema: { hide: true } }, async (_request, reply) => sendPage(reply, await home(), LIST_CACHE));
+  app.get('/', { schema: { hide: true } }, async (request, reply) =>
+    sendPage(request, reply, await home(), LIST_CACHE),
+  );
+  app.get('/home', { schema: { hide: true } }, async (request, reply) =>
+    sendPage(request, reply, await home(), LIST_CACHE),
+  );
 
-  // A page of the catalogue, as the query string asks (the storefront's own parameters): links to its products and
-  // to the pages before and after it. A query the catalogue refuses gets the plain shell; the app says what is wrong.
+  // A page of the catalogue: the view the app reads from the address (catalog-view.ts), answered as GET /api/catalog
+  // answers anyone that view's canonical query, drawn as the app draws it, with rel prev/next to the pages around it.
+  // A view the catalogue refuses, or a search past its time budget, gets the plain shell: the app says what is wrong.
   app.get('/products', { schema: { hide: true } }, async (request, reply) => {
-    const preload = preloadOf(request.url);
-    if (preload) reply.header('link', `<${preload}>; rel=preload; as=fetch; crossorigin`);
-    const parsed = catalogQuerySchema.safeParse(request.query);
-    if (!parsed.success) return sendPage(reply, o.shell.page(o.shell.defaultHead), 'no-cache');
-    const query = parsed.data;
-    const result = await o.catalog.catalogPage(query);
+    const view = readCatalogView(new URLSearchParams(request.url.split('?')[1] ?? ''));
+    const search = catalogSearch(view);
+    const parsed = catalogQuerySchema.safeParse(Object.fromEntries(new URLSearchParams(search)));
+    const result = parsed.success ? await catalogPageOrNothing(o.catalog, parsed.data) : undefined;
+    if (!result) return sendPage(request, reply, o.shell.page(o.shell.defaultHead), 'no-cache');
     const last = Math.max(1, Math.ceil(result.total / result.pageSize));
+    const at = (page: number) => `${o.publicUrl}${catalogHref({ ...view, page })}`;
     const paging: Paging = {
-      ...(result.page > 1 ? { prev: catalogueUrl(o.publicUrl, query, Math.min(result.page - 1, last)) } : {}),
-      ...(result.page < last ? { next: catalogueUrl(o.publicUrl, query, result.page + 1) } : {}),
+      ...(result.page > 1 ? { prev: at(Math.min(result.page - 1, last)) } : {}),
+      ...(result.page < last ? { next: at(result.page + 1) } : {}),
     };
-    const heading = query.q ? `Products matching “${query.q}”` : 'Products';
     const head =
       pageHead({
-        title: `${heading} · Kestrel Components`,
+        title: `${view.q || view.category ? `Products${searchWords(view)}` : 'Products'} · Kestrel Components`,
         description: 'Computer parts in bulk for businesses: processors, memory, storage and more, shipped worldwide.',
-        url: catalogueUrl(o.publicUrl, query, result.page),
-      }) + pagingHead(paging);
-    return sendPage(
-      reply,
-      o.shell.page(head, inLayout(catalogueBody(heading, result.items, paging), '/products')),
-      LIST_CACHE,
-    );
+        url: at(result.page),
+      }) +
+      pagingHead(paging) +
+      dataScript(PAGE_DATA_IDS.catalogue, JSON.stringify({ search, page: result }));
+    const html = o.shell.page(head, inLayout(catalogueBody(view, result), '/products'));
+    return sendPage(request, reply, html, LIST_CACHE);
   });
 
   app.get('/robots.txt', { schema: { hide: true } }, async (_request, reply) =>

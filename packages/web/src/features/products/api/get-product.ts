@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Product } from '@kestrel/shared';
+import { PAGE_DATA_IDS, type Product } from '@kestrel/shared';
 import { ApiRequestError, apiRequest } from '../../../lib/api-client';
+import { pageData } from '../../../lib/page-data';
 import { viewer } from '../../../lib/viewer';
 
 /**
@@ -17,9 +18,6 @@ export function getProduct(id: string, signal?: AbortSignal): Promise<Product> {
 export const productQuery = (id: string) =>
   queryOptions({ queryKey: ['products', 'one', id, viewer()], queryFn: ({ signal }) => getProduct(id, signal) });
 
-/** The element the server writes a product page's product into (B2B §18, ADR 006: api storefront-pages/html.ts). */
-const PRODUCT_DATA_ID = 'product-data';
-
 function isProductOf(value: unknown, id: string): value is Product {
   return typeof value === 'object' && value !== null && '_id' in value && value._id === id;
 }
@@ -29,9 +27,8 @@ function isProductOf(value: unknown, id: string): value is Product {
  * the API answers them): the first render then draws the page the server drew, with no spinner between.
  */
 function productInPage(id: string): Product | undefined {
-  const text = document.getElementById(PRODUCT_DATA_ID)?.textContent;
-  if (!text || viewer() !== 'anonymous') return undefined;
-  const product: unknown = JSON.parse(text);
+  if (viewer() !== 'anonymous') return undefined;
+  const product = pageData(PAGE_DATA_IDS.product);
   return isProductOf(product, id) ? product : undefined;
 }
 
