@@ -11,8 +11,6 @@ import { authResponseSchema } from './responses.js';
 export const RECOVERY_CODE_COUNT = 10;
 /** A challenge (the step between the password and the code) works this long, for one sign-in. */
 export const TWO_FACTOR_CHALLENGE_MINUTES = 5;
-/** `STAFF_2FA=required`: the error code of a staff call by a staff account without two-step sign-in. */
-export const TWO_FACTOR_REQUIRED_CODE = 'two_factor_required';
 
 /** Six digits: a code from the authenticator app. */
 export const TOTP_CODE_PATTERN = /^\d{6}$/;
