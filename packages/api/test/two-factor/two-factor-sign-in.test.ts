@@ -6,7 +6,8 @@ import { twoFactorMessages } from '@kestrel/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callFrom, error, meStatus } from '../accounts/account-fixtures.js';
 import { databases } from '../helpers/databases.js';
-import { signUp, type TestApp } from '../helpers/test-app.js';
+import { signUp, TEST_SECRET, type TestApp } from '../helpers/test-app.js';
+import { createAccountsService } from '../../src/modules/accounts/index.js';
 import {
   codeAt,
   createTwoFactorApp,
@@ -196,6 +197,21 @@ describe.each(databases)('two-step sign-in on %s', (kind) => {
     expect(statuses.every((s) => s === 401)).toBe(true);
     const login = await callFrom(t.app, here, 'POST', '/api/auth/login', { email: who.email, password: PASSWORD });
     expect(login.statusCode).toBe(429);
+  });
+
+  it('the account-prune job deletes challenges past their 5 minutes and keeps live ones', async () => {
+    const { who } = await withTwoFactor();
+    await passwordStep(t.app, who.email, PASSWORD);
+    clock.advance(5 * 60_000);
+    await passwordStep(t.app, who.email, PASSWORD);
+    const accounts = createAccountsService(t.app.db, TEST_SECRET, { now: clock.now });
+    expect((await accounts.pruneDead()).challenges).toBeGreaterThanOrEqual(1);
+    const left = await t.app.db
+      .selectFrom('two_factor_challenges')
+      .select('expires_at')
+      .where('user_id', '=', who.id)
+      .execute();
+    expect(left.map((r) => r.expires_at)).toEqual([new Date(clock.now() + 5 * 60_000).toISOString()]);
   });
 
   it.each([
