@@ -26,6 +26,7 @@ import { rateLimitPlugin } from './infra/rate-limit/rate-limit-plugin.js';
 import {
   accountPruneJob,
   accountsRoutes,
+  createTwoFactorGate,
   authPlugin,
   createAccountsService,
   loadAuthSecret,
@@ -106,6 +107,8 @@ export interface BuildOptions {
   paymentProvider?: PaymentProvider;
   /** Webhook delivery's clock and host name resolution (tests move time and point names at loopback). */
   webhooks?: { now?: () => Date; resolve?: Resolve };
+  /** The accounts' clock: sessions, links, two-step codes and challenges (tests move it). */
+  accounts?: { now?: () => number };
   /** The quotes' clock of validUntil and expiry (tests move it). */
   quotes?: { now?: () => number };
   /** Where the log lines go instead of stdout (tests read them back). */
@@ -226,7 +229,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   jobs.every(mailDeliveryJob(mail));
   app.decorate('mail', mail);
   // The modules, each handed what it needs; their state (caches, sessions) lives in these objects, one set per app.
-  const accounts = createAccountsService(db, authSecret, { mail });
+  const accounts = createAccountsService(db, authSecret, { mail, ...options.accounts });
   jobs.every(accountPruneJob(accounts));
   const webhooks = createWebhooksService({
     database,
@@ -309,7 +312,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const seeded = seedDatabase({ db, accounts, catalog, reviews, images }, config, app.log);
   seeded.catch(() => undefined);
 
-  await app.register(authPlugin, { sessions: accounts.sessions });
+  await app.register(authPlugin, {
+    sessions: accounts.sessions,
+    twoFactorRefusal: createTwoFactorGate(config.staffTwoFactor, accounts.twoFactor.isOn),
+  });
   await app.register(securityPlugin, { config });
   // After the security plugin: its onRequest hook sets the headers a 429 of RATE_LIMIT_PER_MINUTE must carry too.
   await app.register(rateLimitPlugin, { config, limiters: options.limiters });

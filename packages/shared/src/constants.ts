@@ -83,3 +83,9 @@ export const MAX_URL_LENGTH = 2048;
 
 /** Largest page `GET /service?limit=` hands out. */
 export const MAX_PAGE_SIZE = 100;
+
+/**
+ * `STAFF_2FA=required` (B2B §15): the error code of a staff call by a staff account without two-step sign-in. Here,
+ * zod-free, because the storefront's API client (in every page's bundle) recognises it.
+ */
+export const TWO_FACTOR_REQUIRED_CODE = 'two_factor_required';

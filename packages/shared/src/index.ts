@@ -24,3 +24,4 @@ export * from './storefront-pages.js';
 export * from './catalog-view.js';
 export * from './page-window.js';
 export * from './product-terms.js';
+export * from './two-factor.js';

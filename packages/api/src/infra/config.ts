@@ -137,6 +137,8 @@ const envSchema = z.object({
   // One mailbox, no list: a comma would be one malformed address to the mail server, and every order's mail would fail.
   SHOP_NOTIFY_EMAIL: z.string().trim().refine(isEmailAddress, 'must be one e-mail address').optional(),
   WEBHOOK_ALLOW_PRIVATE: z.enum(['true', 'false'], { error: 'must be true or false' }).default('false'),
+  // B2B §15: `required` refuses staff calls to staff accounts without two-step sign-in (modules/accounts/two-factor-gate.ts).
+  STAFF_2FA: z.enum(['optional', 'required'], { error: 'must be optional or required' }).default('optional'),
   // GET /metrics' bearer token (infra/observability/metrics-plugin.ts); unset, the metrics are open. Printable ASCII,
   // as a scraper sends it in a header; never an API key's prefix, which the key check takes for itself.
   METRICS_TOKEN: z
@@ -201,6 +203,8 @@ export interface Config {
   mail: MailConfig;
   /** Webhook receivers on loopback and private networks are allowed (B2B §9; tests, private networks). */
   webhookAllowPrivate: boolean;
+  /** STAFF_2FA: whether staff accounts must have two-step sign-in on to make staff calls (B2B §15). */
+  staffTwoFactor: 'optional' | 'required';
 }
 
 /** Outgoing mail (B2B §6): SMTP when `smtpUrl` is set, otherwise `.eml` files in `dir`. */
@@ -335,5 +339,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       shopNotify: e.SHOP_NOTIFY_EMAIL,
     },
     webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE === 'true',
+    staffTwoFactor: e.STAFF_2FA,
   };
 }

@@ -159,6 +159,13 @@ const table: Row[] = [
   ['POST', '/api/auth/verify-email', () => '/api/auth/verify-email', () => ({ token: 'unknown' }), [400, 400, 400, 400]],
   // The administrator ensureAdmin made is confirmed already.
   ['POST', '/api/auth/verify-email/resend', () => '/api/auth/verify-email/resend', undefined, [401, 202, 202, 409]],
+  // Two-step sign-in (B2B §15): bodies that fail validation past the identity check, an unknown challenge, no such user.
+  ['GET', '/api/auth/2fa', () => '/api/auth/2fa', undefined, [401, 200, 200, 200]],
+  ['POST', '/api/auth/2fa/setup', () => '/api/auth/2fa/setup', undefined, [401, 200, 200, 200]],
+  ['POST', '/api/auth/2fa/enable', () => '/api/auth/2fa/enable', () => ({ code: 'x' }), [401, 400, 400, 400]],
+  ['POST', '/api/auth/2fa/disable', () => '/api/auth/2fa/disable', () => ({ password: 'p', code: 'x' }), [401, 400, 400, 400]],
+  ['POST', '/api/auth/2fa/verify', () => '/api/auth/2fa/verify', () => ({ challenge: 'unknown', code: '123456' }), [401, 401, 401, 401]],
+  ['DELETE', '/api/admin/staff/{email}/2fa', () => '/api/admin/staff/nobody@example.com/2fa', undefined, [401, 403, 403, 404]],
   // B2B §9's webhooks, admins only; the ping goes to an unknown endpoint (no outside network here).
   ['POST', '/api/admin/api-keys', () => '/api/admin/api-keys', () => ({ name: 'ERP', scopes: ['orders:read'] }), [401, 403, 403, 201]],
   ['GET', '/api/admin/api-keys', () => '/api/admin/api-keys', undefined, [401, 403, 403, 200]],

@@ -1,6 +1,8 @@
 // The one HTTP client of the storefront: every call goes to /api, carries the token when it needs identity,
 // and every failure becomes an ApiRequestError with the backend's { error: { code, message } } fields.
+import { TWO_FACTOR_REQUIRED_CODE } from '@kestrel/shared';
 import { readToken } from './token-storage';
+import { markTwoFactorRequired } from './two-factor-required';
 
 export class ApiRequestError extends Error {
   constructor(
@@ -58,6 +60,7 @@ export function toApiError(status: number, text: string, sentToken: boolean): Ap
   const error = typeof body === 'object' && body !== null && 'error' in body ? body.error : null;
   const field = (key: 'code' | 'message') =>
     typeof error === 'object' && error !== null && key in error ? String(Reflect.get(error, key)) : null;
+  if (status === 403 && field('code') === TWO_FACTOR_REQUIRED_CODE) markTwoFactorRequired();
   return new ApiRequestError(
     status,
     field('code') ?? `http_${status}`,

@@ -287,6 +287,24 @@ export interface TwoFactorTable {
   created_at: string;
 }
 
+/** One recovery code of an account with two-step sign-in (migrations/034-two-factor-steps.ts). */
+export interface TwoFactorRecoveryCodesTable {
+  user_id: string;
+  /** HMAC-SHA-256 (hex) of the code under a key derived from the auth secret. */
+  code_hash: string;
+  used_at: string | null;
+}
+
+/** The step between a right password and the code: one sign-in, five minutes. */
+export interface TwoFactorChallengesTable {
+  /** SHA-256 (hex) of the challenge the client holds. */
+  id_hash: string;
+  user_id: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
 export interface Database extends PaymentTables {
   products: ProductsTable;
   product_import_rows: ProductImportRowsTable;
@@ -318,6 +336,8 @@ export interface Database extends PaymentTables {
   requisition_lists: RequisitionListsTable;
   requisition_list_lines: RequisitionListLinesTable;
   two_factor: TwoFactorTable;
+  two_factor_recovery_codes: TwoFactorRecoveryCodesTable;
+  two_factor_challenges: TwoFactorChallengesTable;
 }
 
 /** A receiver of webhooks (B2B §9, migrations/019-webhooks.ts). */

@@ -1,9 +1,11 @@
 // Identity on each request: `requireUser` / `requireAdmin` onRequest hooks read the bearer token, check its session,
 // and set request.user. They run before the body is parsed, so an anonymous caller gets 401 whatever it sent.
+// STAFF_2FA's refusal (two-factor-gate.ts) is checked here once, for every signed-in call, requireAdmin's included.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { forbidden, unauthorized } from '../../infra/errors.js';
 import type { AuthUser, SessionService } from './sessions.js';
+import type { TwoFactorRefusal } from './two-factor-gate.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -25,7 +27,13 @@ export function currentUser(request: FastifyRequest): AuthUser {
   return request.user;
 }
 
-export const authPlugin = fp(async (app: FastifyInstance, { sessions }: { sessions: SessionService }) => {
+export interface AuthPluginOptions {
+  sessions: SessionService;
+  /** STAFF_2FA's rule; none: nobody is refused for want of two-step sign-in. */
+  twoFactorRefusal?: TwoFactorRefusal;
+}
+
+export const authPlugin = fp(async (app: FastifyInstance, { sessions, twoFactorRefusal }: AuthPluginOptions) => {
   app.decorate('sessions', sessions);
   app.decorateRequest('user', null);
 
@@ -35,6 +43,8 @@ export const authPlugin = fp(async (app: FastifyInstance, { sessions }: { sessio
     const match = BEARER.exec(request.headers.authorization ?? '');
     const user = match?.[1] ? await sessions.authenticate(match[1]) : undefined;
     if (!user) throw unauthorized('Sign in to do this (missing, invalid or expired token)');
+    const refusal = twoFactorRefusal ? await twoFactorRefusal(request, user) : null;
+    if (refusal) throw refusal;
     request.user = user;
   }
 

@@ -4,9 +4,9 @@ import {
   authResponseSchema,
   errorSchema,
   loginBodySchema,
+  loginResponseSchema,
   sessionUserSchema,
   signupBodySchema,
-  type SessionUser,
   type UserCompany,
 } from '@kestrel/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -17,6 +17,7 @@ import { AppError } from '../../infra/errors.js';
 import { SIGN_IN_LIMITS } from '../../infra/rate-limit/sign-in-limits.js';
 import { toUser } from './identity.js';
 import type { AccountsService } from './service.js';
+import { signInAnswer } from './sign-in-answer.js';
 
 const tags = ['auth'];
 const security = [{ bearer: [] }];
@@ -32,10 +33,6 @@ export interface AuthRoutesOptions {
 
 export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, { accounts, companyOf }) => {
   const { sessions } = accounts;
-  const sessionUser = async (user: Parameters<typeof toUser>[0]): Promise<SessionUser> => ({
-    ...toUser(user),
-    company: await companyOf(user.id),
-  });
   app.post(
     '/auth/signup',
     {
@@ -60,9 +57,12 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     {
       schema: {
         tags,
-        summary: `Sign in (${SIGN_IN_LIMITS.consecutiveFailures} wrong passwords in a row from one address: it waits ${SIGN_IN_LIMITS.blockSeconds / 60} minutes)`,
+        summary:
+          `Sign in (${SIGN_IN_LIMITS.consecutiveFailures} wrong passwords or codes in a row from one address: it waits ` +
+          `${SIGN_IN_LIMITS.blockSeconds / 60} minutes); with two-step sign-in on it answers a challenge for ` +
+          'POST /api/auth/2fa/verify instead of a token',
         body: loginBodySchema,
-        response: { 200: authResponseSchema, 400: errorSchema, 401: errorSchema, 429: errorSchema },
+        response: { 200: loginResponseSchema, 400: errorSchema, 401: errorSchema, 429: errorSchema },
       },
     },
     async (request) => {
@@ -73,11 +73,13 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
         if (error instanceof AppError && error.statusCode === 401) await app.authAttemptFailed(request, email);
         throw error;
       });
+      if (await accounts.twoFactor.isOn(user.id)) {
+        // Not a success yet: the failures of this e-mail and address are cleared only once the code is right too, so
+        // someone who knows the password cannot reset the count of codes guessed by signing in again.
+        return { twoFactorRequired: true as const, challenge: await accounts.twoFactor.startChallenge(user.id) };
+      }
       await app.authAttemptSucceeded(request, email);
-      return {
-        token: await sessions.issueSession(user.id, request.headers['user-agent']),
-        user: await sessionUser(user),
-      };
+      return signInAnswer(sessions, companyOf, user, request);
     },
   );
 

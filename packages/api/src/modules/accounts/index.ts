@@ -7,3 +7,4 @@ export { createAccountsService, DEFAULT_ADMIN_EMAIL, type AccountsService, type 
 export type { AuthUser } from './sessions.js';
 // A user's row held until the transaction ends (PostgreSQL): requisition lists count a person's lists under it.
 export { lockUserRow } from './users-repository.js';
+export { createTwoFactorGate, type StaffTwoFactorMode } from './two-factor-gate.js';

@@ -1,6 +1,7 @@
 // The background job that forgets dead account rows (B2B §7): every hour, sessions that can never be used again
-// (revoked, expired, idle too long) and account tokens past their expiry are deleted, so neither table grows with
-// every sign-in and every mailed link. Deleting is idempotent, so overlapping runs on two instances do no harm.
+// (revoked, expired, idle too long), account tokens past their expiry and two-step challenges past their 5 minutes are
+// deleted, so no table grows with every sign-in and every mailed link. Deleting is idempotent, so overlapping runs on
+// two instances do no harm.
 import type { PeriodicJob } from '../../infra/jobs/job-runner.js';
 import type { AccountsService } from './service.js';
 

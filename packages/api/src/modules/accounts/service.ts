@@ -5,6 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, type User } from '@kestrel/shared';
 import type { Db } from '../../infra/db/create-db.js';
+import { createSealer } from '../../infra/sealed.js';
 import { AppError, forbidden, notFound } from '../../infra/errors.js';
 import { deleteExpiredAccountTokens, endAccountTokens } from './account-tokens-repository.js';
 import { isCommonPassword } from './common-passwords.js';
@@ -15,12 +16,16 @@ import { hashPassword, verifyPassword } from './passwords.js';
 import { revokeUserSessions } from './sessions-repository.js';
 import { createSessionService, type AuthUser, type SessionService } from './sessions.js';
 import type { AccountMail } from './token-mail.js';
+import { createRecoveryCodeHasher } from './two-factor-codes.js';
+import { createTwoFactorService, type TwoFactorService } from './two-factor-service.js';
 import * as repo from './users-repository.js';
 
 export const DEFAULT_ADMIN_EMAIL = 'admin@example.com';
 
 export interface AccountsService {
   sessions: SessionService;
+  /** Two-step sign-in (B2B §15): setup, the code step of a sign-in, resets. */
+  twoFactor: TwoFactorService;
   /** Creates an unconfirmed account and queues its confirmation mail. */
   signUp(input: { name: string; email: string; password: string }): Promise<repo.UserRow>;
   logIn(input: { email: string; password: string }): Promise<repo.UserRow>;
@@ -59,8 +64,8 @@ export interface AccountsService {
   verifyEmail(token: string): Promise<void>;
   /** POST /auth/verify-email/resend: throws already_verified. */
   resendVerification(caller: AuthUser): Promise<void>;
-  /** The account-prune job: deletes dead sessions and expired tokens; answers how many of each. */
-  pruneDead(): Promise<{ sessions: number; tokens: number }>;
+  /** The account-prune job: deletes dead sessions, expired tokens and two-step challenges; answers how many of each. */
+  pruneDead(): Promise<{ sessions: number; tokens: number; challenges: number }>;
 }
 
 export interface GeneratedAdmin {
@@ -95,6 +100,14 @@ export function createAccountsService(db: Db, secret: string, options: AccountsO
   const now = options.now ?? Date.now;
   const sessions = createSessionService(db, secret, now);
   const care: AccountCareDeps = { db, mail: options.mail ?? noMail, now, sessionsChanged: sessions.forgetChecked };
+  const twoFactor = createTwoFactorService({
+    db,
+    // Its own key (HKDF purpose), so a secret sealed here opens nowhere else.
+    sealer: createSealer(secret, 'two-factor-secret'),
+    hasher: createRecoveryCodeHasher(secret),
+    now,
+    sessionsChanged: sessions.forgetChecked,
+  });
 
   async function changingUsers<T>(write: () => Promise<T>): Promise<T> {
     try {
@@ -110,6 +123,7 @@ export function createAccountsService(db: Db, secret: string, options: AccountsO
 
   const service: AccountsService = {
     sessions,
+    twoFactor,
     signUp: (input) => signUp(db, care.mail, input, now()),
     logIn: (input) => logIn(db, input),
     findOrCreateUser: (input) => findOrCreateUser(db, input),
@@ -213,7 +227,7 @@ export function createAccountsService(db: Db, secret: string, options: AccountsO
     async pruneDead() {
       const deletedSessions = await sessions.deleteDead();
       const tokens = await deleteExpiredAccountTokens(db, new Date(now()).toISOString());
-      return { sessions: deletedSessions, tokens };
+      return { sessions: deletedSessions, tokens, challenges: await twoFactor.deleteExpiredChallenges() };
     },
   };
   return service;

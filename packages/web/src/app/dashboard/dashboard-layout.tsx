@@ -3,6 +3,7 @@ import { NavItem } from '../../components/ui/nav-item';
 import { Spinner } from '../../components/ui/spinner';
 import { useAuth } from '../../lib/auth-store';
 import { useAdminStatus } from '../../features/users/api/get-admin-status';
+import { TwoFactorRequiredNotice } from './two-factor-required-notice';
 
 interface Entry {
   to: string;
@@ -75,6 +76,7 @@ export function DashboardLayout() {
         </nav>
       </aside>
       <div className="min-w-0">
+        <TwoFactorRequiredNotice />
         <Outlet />
       </div>
     </div>

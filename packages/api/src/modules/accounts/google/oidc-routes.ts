@@ -1,6 +1,7 @@
 // Google sign-in over HTTP (docs/product.md §3): GET /api/auth/google starts the flow, the provider sends the browser to
 // GET /api/auth/google/callback, and that ends at the storefront's /auth/callback with the same access token as an
-// e-mail/password sign-in, carried in the URL fragment (never sent to a server, never in a log). Every failure ends
+// e-mail/password sign-in, carried in the URL fragment (never sent to a server, never in a log); an account with
+// two-step sign-in on gets a challenge there instead, for the storefront's code step (B2B §15). Every failure ends
 // at /login?authError=<one of the shared short messages>. Registered under the /api prefix.
 import { messages } from '@kestrel/shared';
 import type { FastifyReply } from 'fastify';
@@ -72,6 +73,13 @@ export const oidcRoutes: FastifyPluginAsyncZod<{ accounts: AccountsService }> = 
         const flow = await takeFlow(app.db, query.get('state') ?? undefined, readFlowCookie(request));
         const identity = await client.completeAuthorization(query, flow.checks);
         const user = await accounts.findOrCreateUser({ email: identity.email, name: identity.name });
+        if (await accounts.twoFactor.isOn(user.id)) {
+          // Google proved the e-mail, not the second step: the storefront's code step finishes it, as after a password.
+          const challenge = await accounts.twoFactor.startChallenge(user.id);
+          request.log.info({ userId: user.id, issuer: identity.issuer }, 'OpenID Connect sign-in awaits its code');
+          const fragment = new URLSearchParams({ challenge, returnTo: flow.returnTo });
+          return reply.redirect(`${STOREFRONT_CALLBACK_PATH}#${fragment.toString()}`, 302);
+        }
         const token = await accounts.sessions.issueSession(user.id, request.headers['user-agent']);
         request.log.info({ userId: user.id, issuer: identity.issuer }, 'signed in with OpenID Connect');
         const fragment = new URLSearchParams({ token, returnTo: flow.returnTo });

@@ -16,12 +16,29 @@ import {
 import { FormCard } from '../../../components/ui/form-card';
 import { AuthError, SubmitButton } from './auth-card';
 import { GoogleButton } from './google-button';
+import { lazyComponent } from '../../../components/ui/lazy-component';
+import { PageSpinner } from '../../../components/ui/spinner';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 
+// The code step uses the shared zod schema and the form library: loaded only when a sign-in needs it, so the login
+// page, the first screen of many visits, stays without them (login-checks.ts).
+const TwoFactorStep = lazyComponent(
+  () => import('./two-factor-step').then((m) => m.TwoFactorStep),
+  <PageSpinner label="Loading the code step" />,
+);
+
+/** A challenge the Google sign-in's return handed over in router state (auth-callback.tsx), if any. */
+function stateChallenge(state: unknown): string | null {
+  if (typeof state !== 'object' || state === null || !('challenge' in state)) return null;
+  return typeof state.challenge === 'string' && state.challenge ? state.challenge : null;
+}
+
 export function LoginPage() {
-  useDocumentTitle('Login');
   const location = useLocation();
   const navigate = useNavigate();
+  // Two-step sign-in (B2B §15): set by a password answer or by Google's return; the code step shows while it is set.
+  const [challenge, setChallenge] = useState<string | null>(() => stateChallenge(location.state));
+  useDocumentTitle(challenge ? 'Two-step sign-in' : 'Login');
   const from = originPath(location.state);
   const loginMutation = useLogin();
   const [errors, setErrors] = useState<LoginErrors>({});
@@ -42,7 +59,12 @@ export function LoginPage() {
       return;
     }
     // The token is stored by the mutation before we go back (docs/product.md §14).
-    loginMutation.mutate(loginBody(values), { onSuccess: () => navigate(from, { replace: true }) });
+    loginMutation.mutate(loginBody(values), {
+      onSuccess: (answer) => {
+        if ('token' in answer) navigate(from, { replace: true });
+        else setChallenge(answer.challenge);
+      },
+    });
   };
 
   const onFieldChange = (event: ChangeEvent<HTMLInputElement>) => {
@@ -51,6 +73,21 @@ export function LoginPage() {
     const error = loginFieldError(field, event.target.value);
     setErrors((shown) => (shown[field] === error ? shown : { ...shown, [field]: error }));
   };
+
+  if (challenge) {
+    return (
+      <TwoFactorStep
+        challenge={challenge}
+        onSignedIn={() => navigate(from, { replace: true })}
+        onRestart={() => {
+          setChallenge(null);
+          loginMutation.reset();
+          // Google's return put the challenge in the history entry: drop it, keep where to go afterwards.
+          navigate('/login', { replace: true, state: { from } });
+        }}
+      />
+    );
+  }
 
   return (
     <FormCard title="Login">

@@ -1,6 +1,8 @@
 // /auth/callback: where Google sign-in ends. The backend put the access token and the page to return to in the URL
 // fragment (#token=...&returnTo=...), which browsers never send to a server. The token is stored like a password
-// sign-in's, checked once with the backend, and the page is left with `replace` so it leaves no history entry.
+// sign-in's, checked once with the backend, and the page is left with `replace` so it leaves no history entry. An
+// account with two-step sign-in on comes back with #challenge=... instead of a token: the login page's code step
+// finishes it (B2B §15).
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { messages } from '@kestrel/shared';
@@ -13,6 +15,8 @@ import { clearGoogleSignInMark, hasGoogleSignInMark } from '../google-sign-in-ma
 interface CallbackFragment {
   /** Null when absent, or when this tab did not start a Google sign-in (a link with someone else's token). */
   token: string | null;
+  /** The code step's challenge, for an account with two-step sign-in on (same rule as the token). */
+  challenge: string | null;
   returnTo: string;
 }
 
@@ -22,6 +26,7 @@ function readFragment(): CallbackFragment {
   // The same return-to-origin rule as the login page: same-site paths only, never back to /login or /signup.
   return {
     token: startedHere ? params.get('token') : null,
+    challenge: startedHere ? params.get('challenge') : null,
     returnTo: originPath({ from: params.get('returnTo') ?? '/' }),
   };
 }
@@ -36,6 +41,10 @@ export function AuthCallbackPage() {
   useEffect(() => {
     let active = true;
     clearGoogleSignInMark();
+    if (fragment.challenge) {
+      navigate('/login', { replace: true, state: { challenge: fragment.challenge, from: fragment.returnTo } });
+      return;
+    }
     if (!fragment.token) {
       navigate(failedLogin, { replace: true });
       return;
