@@ -4,6 +4,7 @@ import { authRoutes, type AuthRoutesOptions } from './auth-routes.js';
 import { oidcRoutes } from './google/oidc-routes.js';
 import { passwordRoutes } from './password-routes.js';
 import { sessionRoutes } from './session-routes.js';
+import { staffRoutes } from './staff-routes.js';
 import { userRoutes } from './user-routes.js';
 import { verificationRoutes } from './verification-routes.js';
 
@@ -13,5 +14,6 @@ export const accountsRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app,
   await app.register(sessionRoutes, options);
   await app.register(verificationRoutes, options);
   await app.register(userRoutes, options);
+  await app.register(staffRoutes, options);
   await app.register(oidcRoutes, options);
 };
