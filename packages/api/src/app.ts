@@ -232,8 +232,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const webhooks = createWebhooksService({
     database,
     mail,
-    adminEmails: async () =>
-      (await accounts.listUsers()).filter((u) => can(u, 'admin.manage')).map((u) => u.email),
+    adminEmails: async () => (await accounts.listUsers()).filter((u) => can(u, 'admin.manage')).map((u) => u.email),
     allowPrivate: config.webhookAllowPrivate,
     wake: () => jobs.wake(WEBHOOK_DELIVERY_JOB),
     ...options.webhooks,

@@ -7,7 +7,6 @@ import { roleSchema } from './staff-roles.js';
 export { ID_PATTERN, idSchema, type Id } from './id.js';
 import { idSchema } from './id.js';
 
-
 export const priceBreakSchema = z.object({
   /** The smallest quantity this unit price applies to. */
   minQuantity: z.number().int(),

@@ -13,7 +13,7 @@ import {
   type User,
 } from '@kestrel/shared';
 import type { Db } from '../../infra/db/create-db.js';
-import { AppError, forbidden, notFound } from '../../infra/errors.js';
+import { AppError, forbidden } from '../../infra/errors.js';
 import { deleteExpiredAccountTokens, endAccountTokens } from './account-tokens-repository.js';
 import { isCommonPassword } from './common-passwords.js';
 import { resendVerification, verifyEmail } from './email-verification.js';

@@ -41,7 +41,8 @@ export async function authorizeOrder(
   // Staff who read every order see it; a member of staff without that permission sees it as a customer would
   // (B2B §15). Acting on another's order as staff needs the action's own permission.
   const staffReads = can(user, 'orders.read');
-  const staffActs = action === 'cancel' ? can(user, 'finance.manage') : action === 'deliver' && can(user, 'orders.ship');
+  const staffActs =
+    action === 'cancel' ? can(user, 'finance.manage') : action === 'deliver' && can(user, 'orders.ship');
   // The membership is read only when it decides something: an order of another's in a company, or any act.
   let membership: Membership | undefined;
   if (action !== 'read' || (!own && !staffReads && row.company_id !== null)) {
