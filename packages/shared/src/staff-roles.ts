@@ -4,6 +4,7 @@
 // the contract's role name 'administrator' is what the staff calls and the admin check speak.
 import './zod-setup.js';
 import { z } from 'zod';
+import { EMAIL_MAX_LENGTH, EMAIL_PATTERN } from './constants.js';
 
 export const STAFF_ROLES = ['administrator', 'sales', 'warehouse', 'finance', 'catalog'] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
@@ -86,6 +87,20 @@ export const staffMessages = {
     `Your staff role does not allow this: it needs the ${permission} permission`,
   unconfirmed: 'This account has not confirmed its e-mail address: it cannot be given a staff role until it does',
 };
+
+export const staffEmailMessage = 'Enter the e-mail address of an account';
+
+/** The Staff page's "Add a member of staff" form: an account's e-mail and the role to give it. */
+export const staffAddSchema = z.object({
+  email: z
+    .string({ error: staffEmailMessage })
+    .trim()
+    .max(EMAIL_MAX_LENGTH, staffEmailMessage)
+    .regex(EMAIL_PATTERN, staffEmailMessage)
+    .transform((v) => v.toLowerCase()),
+  role: z.enum(STAFF_ROLES, { error: staffMessages.roleInvalid }),
+});
+export type StaffAdd = z.input<typeof staffAddSchema>;
 
 export const staffRoleBodySchema = z.object({
   role: z.enum(STAFF_ROLES, { error: staffMessages.roleInvalid }),
