@@ -6,7 +6,7 @@ import { checkScreen, expectMessage } from '../support/screens';
 
 const PNG = new URL('../fixtures/e2e-part.png', import.meta.url).pathname;
 
-test('the admin sidebar lists My Profile, Sign-in and security, the four admin pages of SPEC.md, Quotes, Products CSV, Integrations, Companies and Store figures', async ({
+test('the admin sidebar lists My Profile, Sign-in and security, the four admin pages of SPEC.md, Staff, Quotes, Products CSV, Integrations, Companies and Store figures', async ({
   page,
   request,
 }) => {
@@ -16,6 +16,7 @@ test('the admin sidebar lists My Profile, Sign-in and security, the four admin p
     'My Profile',
     'Sign-in and security',
     'Make Admin',
+    'Staff',
     'Add a product',
     'Manage All Orders',
     'Quotes',
@@ -152,7 +153,7 @@ test('Make Admin promotes a customer and Manage All Orders shows every order', a
   // The button that opened the dialog is gone; focus stays in her row, on the one that replaced it.
   await expect(demote).toBeFocused();
   await expect(row).toContainText('Admin');
-  expect(await adminCheck()).toEqual({ admin: true });
+  expect(await adminCheck()).toMatchObject({ admin: true, role: 'administrator' });
 
   // Demoting asks in the same dialog, no longer the browser's confirm(); "Keep admin" changes nothing.
   await demote.click();
@@ -160,7 +161,7 @@ test('Make Admin promotes a customer and Manage All Orders shows every order', a
   await expect(demoting).toContainText('every session of this account ends');
   await demoting.getByRole('button', { name: 'Keep admin' }).click();
   await expect(demote).toBeFocused();
-  expect(await adminCheck()).toEqual({ admin: true });
+  expect(await adminCheck()).toMatchObject({ admin: true, role: 'administrator' });
   await demote.click();
   await demoting.getByRole('button', { name: 'Yes, remove admin' }).click();
   await expectMessage(page, `${customer.email} is a customer again`);

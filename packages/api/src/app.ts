@@ -1,6 +1,7 @@
 // buildApp(config): the whole backend as one Fastify instance; tests build it without a port, server.ts listens.
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
+import { can } from '@kestrel/shared';
 import type { ZodType } from 'zod';
 import { trustProxyOption, type Config } from './infra/config.js';
 import { migrate, openDatabase, type Db, type OpenDatabase } from './infra/db/create-db.js';
@@ -234,7 +235,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const webhooks = createWebhooksService({
     database,
     mail,
-    adminEmails: async () => (await accounts.listUsers()).filter((u) => u.role === 'admin').map((u) => u.email),
+    adminEmails: async () => (await accounts.listUsers()).filter((u) => can(u, 'admin.manage')).map((u) => u.email),
     allowPrivate: config.webhookAllowPrivate,
     wake: () => jobs.wake(WEBHOOK_DELIVERY_JOB),
     ...options.webhooks,

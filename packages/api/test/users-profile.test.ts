@@ -4,6 +4,22 @@ import { decodeJwt } from 'jose';
 import { databases } from './helpers/databases.js';
 import { ADMIN, call, createTestApp, logIn, signUp, type SignedIn, type TestApp } from './helpers/test-app.js';
 
+const ADMINISTRATOR_CHECK = {
+  admin: true,
+  role: 'administrator',
+  permissions: [
+    'orders.read',
+    'orders.ship',
+    'finance.manage',
+    'returns.decide',
+    'quotes.manage',
+    'companies.read',
+    'products.write',
+    'stats.read',
+    'admin.manage',
+  ],
+};
+
 describe.each(databases)('users and profiles on %s', (kind) => {
   let t: TestApp;
   let admin: SignedIn;
@@ -29,7 +45,8 @@ describe.each(databases)('users and profiles on %s', (kind) => {
 
   it('answers the admin check for yourself, and for anyone to an admin', async () => {
     expect((await call(t.app, 'GET', '/api/admin/ann@example.com', ann)).json()).toEqual({ admin: false });
-    expect((await call(t.app, 'GET', '/api/admin/boss@example.com', admin)).json()).toEqual({ admin: true });
+    // B2B §15 adds the staff role and its permissions, in the table's order; a customer's answer is as it was.
+    expect((await call(t.app, 'GET', '/api/admin/boss@example.com', admin)).json()).toEqual(ADMINISTRATOR_CHECK);
     expect((await call(t.app, 'GET', '/api/admin/ann@example.com', admin)).json()).toEqual({ admin: false });
     expect((await call(t.app, 'GET', '/api/admin/nobody@example.com', admin)).json()).toEqual({ admin: false });
     const other = await call(t.app, 'GET', '/api/admin/boss@example.com', ann);
@@ -48,7 +65,7 @@ describe.each(databases)('users and profiles on %s', (kind) => {
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json()).toEqual({ error: { code: 'not_found', message: 'User not found' } });
     // The role is read from the database on every request: Bob's existing token now passes admin checks.
-    expect((await call(t.app, 'GET', '/api/admin/bob@example.com', bob)).json()).toEqual({ admin: true });
+    expect((await call(t.app, 'GET', '/api/admin/bob@example.com', bob)).json()).toEqual(ADMINISTRATOR_CHECK);
     expect((await call(t.app, 'GET', '/api/order', bob)).statusCode).toBe(200);
   });
 

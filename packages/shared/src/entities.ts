@@ -2,12 +2,10 @@
 import './zod-setup.js';
 import { z } from 'zod';
 import { orderB2BFieldsSchema } from './ordering.js';
+import { roleSchema } from './staff-roles.js';
 
 export { ID_PATTERN, idSchema, type Id } from './id.js';
 import { idSchema } from './id.js';
-
-export const roleSchema = z.enum(['admin', 'customer']);
-export type Role = z.infer<typeof roleSchema>;
 
 export const priceBreakSchema = z.object({
   /** The smallest quantity this unit price applies to. */

@@ -1,6 +1,7 @@
 export * from './constants.js';
 export * from './messages.js';
 export * from './entities.js';
+export * from './staff-roles.js';
 export * from './payloads.js';
 export * from './responses.js';
 export * from './images.js';

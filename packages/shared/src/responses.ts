@@ -9,7 +9,6 @@ export const insertedIdSchema = z.object({ insertedId: idSchema });
 export const orderPlacedSchema = insertedIdSchema.extend({ order: orderSchema });
 export const deletedCountSchema = z.object({ deletedCount: z.number().int() });
 export const modifiedCountSchema = z.object({ modifiedCount: z.number().int() });
-export const adminCheckSchema = z.object({ admin: z.boolean() });
 export const tokenResponseSchema = z.object({ token: z.string() });
 /**
  * The signed-in user as `GET /api/auth/me` and sign-in answer it: the user and, beside B2B §5's own calls, the company

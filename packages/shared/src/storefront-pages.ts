@@ -46,6 +46,7 @@ export const DASHBOARD_PAGES = [
   'editproduct/:id',
   'products-csv',
   'makeadmin',
+  'staff',
   'integrations',
   'companies',
   'companies/:id',

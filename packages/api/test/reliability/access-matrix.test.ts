@@ -135,6 +135,10 @@ const table: Row[] = [
   // Ann is a customer already: nothing to change (test/accounts/demote-admin.test.ts has the demotions).
   ['DELETE', '/api/user/admin/{email}', () => '/api/user/admin/ann@example.com', undefined, [401, 403, 403, 200]],
   ['GET', '/api/admin/{email}', () => '/api/admin/ann@example.com', undefined, [401, 200, 403, 200]],
+  // Staff roles (B2B §15; test/accounts/staff-roles.test.ts has every role against every row of its table).
+  ['GET', '/api/admin/staff', () => '/api/admin/staff', undefined, [401, 403, 403, 200]],
+  ['PUT', '/api/admin/staff/{email}', () => '/api/admin/staff/boss@example.com', () => ({ role: 'administrator' }), [401, 403, 403, 200]],
+  ['DELETE', '/api/admin/staff/{email}', () => '/api/admin/staff/ann@example.com', undefined, [401, 403, 403, 200]],
   ['PUT', '/api/user/{email}', () => '/api/user/ann@example.com', () => ({ email: 'ann@example.com' }), [401, 200, 403, 403]],
   ['POST', '/api/profile', () => '/api/profile', () => profile, [401, 200, 200, 200]],
   ['PUT', '/api/profile/{email}', () => '/api/profile/ann@example.com', () => profile, [401, 200, 403, 403]],

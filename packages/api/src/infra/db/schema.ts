@@ -1,5 +1,6 @@
 // Kysely table types. Conventions: ids are newId() strings; money is integer cents; timestamps are ISO-8601 UTC
 // strings (`toISOString()`), which sort and compare correctly as text on both SQLite and PostgreSQL.
+import type { Role } from '@kestrel/shared';
 import type { Generated } from 'kysely';
 import type { PaymentTables } from './payment-tables.js';
 
@@ -125,7 +126,8 @@ export interface UsersTable {
   name: string;
   /** Null for accounts that only sign in with an identity provider. */
   password_hash: string | null;
-  role: 'admin' | 'customer';
+  /** 'customer', or a staff role (B2B §15): 'admin' is the administrator, as SPEC stores it; see shared staff-roles.ts. */
+  role: Role;
   created_at: string;
   /** How many of the user's orders reserve stock unpaid (the open-order limit); kept by the order writes. */
   open_orders: Generated<number>;

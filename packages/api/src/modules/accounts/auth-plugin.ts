@@ -1,9 +1,14 @@
-// Identity on each request: `requireUser` / `requireAdmin` onRequest hooks read the bearer token, check its session,
-// and set request.user. They run before the body is parsed, so an anonymous caller gets 401 whatever it sent.
-// STAFF_2FA's refusal (two-factor-gate.ts) is checked here once, for every signed-in call, requireAdmin's included.
+// Identity on each request: `requireUser` / `requirePermission(p)` onRequest hooks read the bearer token, check its
+// session, and set request.user. They run before the body is parsed, so an anonymous caller gets 401 whatever it sent.
+// `requirePermission` is the one enforcement point of B2B §15's staff roles for calls only staff make: a route names
+// the permission it needs (packages/shared/src/staff-roles.ts) and a caller whose role lacks it gets 403 before the
+// handler runs, so nothing changes. Calls a customer may make too ask `can(user, permission)` in their service.
+// STAFF_2FA's refusal (two-factor-gate.ts) is checked once, in requireUser, which every signed-in call passes.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { forbidden, unauthorized } from '../../infra/errors.js';
+import type { Permission } from '@kestrel/shared';
+import { unauthorized } from '../../infra/errors.js';
+import { demandPermission } from './permissions.js';
 import type { AuthUser, SessionService } from './sessions.js';
 import type { TwoFactorRefusal } from './two-factor-gate.js';
 
@@ -12,7 +17,8 @@ declare module 'fastify' {
     /** The app's sessions (tests issue tokens with it). */
     sessions: SessionService;
     requireUser: (request: FastifyRequest) => Promise<void>;
-    requireAdmin: (request: FastifyRequest) => Promise<void>;
+    /** The onRequest hook of a staff call: signed in (401) and holding `permission` (403). */
+    requirePermission: (permission: Permission) => (request: FastifyRequest) => Promise<void>;
   }
   interface FastifyRequest {
     user: AuthUser | null;
@@ -21,7 +27,7 @@ declare module 'fastify' {
 
 const BEARER = /^Bearer\s+([A-Za-z0-9._~+/=-]+)\s*$/i;
 
-/** The signed-in user; only call after requireUser/requireAdmin ran for the route. */
+/** The signed-in user; only call after requireUser/requirePermission ran for the route. */
 export function currentUser(request: FastifyRequest): AuthUser {
   if (!request.user) throw unauthorized();
   return request.user;
@@ -49,8 +55,17 @@ export const authPlugin = fp(async (app: FastifyInstance, { sessions, twoFactorR
   }
 
   app.decorate('requireUser', requireUser);
-  app.decorate('requireAdmin', async (request: FastifyRequest) => {
-    await requireUser(request);
-    if (request.user?.role !== 'admin') throw forbidden('Only administrators may do this');
+  // One hook per permission, made once: routes share them.
+  const hooks = new Map<Permission, (request: FastifyRequest) => Promise<void>>();
+  app.decorate('requirePermission', (permission: Permission) => {
+    let hook = hooks.get(permission);
+    if (!hook) {
+      hook = async (request: FastifyRequest) => {
+        await requireUser(request);
+        demandPermission(currentUser(request), permission);
+      };
+      hooks.set(permission, hook);
+    }
+    return hook;
   });
 });

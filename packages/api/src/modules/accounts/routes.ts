@@ -4,6 +4,7 @@ import { authRoutes, type AuthRoutesOptions } from './auth-routes.js';
 import { oidcRoutes } from './google/oidc-routes.js';
 import { passwordRoutes } from './password-routes.js';
 import { sessionRoutes } from './session-routes.js';
+import { staffRoutes } from './staff-routes.js';
 import { staffTwoFactorRoutes } from './staff-two-factor-routes.js';
 import { twoFactorRoutes } from './two-factor-routes.js';
 import { userRoutes } from './user-routes.js';
@@ -15,6 +16,7 @@ export const accountsRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app,
   await app.register(sessionRoutes, options);
   await app.register(verificationRoutes, options);
   await app.register(userRoutes, options);
+  await app.register(staffRoutes, options);
   await app.register(oidcRoutes, options);
   await app.register(twoFactorRoutes, options);
   await app.register(staffTwoFactorRoutes, options);

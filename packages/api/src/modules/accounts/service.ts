@@ -3,10 +3,18 @@
 // here that a signed-in request reads (role, name, password, e-mail confirmation, revocation) makes that memory forget,
 // in one place (`changingUsers`) or through `sessionsChanged`.
 import { randomBytes } from 'node:crypto';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, type User } from '@kestrel/shared';
+import {
+  can,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  type AdminCheck,
+  type StaffMember,
+  type StaffRole,
+  type User,
+} from '@kestrel/shared';
 import type { Db } from '../../infra/db/create-db.js';
 import { createSealer } from '../../infra/sealed.js';
-import { AppError, forbidden, notFound } from '../../infra/errors.js';
+import { AppError, forbidden } from '../../infra/errors.js';
 import { deleteExpiredAccountTokens, endAccountTokens } from './account-tokens-repository.js';
 import { isCommonPassword } from './common-passwords.js';
 import { resendVerification, verifyEmail } from './email-verification.js';
@@ -18,6 +26,7 @@ import { createSessionService, type AuthUser, type SessionService } from './sess
 import type { AccountMail } from './token-mail.js';
 import { createRecoveryCodeHasher } from './two-factor-codes.js';
 import { createTwoFactorService, type TwoFactorService } from './two-factor-service.js';
+import { adminCheckOf, createStaff } from './staff.js';
 import * as repo from './users-repository.js';
 
 export const DEFAULT_ADMIN_EMAIL = 'admin@example.com';
@@ -36,15 +45,21 @@ export interface AccountsService {
   findOrCreateUser(input: { email: string; name: string }): Promise<repo.UserRow>;
   findUserIdByEmail(email: string): Promise<string | undefined>;
   listUsers(): Promise<User[]>;
-  /** Promotes a user; answers 0 when they already were an admin. */
+  /** SPEC's Make Admin: makes an administrator (from a customer or any staff role); 0 when they already were one. */
   makeAdmin(email: string): Promise<number>;
   /**
-   * Makes an administrator a customer again and ends every session of theirs (B2B §11); answers 0 when they were not
-   * an admin; 409 last_admin for the last one.
+   * SPEC's DELETE /user/admin/{email}, the same as removeStaff (B2B §15): a customer again, every session ended; 0
+   * when they were one already; 409 last_admin for the last administrator.
    */
   removeAdmin(email: string): Promise<number>;
-  /** Callers may ask about themselves; admins about anyone. */
-  isAdmin(caller: AuthUser, email: string): Promise<boolean>;
+  /** GET /admin/staff: every member of staff with their role and whether two-step sign-in is on. */
+  listStaff(): Promise<StaffMember[]>;
+  /** PUT /admin/staff/{email}: 404 unknown, 409 email_unconfirmed, 409 last_admin. */
+  setStaffRole(email: string, role: StaffRole): Promise<StaffMember>;
+  /** DELETE /admin/staff/{email}: a customer again, every session ended; 409 last_admin. */
+  removeStaff(email: string): Promise<number>;
+  /** SPEC's admin check with B2B §15's role and permissions: callers about themselves; administrators about anyone. */
+  adminCheck(caller: AuthUser, email: string): Promise<AdminCheck>;
   /** The one "your own e-mail" check: a path or query naming someone else is refused. */
   requireOwnEmail(caller: AuthUser, email: string): void;
   /** PUT /user/{email}: keeps the record of the signed-in user up to date (its name, never its role). */
@@ -117,6 +132,8 @@ export function createAccountsService(db: Db, secret: string, options: AccountsO
     }
   }
 
+  const staff = createStaff({ db, now, changingUsers });
+
   function requireOwnEmail(caller: AuthUser, email: string): void {
     if (email !== caller.email) throw forbidden('This e-mail is not yours');
   }
@@ -130,39 +147,17 @@ export function createAccountsService(db: Db, secret: string, options: AccountsO
     findUserIdByEmail: async (email) => (await repo.findUserByEmail(db, email))?.id,
     listUsers: async () => (await repo.listUsers(db)).map(toUser),
 
-    async makeAdmin(email) {
-      const user = await repo.findUserByEmail(db, email);
-      if (!user) throw notFound('User');
-      // Their signed-in requests carry the role from here on.
-      return changingUsers(() => repo.setUserRole(db, user.id, 'admin'));
-    },
+    makeAdmin: (email) => staff.makeAdmin(email),
+    removeAdmin: (email) => staff.removeStaff(email),
+    listStaff: () => staff.list(),
+    setStaffRole: (email, role) => staff.setStaffRole(email, role),
+    removeStaff: (email) => staff.removeStaff(email),
 
-    async removeAdmin(email) {
-      const user = await repo.findUserByEmail(db, email);
-      if (!user) throw notFound('User');
-      const outcome = await changingUsers(() =>
-        db.transaction().execute(async (trx) => {
-          const result = await repo.demoteUnlessLast(trx, user.id);
-          // Their tokens said "admin": every session ends with the role, so nothing signed in keeps it.
-          if (result === 'demoted') await revokeUserSessions(trx, user.id, new Date(now()).toISOString());
-          return result;
-        }),
-      );
-      if (outcome === 'last_admin') {
-        throw new AppError(
-          409,
-          'last_admin',
-          'This is the last administrator: make someone else an administrator first',
-        );
-      }
-      return outcome === 'demoted' ? 1 : 0;
-    },
-
-    async isAdmin(caller, email) {
-      if (email === caller.email) return caller.role === 'admin';
-      if (caller.role !== 'admin') throw forbidden('You may only ask about your own account');
-      const user = await repo.findUserByEmail(db, email);
-      return user?.role === 'admin';
+    async adminCheck(caller, email) {
+      if (email === caller.email) return adminCheckOf(caller.role);
+      // Asking about someone else is the administrators' (the users row of B2B §15's table).
+      if (!can(caller, 'admin.manage')) throw forbidden('You may only ask about your own account');
+      return adminCheckOf((await repo.findUserByEmail(db, email))?.role);
     },
 
     requireOwnEmail,

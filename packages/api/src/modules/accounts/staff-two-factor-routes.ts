@@ -9,7 +9,7 @@ export const staffTwoFactorRoutes: FastifyPluginAsyncZod<{ accounts: AccountsSer
   app.delete(
     '/admin/staff/:email/2fa',
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.requirePermission('admin.manage'),
       schema: {
         tags: ['users'],
         security: [{ bearer: [] }],

@@ -19,7 +19,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ accounts: AccountsService }> = 
   app.get(
     '/user',
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.requirePermission('admin.manage'),
       schema: { tags, security, summary: 'All users (admin)', response: { 200: userSchema.array() } },
     },
     async () => accounts.listUsers(),
@@ -28,7 +28,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ accounts: AccountsService }> = 
   app.put(
     '/user/admin/:email',
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.requirePermission('admin.manage'),
       schema: {
         tags,
         security,
@@ -43,13 +43,13 @@ export const userRoutes: FastifyPluginAsyncZod<{ accounts: AccountsService }> = 
   app.delete(
     '/user/admin/:email',
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.requirePermission('admin.manage'),
       schema: {
         tags,
         security,
         summary:
-          'Make an administrator a customer again and end their sessions (admin); modifiedCount 0 if they were not ' +
-          'one, 409 for the last administrator',
+          'Make a member of staff a customer again and end their sessions (admin); modifiedCount 0 if they were ' +
+          'not staff, 409 for the last administrator',
         params: emailParamsSchema,
         response: { 200: modifiedCountSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema },
       },
@@ -64,12 +64,14 @@ export const userRoutes: FastifyPluginAsyncZod<{ accounts: AccountsService }> = 
       schema: {
         tags,
         security,
-        summary: 'Whether an e-mail is an administrator: your own (admins: anyone)',
+        summary:
+          'Whether an e-mail is staff (admin: true for every staff role, with its role and permissions): your own ' +
+          '(administrators: anyone)',
         params: emailParamsSchema,
         response: { 200: adminCheckSchema, 401: errorSchema, 403: errorSchema },
       },
     },
-    async (request) => ({ admin: await accounts.isAdmin(currentUser(request), request.params.email) }),
+    async (request) => accounts.adminCheck(currentUser(request), request.params.email),
   );
 
   app.put(

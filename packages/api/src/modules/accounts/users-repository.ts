@@ -40,22 +40,6 @@ export async function updateUser(
   await db.updateTable('users').set(changes).where('id', '=', id).execute();
 }
 
-/**
- * Makes an administrator a customer unless they are the last one; answers 'demoted', 'not_admin' or 'last_admin'.
- * Run in a transaction: on PostgreSQL every admin row is locked first (in id order, so two demotions never wait on
- * each other in a cycle) and the count read after the locks, so two admins demoting each other at once see each
- * other's change and one of them is refused; SQLite runs one write transaction at a time already.
- */
-export async function demoteUnlessLast(trx: Executor, id: string): Promise<'demoted' | 'not_admin' | 'last_admin'> {
-  let admins = trx.selectFrom('users').select('id').where('role', '=', 'admin').orderBy('id');
-  if (trx.getExecutor().adapter instanceof PostgresAdapter) admins = admins.forUpdate();
-  const ids = (await admins.execute()).map((r) => r.id);
-  if (!ids.includes(id)) return 'not_admin';
-  if (ids.length < 2) return 'last_admin';
-  await trx.updateTable('users').set({ role: 'customer' }).where('id', '=', id).execute();
-  return 'demoted';
-}
-
 export function hasAdmin(db: Db): Promise<boolean> {
   return db
     .selectFrom('users')

@@ -1,7 +1,8 @@
 // The key check (B2B §9): a request whose bearer token starts `kc_` is a key's, whatever route it calls. Its key must
 // be live (401), and the call one its scopes name (access.ts; 403 otherwise, public calls included). Then it acts as
-// an administrator would: request.user is the key's identity with the admin role, so the route's own
-// requireUser/requireAdmin and the services' rules (admins see every order, may ship, cancel...) apply unchanged.
+// an administrator would: request.user is the key's identity with the administrator's role, so the route's own
+// requireUser/requirePermission and the services' `can` (every permission of B2B §15's table) apply unchanged; the
+// scopes above are what narrows a key.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { API_KEY_PREFIX } from '@kestrel/shared';

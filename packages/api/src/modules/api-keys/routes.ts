@@ -13,7 +13,7 @@ export const apiKeyRoutes: FastifyPluginAsyncZod<{ keys: ApiKeysService }> = asy
   app.post(
     '/admin/api-keys',
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.requirePermission('admin.manage'),
       schema: {
         tags,
         security,
@@ -32,7 +32,7 @@ export const apiKeyRoutes: FastifyPluginAsyncZod<{ keys: ApiKeysService }> = asy
   app.get(
     '/admin/api-keys',
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.requirePermission('admin.manage'),
       schema: {
         tags,
         security,
@@ -46,7 +46,7 @@ export const apiKeyRoutes: FastifyPluginAsyncZod<{ keys: ApiKeysService }> = asy
   app.delete(
     '/admin/api-keys/:id',
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.requirePermission('admin.manage'),
       schema: {
         tags,
         security,

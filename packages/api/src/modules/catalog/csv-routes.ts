@@ -41,7 +41,7 @@ export const productsCsvRoutes: FastifyPluginAsyncZod<{
   app.withTypeProvider<FastifyTypeProviderDefault>().get(
     '/admin/products.csv',
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.requirePermission('products.write'),
       schema: {
         tags,
         security,
@@ -59,7 +59,7 @@ export const productsCsvRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/admin/products.csv',
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.requirePermission('products.write'),
       bodyLimit: MAX_CSV_BYTES,
       schema: {
         tags,

@@ -117,7 +117,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<{
   app.patch(
     '/service/:id',
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.requirePermission('products.write'),
       schema: {
         tags,
         security,
@@ -140,7 +140,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/service',
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.requirePermission('products.write'),
       schema: {
         tags,
         security,
@@ -158,7 +158,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<{
   app.delete(
     '/service/:id',
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.requirePermission('products.write'),
       schema: {
         tags,
         security,

@@ -213,7 +213,7 @@ export const companyRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/admin/companies',
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.requirePermission('companies.read'),
       schema: {
         tags,
         security,
@@ -227,7 +227,7 @@ export const companyRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/admin/companies/:id',
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.requirePermission('companies.read'),
       schema: {
         tags,
         security,
@@ -242,7 +242,7 @@ export const companyRoutes: FastifyPluginAsyncZod<{
   app.patch(
     '/admin/companies/:id',
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.requirePermission('finance.manage'),
       schema: {
         tags,
         security,

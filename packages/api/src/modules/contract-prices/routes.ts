@@ -35,7 +35,7 @@ export const contractPriceRoutes: FastifyPluginAsyncZod<{ prices: ContractPrices
   app.get(
     '/admin/companies/:id/prices',
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.requirePermission('quotes.manage'),
       schema: {
         tags,
         security,
@@ -50,7 +50,7 @@ export const contractPriceRoutes: FastifyPluginAsyncZod<{ prices: ContractPrices
   app.put(
     '/admin/companies/:id/prices',
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.requirePermission('quotes.manage'),
       schema: {
         tags,
         security,
@@ -67,7 +67,7 @@ export const contractPriceRoutes: FastifyPluginAsyncZod<{ prices: ContractPrices
   app.post(
     '/admin/companies/:id/prices.csv',
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.requirePermission('quotes.manage'),
       bodyLimit: MAX_CSV_BYTES,
       schema: {
         tags,

@@ -1,5 +1,5 @@
 // Order documents (B2B §6, §11): who may have an order's invoice or credit note and which orders a caller's CSV export holds.
-import type { Order, OrdersCsvQuery } from '@kestrel/shared';
+import { can, type Order, type OrdersCsvQuery } from '@kestrel/shared';
 import type { Db } from '../../infra/db/create-db.js';
 import { AppError } from '../../infra/errors.js';
 import { findMembership } from '../companies/index.js';
@@ -84,7 +84,8 @@ export function createDocumentsService({ db, orders }: DocumentsDeps): Documents
     },
 
     async *ordersCsv(user, query) {
-      if (user.role === 'admin') return yield* exportOrdersCsv(db, csvFilter(query, null, null));
+      // Every order's for staff who read every order; a member of staff without it gets their own, as a customer.
+      if (can(user, 'orders.read')) return yield* exportOrdersCsv(db, csvFilter(query, null, null));
       const membership = await findMembership(db, user.id);
       return yield* exportOrdersCsv(db, csvFilter(query, user.id, membership?.companyId ?? null));
     },

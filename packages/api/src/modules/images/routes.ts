@@ -29,7 +29,7 @@ export const imagesRoutes: FastifyPluginAsyncZod<{ store: ImageStore; images: Im
   app.post(
     '/image',
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.requirePermission('products.write'),
       schema: {
         tags,
         security: [{ bearer: [] }],

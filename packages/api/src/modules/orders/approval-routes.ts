@@ -117,7 +117,7 @@ export const approvalRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = 
   app.get(
     '/admin/companies/:id/balance',
     {
-      onRequest: app.requireUser,
+      onRequest: app.requirePermission('companies.read'),
       schema: {
         tags,
         security,
@@ -126,6 +126,6 @@ export const approvalRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = 
         response: { 200: companyAccountSchema, ...refusals },
       },
     },
-    async (request) => orders.companyAccountForAdmin(currentUser(request), request.params.id),
+    async (request) => orders.companyAccountForAdmin(request.params.id),
   );
 };

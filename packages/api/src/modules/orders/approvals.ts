@@ -7,6 +7,7 @@
 // Locks, PostgreSQL: the company row (on account), then the order row, then the buyer's row, then the products in id
 // order: the order every other write takes them in (company-order-write-repository.ts, lifecycle.ts), so nothing deadlocks.
 import {
+  can,
   approvalReasonMessage,
   companyOrderingMessages,
   type ApprovalQueueItem,
@@ -110,7 +111,7 @@ export function createApprovals(deps: ApprovalsDeps) {
     if (!row) throw notFound('Order');
     const membership = await findMembership(db, user.id);
     const member = row.company_id !== null && membership?.companyId === row.company_id;
-    if (!member && row.user_id !== user.id && user.role !== 'admin') throw notFound('Order');
+    if (!member && row.user_id !== user.id && !can(user, 'orders.read')) throw notFound('Order');
     if (!member || membership?.role !== 'owner') throw forbidden(companyOrderingMessages.onlyOwnersApprove);
     // Four eyes (docs/product.md §28): an owner promoted from buyer never decides on the order they placed themselves.
     if (!mayDecide(row, user.id)) throw forbidden(companyOrderingMessages.ownOrderNotApproved);
@@ -304,9 +305,8 @@ export function createApprovals(deps: ApprovalsDeps) {
       return accountOf(membership.companyId);
     },
 
-    /** Any company's account (admin). */
-    async accountForAdmin(user: AuthUser, companyId: string): Promise<CompanyAccount> {
-      if (user.role !== 'admin') throw forbidden('Only administrators may read other companies’ accounts');
+    /** Any company's account (staff with companies.read: the route declares it). */
+    async accountForAdmin(companyId: string): Promise<CompanyAccount> {
       return accountOf(companyId);
     },
   };

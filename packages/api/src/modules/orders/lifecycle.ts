@@ -20,6 +20,7 @@
 // Credit notes (B2B §11): an invoiced order gets its one credit note in the transaction that records its refund, or,
 // with no card refund to wait for, in the cancel's own transaction (credit-note-numbers.ts).
 import {
+  can,
   ADMIN_CANCELLABLE_STATUSES,
   DELETABLE_ORDER_STATUSES,
   OPEN_ORDER_STATUSES,
@@ -29,8 +30,8 @@ import {
 import type { Transaction } from 'kysely';
 import type { Db } from '../../infra/db/create-db.js';
 import type { Database } from '../../infra/db/schema.js';
-import { AppError, forbidden, notFound } from '../../infra/errors.js';
-import type { AuthUser } from '../accounts/index.js';
+import { AppError, notFound } from '../../infra/errors.js';
+import { demandPermission, type AuthUser } from '../accounts/index.js';
 import { assignCreditNoteNumber } from './credit-note-numbers.js';
 import { assignInvoiceNumber } from './invoice-numbers.js';
 import type { MailService } from '../mail/index.js';
@@ -330,7 +331,7 @@ export function createOrderLifecycle(deps: LifecycleDeps) {
     /** `confirmed` -> `shipped` with the carrier and tracking number (admin). */
     async ship(user: AuthUser, id: string, carrier: string, trackingNumber: string): Promise<OrderRow> {
       const row = await authorizeOrder(db, await repo.findOrder(db, id), user, 'read');
-      if (user.role !== 'admin') throw forbidden('Only administrators may ship orders');
+      demandPermission(user, 'orders.ship', 'Only administrators may ship orders');
       if (row.status !== 'confirmed') throw invalidTransition(row.status, 'shipped');
       const at = now().toISOString();
       const done = await transaction(async (trx, record) => {
@@ -377,7 +378,7 @@ export function createOrderLifecycle(deps: LifecycleDeps) {
     /** An on-account order's payment arrived (admin, with the transfer's reference); the status stays. */
     async markPaidOnAccount(user: AuthUser, id: string, reference: string): Promise<OrderRow> {
       const row = await authorizeOrder(db, await repo.findOrder(db, id), user, 'read');
-      if (user.role !== 'admin') throw forbidden('Only administrators may record payments');
+      demandPermission(user, 'finance.manage', 'Only administrators may record payments');
       if (row.payment_terms !== 'account') {
         throw new AppError(409, 'invalid_transition', 'A card order is paid by card, not marked paid');
       }
@@ -408,7 +409,7 @@ export function createOrderLifecycle(deps: LifecycleDeps) {
      */
     async cancel(user: AuthUser, id: string, reason: string | null): Promise<OrderRow> {
       let row = await authorizeOrder(db, await repo.findOrder(db, id), user, 'cancel');
-      const allowed = user.role === 'admin' ? ADMIN_CANCELLABLE_STATUSES : OPEN_ORDER_STATUSES;
+      const allowed = can(user, 'finance.manage') ? ADMIN_CANCELLABLE_STATUSES : OPEN_ORDER_STATUSES;
       if (!allowed.includes(row.status)) throw invalidTransition(row.status, 'cancelled');
       if (await chargeWon(row)) {
         row = await reread(id);

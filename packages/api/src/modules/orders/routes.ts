@@ -84,7 +84,7 @@ export const orderRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = asy
   app.withTypeProvider<FastifyTypeProviderDefault>().get<{ Querystring: OrderListQuery }>(
     '/order',
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.requirePermission('orders.read'),
       schema: {
         tags,
         security,

@@ -2,6 +2,7 @@
 // one. The stock is taken and the order recorded in one atomic step (order-write-repository.ts); the catalogue hears
 // of every stock move.
 import {
+  can,
   MAX_ORDER_TOTAL_CENTS,
   orderingMessages,
   packMessage,
@@ -259,7 +260,7 @@ export interface OrdersService {
   reject(user: AuthUser, id: string, reason: string): Promise<Order>;
   approvalQueue(user: AuthUser): Promise<ApprovalQueueItem[]>;
   companyAccount(user: AuthUser): Promise<CompanyAccount>;
-  companyAccountForAdmin(user: AuthUser, companyId: string): Promise<CompanyAccount>;
+  companyAccountForAdmin(companyId: string): Promise<CompanyAccount>;
 }
 
 export interface OrdersDeps {
@@ -571,7 +572,8 @@ export function createOrdersService(deps: OrdersDeps): OrdersService {
     },
 
     async searchOrders(caller, query) {
-      const admin = caller.role === 'admin';
+      // Staff who read every order find every order; anyone else (a member of staff without it too) as a customer.
+      const admin = can(caller, 'orders.read');
       const filter: search.OrderSearchFilter = {
         // A member finds their own orders and the company's (B2B §5, §11).
         userId: admin ? null : caller.id,
@@ -609,7 +611,7 @@ export function createOrdersService(deps: OrdersDeps): OrdersService {
     },
 
     async listOrdersByEmail(caller, email) {
-      if (caller.role !== 'admin') accounts.requireOwnEmail(caller, email);
+      if (!can(caller, 'orders.read')) accounts.requireOwnEmail(caller, email);
       const userId = email === caller.email ? caller.id : await accounts.findUserIdByEmail(email);
       if (!userId) return [];
       return withLines(await repo.listOrdersOfUser(db, userId), repo.linesOfOrdersOf(db, userId));
@@ -645,7 +647,7 @@ export function createOrdersService(deps: OrdersDeps): OrdersService {
     reject: (user, id, reason) => approvals.reject(user, id, reason),
     approvalQueue: (user) => approvals.queue(user),
     companyAccount: (user) => approvals.accountOfMember(user),
-    companyAccountForAdmin: (user, companyId) => approvals.accountForAdmin(user, companyId),
+    companyAccountForAdmin: (companyId) => approvals.accountForAdmin(companyId),
   };
   return service;
 }

@@ -1,7 +1,8 @@
 // Who may do what with a quote (B2B §10, docs/product.md §31, issue 47). A quote belongs to the company it was asked
 // for; who may read it and act on it is decided by membership and role in that company NOW, never by having asked for
 // it: a requester removed from the company, or gone to another, no longer sees it. A quote asked without a company is
-// its requester's alone. Administrators read every quote and act as the shop.
+// its requester's alone. Staff with quotes.manage (administrators, sales) read every quote and act as the shop.
+import { can } from '@kestrel/shared';
 import type { AuthUser } from '../accounts/index.js';
 import type { Membership } from '../companies/index.js';
 import type { QuoteRow } from './repository.js';
@@ -35,7 +36,8 @@ export function quoteAccess(
   user: Pick<AuthUser, 'id' | 'role'>,
   membership: Membership | undefined,
 ): QuoteAccess {
-  const admin = user.role === 'admin';
+  // The shop's side of every quote: staff with quotes.manage (B2B §15); anyone else as a customer.
+  const admin = can(user, 'quotes.manage');
   const personal = row.company_id === null && row.user_id === user.id;
   const member = inQuoteCompany(row, membership);
   const viewer = member && membership?.role === 'viewer';

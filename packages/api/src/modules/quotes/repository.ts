@@ -2,7 +2,7 @@
 // guarded by the status it starts from (and, from `offered`, by validUntil still ahead), so of two callers at once
 // exactly one changes a quote and the other finds it changed (409). Every function takes the executor it runs on: a
 // transaction when the change goes with its mail and webhook event (the outboxes).
-import type { QuoteMessageAuthor, QuoteStatus } from '@kestrel/shared';
+import { userRolesWith, type QuoteMessageAuthor, type QuoteStatus } from '@kestrel/shared';
 import type { Kysely, Selectable, SelectQueryBuilder } from 'kysely';
 import type { Database, QuoteLinesTable, QuoteMessagesTable, QuotesTable } from '../../infra/db/schema.js';
 
@@ -271,7 +271,15 @@ export async function markExpired(trx: Executor, id: string, at: string): Promis
   return Number(result.numUpdatedRows) === 1;
 }
 
-/** The administrators' mailboxes: quote requests, acceptances, declines and buyers' messages go to them. */
+/**
+ * The shop's mailboxes for quotes: quote requests, acceptances, declines and buyers' messages go to every member of
+ * staff who handles quotes (quotes.manage: administrators and sales, B2B §15).
+ */
 export function adminMailboxes(db: Executor): Promise<Array<{ email: string; name: string }>> {
-  return db.selectFrom('users').select(['email', 'name']).where('role', '=', 'admin').orderBy('id').execute();
+  return db
+    .selectFrom('users')
+    .select(['email', 'name'])
+    .where('role', 'in', userRolesWith('quotes.manage'))
+    .orderBy('id')
+    .execute();
 }

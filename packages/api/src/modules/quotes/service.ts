@@ -17,6 +17,7 @@ import {
   QUOTE_MESSAGE_MAIL_MINUTES,
   QUOTE_MESSAGE_RATE,
   QUOTE_ACCEPTABLE_STATUSES,
+  can,
   QUOTE_CANCELLABLE_STATUSES,
   QUOTE_OFFERABLE_STATUSES,
   QUOTE_REJECTABLE_STATUSES,
@@ -459,7 +460,7 @@ export function createQuotesService(deps: QuotesDeps): QuotesService {
       ),
 
     async list(user, { status, page = 1, pageSize = QUOTES_LIST_LIMIT }) {
-      const admin = user.role === 'admin';
+      const admin = can(user, 'quotes.manage');
       const at = iso();
       // quote-access.ts's rule as a filter: the caller's personal quotes and their company's now (admins: all).
       const rows = await repo.listQuotes(db, {

@@ -7,7 +7,7 @@ export const statsRoutes: FastifyPluginAsyncZod<{ stats: StatsService }> = async
   app.get(
     '/admin/stats',
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.requirePermission('stats.read'),
       schema: {
         tags: ['admin'],
         security: [{ bearer: [] }],

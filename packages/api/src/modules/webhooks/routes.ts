@@ -20,7 +20,7 @@ export const webhookRoutes: FastifyPluginAsyncZod<{ webhooks: WebhooksService }>
   app.post(
     '/admin/webhooks',
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.requirePermission('admin.manage'),
       schema: {
         tags,
         security,
@@ -35,7 +35,7 @@ export const webhookRoutes: FastifyPluginAsyncZod<{ webhooks: WebhooksService }>
   app.get(
     '/admin/webhooks',
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.requirePermission('admin.manage'),
       schema: {
         tags,
         security,
@@ -49,7 +49,7 @@ export const webhookRoutes: FastifyPluginAsyncZod<{ webhooks: WebhooksService }>
   app.patch(
     '/admin/webhooks/:id',
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.requirePermission('admin.manage'),
       schema: {
         tags,
         security,
@@ -65,7 +65,7 @@ export const webhookRoutes: FastifyPluginAsyncZod<{ webhooks: WebhooksService }>
   app.delete(
     '/admin/webhooks/:id',
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.requirePermission('admin.manage'),
       schema: {
         tags,
         security,
@@ -83,7 +83,7 @@ export const webhookRoutes: FastifyPluginAsyncZod<{ webhooks: WebhooksService }>
   app.post(
     '/admin/webhooks/:id/ping',
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.requirePermission('admin.manage'),
       schema: {
         tags,
         security,
@@ -98,7 +98,7 @@ export const webhookRoutes: FastifyPluginAsyncZod<{ webhooks: WebhooksService }>
   app.get(
     '/admin/webhooks/:id/deliveries',
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.requirePermission('admin.manage'),
       schema: {
         tags,
         security,

@@ -2,8 +2,10 @@ import { Outlet } from 'react-router';
 import { NavItem } from '../../components/ui/nav-item';
 import { Spinner } from '../../components/ui/spinner';
 import { useAuth } from '../../lib/auth-store';
+import { StaffPermissionsContext } from '../../lib/staff-permissions';
 import { useAdminStatus } from '../../features/users/api/get-admin-status';
 import { TwoFactorRequiredNotice } from './two-factor-required-notice';
+import { STAFF_ENTRIES } from './staff-pages';
 
 interface Entry {
   to: string;
@@ -27,26 +29,21 @@ const customers: Entry[] = [
   { to: '/dashboard/company', label: 'Company' },
 ];
 const owners: Entry[] = [{ to: '/dashboard/approvals', label: 'Approvals' }];
-const admins: Entry[] = [
-  { to: '/dashboard/makeadmin', label: 'Make Admin' },
-  { to: '/dashboard/addproduct', label: 'Add a product' },
-  { to: '/dashboard/manageorder', label: 'Manage All Orders' },
-  { to: '/dashboard/manage-quotes', label: 'Quotes' },
-  { to: '/dashboard/manageproduct', label: 'Manage All Products' },
-  { to: '/dashboard/products-csv', label: 'Products CSV' },
-  { to: '/dashboard/integrations', label: 'Integrations' },
-  { to: '/dashboard/companies', label: 'Companies', section: true },
-  { to: '/dashboard/stats', label: 'Store figures' },
-];
 
 const entryBase = 'block whitespace-nowrap rounded-field px-3 py-2 font-medium';
 
-/** The sidebar differs per role (docs/product.md §13): the server's admin answer decides which entries appear. */
+/**
+ * The sidebar differs per role (docs/product.md §13, §34): the server's admin answer decides which entries appear,
+ * a member of staff's by the permissions it names.
+ */
 export function DashboardLayout() {
   const { user } = useAuth();
   const { data, isPending } = useAdminStatus(user?.email);
   const owner = user?.company?.role === 'owner';
-  const entries = [...everybody, ...(isPending ? [] : data?.admin ? admins : [...customers, ...(owner ? owners : [])])];
+  // Staff see the pages their role's permissions open (staff-pages.ts); customers their own.
+  const permissions = data?.permissions ?? [];
+  const staff = STAFF_ENTRIES.filter((entry) => permissions.includes(entry.permission));
+  const entries = [...everybody, ...(isPending ? [] : data?.admin ? staff : [...customers, ...(owner ? owners : [])])];
 
   return (
     <div className="mx-auto grid max-w-6xl grid-cols-1 gap-6 px-4 py-8 md:grid-cols-[14rem_1fr]">
@@ -77,7 +74,9 @@ export function DashboardLayout() {
       </aside>
       <div className="min-w-0">
         <TwoFactorRequiredNotice />
-        <Outlet />
+        <StaffPermissionsContext value={data?.admin ? permissions : undefined}>
+          <Outlet />
+        </StaffPermissionsContext>
       </div>
     </div>
   );

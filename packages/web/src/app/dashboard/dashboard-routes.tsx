@@ -4,7 +4,7 @@ import { RequireAuth } from '../guards/require-auth';
 import { lazyPart } from '../lazy-part';
 import { NotFoundPage } from '../routes/not-found-page';
 import { DashboardLayout } from './dashboard-layout';
-import { RequireAdmin } from './require-admin';
+import { RequireStaff } from './require-staff';
 import { SessionExpiryHandler } from '../session-expiry-handler';
 
 // Each dashboard page is its own part: a customer never downloads the admin screens.
@@ -55,6 +55,8 @@ const AdminStatsPage = lazyPart(() =>
 const MakeAdminPage = lazyPart(() =>
   import('../../features/users/components/make-admin-page').then((m) => m.MakeAdminPage),
 );
+// B2B §15: the administrator's Staff page (roles, two-step state).
+const StaffPage = lazyPart(() => import('../../features/staff/components/staff-page').then((m) => m.StaffPage));
 
 // Issue #25: the company page (create one, or its details, account, orders, members and invites) and the owners'
 // approval queue.
@@ -105,18 +107,30 @@ export function DashboardRoutes() {
           <Route path={'quotes/:id' satisfies DashboardPage} element={<BuyerQuotePage />} />
           <Route path={'lists' satisfies DashboardPage} element={<MyListsPage />} />
           <Route path={'lists/:id' satisfies DashboardPage} element={<ListPage />} />
-          <Route element={<RequireAdmin />}>
+          {/* Each staff page behind the permission that opens it (staff-pages.ts lists the same for the sidebar). */}
+          <Route element={<RequireStaff permission="products.write" />}>
             <Route path={'addproduct' satisfies DashboardPage} element={<AddProductPage />} />
-            <Route path={'manageorder' satisfies DashboardPage} element={<ManageOrdersPage />} />
-            <Route path={'manage-orders/:id' satisfies DashboardPage} element={<AdminOrderPage />} />
             <Route path={'manageproduct' satisfies DashboardPage} element={<ManageProductsPage />} />
             <Route path={'editproduct/:id' satisfies DashboardPage} element={<EditProductPage />} />
             <Route path={'products-csv' satisfies DashboardPage} element={<ProductsCsvPage />} />
+          </Route>
+          <Route element={<RequireStaff permission="orders.read" />}>
+            <Route path={'manageorder' satisfies DashboardPage} element={<ManageOrdersPage />} />
+            <Route path={'manage-orders/:id' satisfies DashboardPage} element={<AdminOrderPage />} />
+          </Route>
+          <Route element={<RequireStaff permission="admin.manage" />}>
             <Route path={'makeadmin' satisfies DashboardPage} element={<MakeAdminPage />} />
+            <Route path={'staff' satisfies DashboardPage} element={<StaffPage />} />
             <Route path={'integrations' satisfies DashboardPage} element={<IntegrationsPage />} />
+          </Route>
+          <Route element={<RequireStaff permission="companies.read" />}>
             <Route path={'companies' satisfies DashboardPage} element={<CompaniesPage />} />
             <Route path={'companies/:id' satisfies DashboardPage} element={<AdminCompanyPage />} />
+          </Route>
+          <Route element={<RequireStaff permission="stats.read" />}>
             <Route path={'stats' satisfies DashboardPage} element={<AdminStatsPage />} />
+          </Route>
+          <Route element={<RequireStaff permission="quotes.manage" />}>
             <Route path={'manage-quotes' satisfies DashboardPage} element={<AdminQuotesPage />} />
             <Route path={'manage-quotes/:id' satisfies DashboardPage} element={<AdminQuotePage />} />
           </Route>

@@ -6,6 +6,7 @@ import {
   OPEN_ORDER_STATUSES,
   PAYABLE_ON_ACCOUNT_STATUSES,
   type Order,
+  type Permission,
 } from '@kestrel/shared';
 
 type OrderState = Pick<Order, 'status' | 'paid' | 'paymentTerms'>;
@@ -38,13 +39,19 @@ export interface AdminActions {
   markPaid: boolean;
 }
 
-export function adminActions(order: OrderState): AdminActions {
+/** `permissions`: the member of staff's (B2B §15); shipping and delivering need orders.ship, money finance.manage. */
+export function adminActions(order: OrderState, permissions?: readonly Permission[]): AdminActions {
+  const may = (permission: Permission) => permissions === undefined || permissions.includes(permission);
   return {
-    ship: order.status === 'confirmed',
-    deliver: order.status === 'shipped',
+    ship: order.status === 'confirmed' && may('orders.ship'),
+    deliver: order.status === 'shipped' && may('orders.ship'),
     // An admin may also cancel a confirmed order; a card payment is then refunded (cancelRefunds).
-    cancel: ADMIN_CANCELLABLE_STATUSES.includes(order.status),
-    markPaid: order.paymentTerms === 'account' && !order.paid && PAYABLE_ON_ACCOUNT_STATUSES.includes(order.status),
+    cancel: ADMIN_CANCELLABLE_STATUSES.includes(order.status) && may('finance.manage'),
+    markPaid:
+      order.paymentTerms === 'account' &&
+      !order.paid &&
+      PAYABLE_ON_ACCOUNT_STATUSES.includes(order.status) &&
+      may('finance.manage'),
   };
 }
 

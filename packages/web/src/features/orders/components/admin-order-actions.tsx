@@ -1,6 +1,7 @@
 // What an administrator may do with an order (B2B §4): ship, record the delivery, mark an on-account order paid,
 // cancel. Shared by Manage All Orders and the admin's order page; each opens its dialog through `open`.
 import type { Order } from '@kestrel/shared';
+import { useStaffPermissions } from '../../../lib/staff-permissions';
 import { adminActions } from '../order-actions';
 import { DeliveredButton } from './delivered-button';
 import { formatTime } from './order-status';
@@ -8,7 +9,7 @@ import { formatTime } from './order-status';
 export type AdminDialog = { kind: 'ship' | 'cancel' | 'mark-paid'; order: Order } | null;
 
 export function AdminOrderActions({ order, open }: { order: Order; open: (dialog: AdminDialog) => void }) {
-  const allowed = adminActions(order);
+  const allowed = adminActions(order, useStaffPermissions());
   if (!(allowed.ship || allowed.deliver || allowed.cancel || allowed.markPaid)) return null;
   return (
     <div className="card-actions mt-3">

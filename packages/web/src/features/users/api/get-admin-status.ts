@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { AdminCheck } from '@kestrel/shared';
 import { apiRequest } from '../../../lib/api-client';
 
-interface AdminCheck {
-  admin: boolean;
-}
-
-/** The server decides who is an administrator; the storefront only asks (docs/product.md §4). */
+/**
+ * The server decides who is staff and what their role may do; the storefront only asks (docs/product.md §4, §34):
+ * `{ admin: false }` for a customer, else the staff role and its permissions.
+ */
 export function getAdminStatus(email: string, signal?: AbortSignal): Promise<AdminCheck> {
   return apiRequest<AdminCheck>(`/admin/${encodeURIComponent(email)}`, { signal });
 }
