@@ -69,6 +69,7 @@ test('a customer turns on two-step sign-in, then signs in with a code and once w
 
   const codes = part.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem');
   await expect(codes).toHaveCount(10);
+  await expectMessage(page, twoFactorMessages.enabled);
   const recoveryCodes = await codes.allTextContents();
   for (const code of recoveryCodes) expect(code).toMatch(/^[a-z2-7]{5}-[a-z2-7]{5}$/);
   const downloading = page.waitForEvent('download');
