@@ -57,7 +57,8 @@ async function waitForHealth(url: string, deadline = Date.now() + 60_000): Promi
   throw new Error(`the Google-enabled shop did not answer at ${url}`);
 }
 
-export async function startGoogleShop(): Promise<GoogleShop> {
+/** `env` adds settings to the shop's (the two-step journey starts one with STAFF_2FA=required). */
+export async function startGoogleShop(env: Record<string, string> = {}): Promise<GoogleShop> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const providerProcess = spawn(
@@ -77,6 +78,7 @@ export async function startGoogleShop(): Promise<GoogleShop> {
       OIDC_ISSUER: provider.issuer,
       GOOGLE_CLIENT_ID: provider.clientId,
       GOOGLE_CLIENT_SECRET: provider.clientSecret,
+      ...env,
     },
   });
   const stop = () => {

@@ -22,6 +22,7 @@ describe('loadConfig', () => {
       authAttemptsPerMinute: 30,
       orderHoldMinutes: 2880,
       maxOpenOrders: 20,
+      staffTwoFactor: 'optional',
     });
   });
 
@@ -106,6 +107,7 @@ describe('loadConfig', () => {
     [{ PUBLIC_URL: 'ftp://x' }, 'Invalid configuration: PUBLIC_URL must be an http(s) URL'],
     [{ REDIS_URL: 'localhost:6379' }, 'Invalid configuration: REDIS_URL must be redis://... or rediss://...'],
     [{ SEED_DEMO: 'yes' }, 'Invalid configuration: SEED_DEMO must be 0 or 1'],
+    [{ STAFF_2FA: 'yes' }, 'Invalid configuration: STAFF_2FA must be optional or required'],
     [{ RATE_LIMIT_PER_MINUTE: '0' }, 'Invalid configuration: RATE_LIMIT_PER_MINUTE must be at least 1'],
     [{ AUTH_ATTEMPTS_PER_MINUTE: '0' }, 'Invalid configuration: AUTH_ATTEMPTS_PER_MINUTE must be at least 1'],
     [{ ORDER_HOLD_MINUTES: '1.5' }, 'Invalid configuration: ORDER_HOLD_MINUTES must be a whole number'],

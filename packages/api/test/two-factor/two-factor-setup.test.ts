@@ -96,6 +96,20 @@ describe.each(databases)('two-step sign-in setup on %s', (kind) => {
     clock.advance(STEP_MS);
   });
 
+  it('answers two setups racing for a new account both, with one row whose secret is one of theirs', async () => {
+    const tia = await person();
+    const [a, b] = await Promise.all([post(tia, '/api/auth/2fa/setup'), post(tia, '/api/auth/2fa/setup')]);
+    expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
+    const rows = await t.app.db.selectFrom('two_factor').select('user_id').where('user_id', '=', tia.id).execute();
+    expect(rows).toHaveLength(1);
+    const secrets = [a.json<{ secret: string }>().secret, b.json<{ secret: string }>().secret];
+    const turnedOn = await Promise.all(
+      secrets.map((secret) => post(tia, '/api/auth/2fa/enable', { code: codeAt(secret, clock.now()) })),
+    );
+    expect(turnedOn.map((r) => r.statusCode).sort()).toEqual([200, 400]);
+    clock.advance(STEP_MS);
+  });
+
   it('refuses a setup or an enable once it is on (409 two_factor_on), and an enable before any setup', async () => {
     const tia = await person();
     const none = await post(tia, '/api/auth/2fa/enable', { code: '123456' });

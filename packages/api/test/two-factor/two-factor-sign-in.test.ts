@@ -130,6 +130,17 @@ describe.each(databases)('two-step sign-in on %s', (kind) => {
     expect(made.json().error.code).toBe('challenge_expired');
   });
 
+  it('lets one of two racing requests with the same challenge and code win, and refuses the other', async () => {
+    const { who, secret } = await withTwoFactor();
+    const challenge = await passwordStep(t.app, who.email, PASSWORD);
+    const code = codeAt(secret, clock.now());
+    const answers = await Promise.all([verify(t.app, challenge, code), verify(t.app, challenge, code)]);
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 401]);
+    const live = await t.app.db.selectFrom('sessions').select('id').where('user_id', '=', who.id).execute();
+    // The sign-up's session, and the one sign-in that won.
+    expect(live).toHaveLength(2);
+  });
+
   it('keeps the challenge after a wrong code, so the right one still finishes the sign-in', async () => {
     const { who, secret } = await withTwoFactor();
     const challenge = await passwordStep(t.app, who.email, PASSWORD);

@@ -49,8 +49,11 @@ export const authPlugin = fp(async (app: FastifyInstance, { sessions, twoFactorR
     const match = BEARER.exec(request.headers.authorization ?? '');
     const user = match?.[1] ? await sessions.authenticate(match[1]) : undefined;
     if (!user) throw unauthorized('Sign in to do this (missing, invalid or expired token)');
-    const refusal = twoFactorRefusal ? await twoFactorRefusal(request, user) : null;
-    if (refusal) throw refusal;
+    const refusal = twoFactorRefusal?.(request, user);
+    if (refusal) {
+      const error = await refusal;
+      if (error) throw error;
+    }
     request.user = user;
   }
 

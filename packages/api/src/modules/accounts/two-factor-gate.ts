@@ -30,14 +30,16 @@ function isOwnAccountRoute(request: FastifyRequest): boolean {
 }
 
 /**
- * The refusal a session's request meets under STAFF_2FA=required, or null. Staff only, so a customer's request (the
- * order path) costs nothing here; a staff request costs one primary-key read.
+ * The refusal a session's request meets under STAFF_2FA=required: null at once for a customer or an own-account call
+ * (so the order path awaits nothing here), else a promise of the refusal or null after one primary-key read. No gate
+ * at all (undefined) under `optional`.
  */
 export function createTwoFactorGate(mode: StaffTwoFactorMode, isOn: (userId: string) => Promise<boolean>) {
-  return async function twoFactorRefusal(request: FastifyRequest, user: AuthUser): Promise<AppError | null> {
-    if (mode !== 'required' || !isStaff(user) || isOwnAccountRoute(request)) return null;
-    return (await isOn(user.id)) ? null : twoFactorRequiredError();
+  if (mode !== 'required') return undefined;
+  return function twoFactorRefusal(request: FastifyRequest, user: AuthUser): Promise<AppError | null> | null {
+    if (!isStaff(user) || isOwnAccountRoute(request)) return null;
+    return isOn(user.id).then((on) => (on ? null : twoFactorRequiredError()));
   };
 }
 
-export type TwoFactorRefusal = ReturnType<typeof createTwoFactorGate>;
+export type TwoFactorRefusal = NonNullable<ReturnType<typeof createTwoFactorGate>>;

@@ -4,6 +4,7 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { Db } from '../../infra/db/create-db.js';
 import type { Database, TwoFactorTable } from '../../infra/db/schema.js';
+import { isUniqueViolation } from '../../infra/db/unique-violation.js';
 
 type Executor = Kysely<Database>;
 export type TwoFactorRow = Selectable<TwoFactorTable>;
@@ -28,10 +29,16 @@ export async function saveSetup(db: Executor, userId: string, secretSealed: stri
     .executeTakeFirst();
   if (replaced.numUpdatedRows > 0n) return true;
   if (await findTwoFactor(db, userId)) return false;
-  await db
-    .insertInto('two_factor')
-    .values({ user_id: userId, secret_sealed: secretSealed, enabled_at: null, last_step: null, created_at: at })
-    .execute();
+  try {
+    await db
+      .insertInto('two_factor')
+      .values({ user_id: userId, secret_sealed: secretSealed, enabled_at: null, last_step: null, created_at: at })
+      .execute();
+  } catch (error) {
+    // Another setup of this account inserted first (two tabs): replace its secret as a later setup would.
+    if (isUniqueViolation(error)) return saveSetup(db, userId, secretSealed, at);
+    throw error;
+  }
   return true;
 }
 

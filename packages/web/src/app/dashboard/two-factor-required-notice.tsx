@@ -7,7 +7,10 @@ export function TwoFactorRequiredNotice() {
   const refused = useTwoFactorRequired();
   if (!refused) return null;
   return (
-    <div role="alert" className="alert alert-warning mb-6 flex flex-wrap">
+    <div
+      role="alert"
+      className="mb-6 flex flex-wrap items-center gap-x-3 gap-y-1 rounded-box border-l-4 border-warning bg-base-200 p-4"
+    >
       <span>
         This shop requires two-step sign-in for staff accounts: the staff pages stay closed until you turn it on.
       </span>

@@ -1,6 +1,7 @@
 // The recovery codes, shown once right after two-step sign-in is turned on (the server keeps only their hashes): each
 // signs in once without the phone. Copy and a .txt download, so they can be kept somewhere other than the phone.
 import { useState } from 'react';
+import { twoFactorMessages } from '@kestrel/shared';
 import { saveFile } from '../../../lib/save-file';
 import { ResultMessage } from './form-parts';
 
@@ -28,7 +29,7 @@ export function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () =
 
   return (
     <div className="flex flex-col gap-4">
-      <p className="font-semibold text-success">Two-step sign-in is on. Your other sessions are signed out.</p>
+      <p className="font-semibold text-success">{twoFactorMessages.enabled}</p>
       <p>
         Save these recovery codes now: they are shown only this once. Each one signs you in once if you lose your phone.
       </p>
