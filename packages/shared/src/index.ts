@@ -21,3 +21,4 @@ export * from './quotes.js';
 export * from './lists.js';
 export * from './money.js';
 export * from './storefront-pages.js';
+export * from './audit.js';

@@ -30,7 +30,7 @@ const annOrder = (c: Ctx) => placeOrder(c.app, c.ann, c.productId);
 const freshSecret = async (c: Ctx) => clientSecretFor(c.app, c.ann, await annOrder(c));
 // A fresh webhook endpoint for each caller to change, delete or read the log of (a public address: no DNS needed).
 const HOOK: { url: string; events: ['*'] } = { url: 'https://93.184.216.34/hooks', events: ['*'] };
-const newHook = async (c: Ctx) => (await c.app.webhooks.create(HOOK))._id;
+const newHook = async (c: Ctx) => (await c.app.webhooks.create(HOOK, null))._id;
 // A fresh company (B2B §5) for each caller, written straight into its table.
 const newCompany = async (c: Ctx): Promise<string> => {
   const id = `c0${Math.random().toString(16).slice(2, 12).padEnd(10, '0')}000000000000`;

@@ -287,6 +287,26 @@ export interface TwoFactorTable {
   created_at: string;
 }
 
+/**
+ * One entry of the audit trail (B2B §15, migration 033): append-only, written in the transaction of the change it
+ * records. `changes` is JSON text of { field: [before, after] } in the API's names, or null.
+ */
+export interface AuditEntriesTable {
+  id: string;
+  at: string;
+  actor_type: 'user' | 'apiKey';
+  actor_id: string;
+  /** The person's e-mail; null for an API key. */
+  actor_email: string | null;
+  actor_name: string;
+  action: string;
+  target_type: string;
+  target_id: string | null;
+  summary: string;
+  changes: string | null;
+  request_id: string;
+}
+
 export interface Database extends PaymentTables {
   products: ProductsTable;
   product_import_rows: ProductImportRowsTable;
@@ -318,6 +338,7 @@ export interface Database extends PaymentTables {
   requisition_lists: RequisitionListsTable;
   requisition_list_lines: RequisitionListLinesTable;
   two_factor: TwoFactorTable;
+  audit_entries: AuditEntriesTable;
 }
 
 /** A receiver of webhooks (B2B §9, migrations/019-webhooks.ts). */

@@ -2,6 +2,7 @@
 // reset and change, e-mail confirmation). Owns the sessions service and so its memory of checked sessions: every write
 // here that a signed-in request reads (role, name, password, e-mail confirmation, revocation) makes that memory forget,
 // in one place (`changingUsers`) or through `sessionsChanged`.
+import { recordAudit, type AuditContext, type AuditRecord } from '../audit/index.js';
 import { randomBytes } from 'node:crypto';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, type User } from '@kestrel/shared';
 import type { Db } from '../../infra/db/create-db.js';
@@ -32,12 +33,12 @@ export interface AccountsService {
   findUserIdByEmail(email: string): Promise<string | undefined>;
   listUsers(): Promise<User[]>;
   /** Promotes a user; answers 0 when they already were an admin. */
-  makeAdmin(email: string): Promise<number>;
+  makeAdmin(email: string, audit: AuditContext | null): Promise<number>;
   /**
    * Makes an administrator a customer again and ends every session of theirs (B2B §11); answers 0 when they were not
    * an admin; 409 last_admin for the last one.
    */
-  removeAdmin(email: string): Promise<number>;
+  removeAdmin(email: string, audit: AuditContext | null): Promise<number>;
   /** Callers may ask about themselves; admins about anyone. */
   isAdmin(caller: AuthUser, email: string): Promise<boolean>;
   /** The one "your own e-mail" check: a path or query naming someone else is refused. */
@@ -91,6 +92,17 @@ const noMail: AccountMail = {
   wake: () => undefined,
 };
 
+/** Make Admin and its undoing, as the audit trail records them (B2B §15): the account's `role` before and after. */
+function roleEntry(
+  action: 'admin.granted' | 'admin.revoked',
+  user: { id: string; email: string },
+  before: string,
+  after: string,
+): AuditRecord {
+  const summary = action === 'admin.granted' ? `Made ${user.email} an administrator` : `Made ${user.email} a customer`;
+  return { action, targetType: 'admin', targetId: user.id, summary, changes: { role: [before, after] } };
+}
+
 export function createAccountsService(db: Db, secret: string, options: AccountsOptions = {}): AccountsService {
   const now = options.now ?? Date.now;
   const sessions = createSessionService(db, secret, now);
@@ -116,21 +128,30 @@ export function createAccountsService(db: Db, secret: string, options: AccountsO
     findUserIdByEmail: async (email) => (await repo.findUserByEmail(db, email))?.id,
     listUsers: async () => (await repo.listUsers(db)).map(toUser),
 
-    async makeAdmin(email) {
+    async makeAdmin(email, audit) {
       const user = await repo.findUserByEmail(db, email);
       if (!user) throw notFound('User');
       // Their signed-in requests carry the role from here on.
-      return changingUsers(() => repo.setUserRole(db, user.id, 'admin'));
+      return changingUsers(() =>
+        db.transaction().execute(async (trx) => {
+          const changed = await repo.setUserRole(trx, user.id, 'admin');
+          if (changed > 0) await recordAudit(trx, audit, roleEntry('admin.granted', user, 'customer', 'admin'));
+          return changed;
+        }),
+      );
     },
 
-    async removeAdmin(email) {
+    async removeAdmin(email, audit) {
       const user = await repo.findUserByEmail(db, email);
       if (!user) throw notFound('User');
       const outcome = await changingUsers(() =>
         db.transaction().execute(async (trx) => {
           const result = await repo.demoteUnlessLast(trx, user.id);
           // Their tokens said "admin": every session ends with the role, so nothing signed in keeps it.
-          if (result === 'demoted') await revokeUserSessions(trx, user.id, new Date(now()).toISOString());
+          if (result === 'demoted') {
+            await revokeUserSessions(trx, user.id, new Date(now()).toISOString());
+            await recordAudit(trx, audit, roleEntry('admin.revoked', user, 'admin', 'customer'));
+          }
           return result;
         }),
       );
