@@ -52,6 +52,7 @@ export const DASHBOARD_PAGES = [
   'stats',
   'manage-quotes',
   'manage-quotes/:id',
+  'audit',
 ] as const;
 
 export type StorefrontPage = (typeof STOREFRONT_PAGES)[number];

@@ -163,6 +163,8 @@ const table: Row[] = [
   ['POST', '/api/admin/api-keys', () => '/api/admin/api-keys', () => ({ name: 'ERP', scopes: ['orders:read'] }), [401, 403, 403, 201]],
   ['GET', '/api/admin/api-keys', () => '/api/admin/api-keys', undefined, [401, 403, 403, 200]],
   ['GET', '/api/admin/stats', () => '/api/admin/stats?from=2026-01-01&to=2026-01-31', undefined, [401, 403, 403, 200]],
+  // B2B §15's audit trail: administrators only.
+  ['GET', '/api/admin/audit', () => '/api/admin/audit?action=product.updated', undefined, [401, 403, 403, 200]],
   ['DELETE', '/api/admin/api-keys/{id}', async (c) => `/api/admin/api-keys/${await newKey(c)}`, undefined, [401, 403, 403, 204]],
   ['POST', '/api/admin/webhooks', () => '/api/admin/webhooks', () => HOOK, [401, 403, 403, 201]],
   ['GET', '/api/admin/webhooks', () => '/api/admin/webhooks', undefined, [401, 403, 403, 200]],

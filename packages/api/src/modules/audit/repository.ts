@@ -23,6 +23,8 @@ export async function insertEntries(db: Executor, rows: AuditRow[]): Promise<voi
 
 export interface AuditFilter {
   actorId?: string;
+  /** A person's e-mail, read as their user id inside the same statement. */
+  actorEmail?: string;
   action?: string;
   targetType?: string;
   targetId?: string;
@@ -35,6 +37,10 @@ export interface AuditFilter {
 function filtered(db: Db, f: AuditFilter) {
   let query = db.selectFrom('audit_entries');
   if (f.actorId !== undefined) query = query.where('actor_id', '=', f.actorId);
+  const email = f.actorEmail;
+  if (email !== undefined) {
+    query = query.where('actor_id', '=', (eb) => eb.selectFrom('users').select('id').where('email', '=', email));
+  }
   if (f.action !== undefined) query = query.where('action', '=', f.action);
   if (f.targetType !== undefined) query = query.where('target_type', '=', f.targetType);
   if (f.targetId !== undefined) query = query.where('target_id', '=', f.targetId);
@@ -43,26 +49,42 @@ function filtered(db: Db, f: AuditFilter) {
   return query;
 }
 
-export function pageOfEntries(db: Db, f: AuditFilter, limit: number, offset: number): Promise<AuditRow[]> {
-  return filtered(db, f).selectAll().orderBy('id', 'desc').limit(limit).offset(offset).execute();
-}
-
 /** How many entries match, counted up to `cap` + 1 (the same index range as the page, never the whole table). */
-export async function countEntries(db: Db, f: AuditFilter, cap: number): Promise<number> {
-  const row = await db
+function countUpTo(db: Db, f: AuditFilter, cap: number) {
+  return db
     .selectFrom(
       filtered(db, f)
         .select('id')
         .limit(cap + 1)
         .as('matching'),
     )
-    .select((eb) => eb.fn.countAll<number | string | bigint>().as('n'))
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+    .select((eb) => eb.fn.countAll<number | string | bigint>().as('n'));
 }
 
-/** A person's user id by e-mail (the actor filter takes an e-mail too). */
-export async function userIdByEmail(db: Db, email: string): Promise<string | undefined> {
-  const row = await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst();
-  return row?.id;
+/**
+ * A page newest first and the capped count, in one statement (one round trip: the count is an uncorrelated scalar
+ * subquery, run once). An empty page past the first carries no count: countEntries then asks for it alone.
+ */
+export async function pageOfEntries(
+  db: Db,
+  f: AuditFilter,
+  limit: number,
+  offset: number,
+  cap: number,
+): Promise<{ rows: AuditRow[]; count: number | undefined }> {
+  const found = await filtered(db, f)
+    .selectAll()
+    .select(() => countUpTo(db, f, cap).as('matching'))
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .offset(offset)
+    .execute();
+  const first = found[0];
+  const rows = found.map(({ matching: _matching, ...row }) => row);
+  return { rows, count: first ? Number(first.matching) : offset === 0 ? 0 : undefined };
+}
+
+export async function countEntries(db: Db, f: AuditFilter, cap: number): Promise<number> {
+  const row = await countUpTo(db, f, cap).executeTakeFirstOrThrow();
+  return Number(row.n);
 }

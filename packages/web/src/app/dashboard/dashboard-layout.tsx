@@ -36,6 +36,7 @@ const admins: Entry[] = [
   { to: '/dashboard/integrations', label: 'Integrations' },
   { to: '/dashboard/companies', label: 'Companies', section: true },
   { to: '/dashboard/stats', label: 'Store figures' },
+  { to: '/dashboard/audit', label: 'Audit' },
 ];
 
 const entryBase = 'block whitespace-nowrap rounded-field px-3 py-2 font-medium';

@@ -77,6 +77,9 @@ const AdminQuotePage = lazyPart(() =>
   import('../../features/quotes/components/quote-page').then((m) => m.AdminQuotePage),
 );
 
+// Issue #52: the audit trail (B2B §15), administrators only.
+const AuditPage = lazyPart(() => import('../../features/audit/components/audit-page').then((m) => m.AuditPage));
+
 // Issue #53: requisition lists (B2B §16).
 const MyListsPage = lazyPart(() => import('../../features/lists/components/my-lists-page').then((m) => m.MyListsPage));
 const ListPage = lazyPart(() => import('../../features/lists/components/list-page').then((m) => m.ListPage));
@@ -119,6 +122,7 @@ export function DashboardRoutes() {
             <Route path={'stats' satisfies DashboardPage} element={<AdminStatsPage />} />
             <Route path={'manage-quotes' satisfies DashboardPage} element={<AdminQuotesPage />} />
             <Route path={'manage-quotes/:id' satisfies DashboardPage} element={<AdminQuotePage />} />
+            <Route path={'audit' satisfies DashboardPage} element={<AuditPage />} />
           </Route>
           <Route path="*" element={<NotFoundPage />} />
         </Route>
