@@ -41,7 +41,7 @@ export function AuditEntryCard({ entry }: { entry: AuditEntry }) {
         <div className="mt-3 overflow-x-auto">
           <table className="table table-sm">
             <caption className="sr-only">Changes of {entry.action}</caption>
-            <thead>
+            <thead className="text-base-content">
               <tr>
                 <th scope="col">Field</th>
                 <th scope="col">Before</th>
