@@ -49,12 +49,29 @@ function filtered(db: Db, f: AuditFilter) {
   return query;
 }
 
+type OrderColumn = 'target_id' | 'actor_id' | 'action' | 'target_type' | 'id';
+
+/**
+ * The order that names the index to walk: the filter's equality columns, then id, all descending. Equal to "newest
+ * first" under those filters, and it lets a planner take only the index that holds that order (PostgreSQL walked the
+ * primary key and filtered for a person: 83 ms to page 100 at 1,000,000 entries). The most selective filter leads.
+ */
+function indexOrder(f: AuditFilter): OrderColumn[] {
+  if (f.targetId !== undefined) return ['target_id', 'id'];
+  const actor = f.actorId !== undefined || f.actorEmail !== undefined;
+  if (actor && f.action !== undefined) return ['actor_id', 'action', 'id'];
+  if (actor) return ['actor_id', 'id'];
+  if (f.action !== undefined) return ['action', 'id'];
+  if (f.targetType !== undefined) return ['target_type', 'id'];
+  return ['id'];
+}
+
 /** How many entries match, counted up to `cap` + 1 (the same index range as the page, never the whole table). */
 function countUpTo(db: Db, f: AuditFilter, cap: number) {
   return db
     .selectFrom(
-      filtered(db, f)
-        .select('id')
+      indexOrder(f)
+        .reduce((query, column) => query.orderBy(column, 'desc'), filtered(db, f).select('id'))
         .limit(cap + 1)
         .as('matching'),
     )
@@ -72,10 +89,13 @@ export async function pageOfEntries(
   offset: number,
   cap: number,
 ): Promise<{ rows: AuditRow[]; count: number | undefined }> {
-  const found = await filtered(db, f)
-    .selectAll()
-    .select(() => countUpTo(db, f, cap).as('matching'))
-    .orderBy('id', 'desc')
+  const found = await indexOrder(f)
+    .reduce(
+      (query, column) => query.orderBy(column, 'desc'),
+      filtered(db, f)
+        .selectAll()
+        .select(() => countUpTo(db, f, cap).as('matching')),
+    )
     .limit(limit)
     .offset(offset)
     .execute();
