@@ -1,7 +1,8 @@
 // Runs the parts of the bench in order, prints one table and writes bench/results/.
-// Usage: npm run bench [-- --only=build,pages,api,webhooks,growth,catalog,orders,stats,list,requisition,seo,startup,lighthouse] [--target=standin] [--seconds=6] [--no-build]
+// Usage: npm run bench [-- --only=build,pages,api,webhooks,growth,catalog,orders,stats,list,requisition,audit,seo,startup,lighthouse] [--target=standin] [--seconds=6] [--no-build]
 //        [--lighthouse-runs=5]
 import { apiBench } from './api-bench.js';
+import { auditBench } from './audit-bench.js';
 import { buildStep } from './build-step.js';
 import { catalogBench } from './catalog-bench.js';
 import { growthBench } from './growth-bench.js';
@@ -31,6 +32,7 @@ const PARTS = [
   'stats',
   'list',
   'requisition',
+  'audit',
   'seo',
   'startup',
   'lighthouse',
@@ -80,6 +82,8 @@ async function runPart(part: Part, ctx: BenchContext): Promise<Figure[]> {
       return orderListBench(ctx.target);
     case 'requisition':
       return requisitionListBench(ctx.target);
+    case 'audit':
+      return auditBench(ctx.target);
     case 'seo':
       return seoPageBench(ctx.target);
     case 'startup':

@@ -6,7 +6,7 @@ import { checkScreen, expectMessage } from '../support/screens';
 
 const PNG = new URL('../fixtures/e2e-part.png', import.meta.url).pathname;
 
-test('the admin sidebar lists My Profile, Sign-in and security, the four admin pages of SPEC.md, Staff, Quotes, Products CSV, Integrations, Companies and Store figures', async ({
+test('the admin sidebar lists My Profile, Sign-in and security, the four admin pages of SPEC.md, Staff, Quotes, Products CSV, Integrations, Companies, Store figures and Audit', async ({
   page,
   request,
 }) => {
@@ -25,6 +25,7 @@ test('the admin sidebar lists My Profile, Sign-in and security, the four admin p
     'Integrations',
     'Companies',
     'Store figures',
+    'Audit',
   ]);
 });
 

@@ -32,6 +32,7 @@ import {
   createAccountsService,
   loadAuthSecret,
 } from './modules/accounts/index.js';
+import { auditRoutes, createAuditService } from './modules/audit/index.js';
 import { apiKeyPlugin, apiKeyRoutes, createApiKeysService } from './modules/api-keys/index.js';
 import { cartRoutes, createCartService } from './modules/cart/index.js';
 import { createListsService, listRoutes } from './modules/lists/index.js';
@@ -355,6 +356,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(companyRoutes, { companies, orders });
       await api.register(quoteRoutes, { quotes });
       await api.register(listRoutes, { lists });
+      await api.register(auditRoutes, { audit: createAuditService({ db }) });
     },
     { prefix: '/api' },
   );

@@ -99,7 +99,7 @@ describe.each(databases)('sessions on %s', (kind) => {
     const token = await service().issueSession(dee.id);
     const before = await service().authenticate(token);
     expect(before?.role).toBe('customer');
-    expect(await accounts.makeAdmin(email)).toBe(1);
+    expect(await accounts.makeAdmin(email, null)).toBe(1);
     expect((await service().authenticate(token))?.role).toBe('admin');
     await accounts.updateOwnUser(
       { ...dee, role: 'admin', emailVerified: false, sessionId: before?.sessionId ?? '' },

@@ -26,3 +26,4 @@ export * from './catalog-view.js';
 export * from './page-window.js';
 export * from './product-terms.js';
 export * from './two-factor.js';
+export * from './audit.js';

@@ -53,6 +53,7 @@ export const DASHBOARD_PAGES = [
   'stats',
   'manage-quotes',
   'manage-quotes/:id',
+  'audit',
 ] as const;
 
 export type StorefrontPage = (typeof STOREFRONT_PAGES)[number];

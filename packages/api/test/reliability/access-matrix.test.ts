@@ -30,7 +30,7 @@ const annOrder = (c: Ctx) => placeOrder(c.app, c.ann, c.productId);
 const freshSecret = async (c: Ctx) => clientSecretFor(c.app, c.ann, await annOrder(c));
 // A fresh webhook endpoint for each caller to change, delete or read the log of (a public address: no DNS needed).
 const HOOK: { url: string; events: ['*'] } = { url: 'https://93.184.216.34/hooks', events: ['*'] };
-const newHook = async (c: Ctx) => (await c.app.webhooks.create(HOOK))._id;
+const newHook = async (c: Ctx) => (await c.app.webhooks.create(HOOK, null))._id;
 // A fresh company (B2B §5) for each caller, written straight into its table.
 const newCompany = async (c: Ctx): Promise<string> => {
   const id = `c0${Math.random().toString(16).slice(2, 12).padEnd(10, '0')}000000000000`;
@@ -174,6 +174,8 @@ const table: Row[] = [
   ['POST', '/api/admin/api-keys', () => '/api/admin/api-keys', () => ({ name: 'ERP', scopes: ['orders:read'] }), [401, 403, 403, 201]],
   ['GET', '/api/admin/api-keys', () => '/api/admin/api-keys', undefined, [401, 403, 403, 200]],
   ['GET', '/api/admin/stats', () => '/api/admin/stats?from=2026-01-01&to=2026-01-31', undefined, [401, 403, 403, 200]],
+  // B2B §15's audit trail: administrators only.
+  ['GET', '/api/admin/audit', () => '/api/admin/audit?action=product.updated', undefined, [401, 403, 403, 200]],
   ['DELETE', '/api/admin/api-keys/{id}', async (c) => `/api/admin/api-keys/${await newKey(c)}`, undefined, [401, 403, 403, 204]],
   ['POST', '/api/admin/webhooks', () => '/api/admin/webhooks', () => HOOK, [401, 403, 403, 201]],
   ['GET', '/api/admin/webhooks', () => '/api/admin/webhooks', undefined, [401, 403, 403, 200]],

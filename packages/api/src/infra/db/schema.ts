@@ -307,6 +307,26 @@ export interface TwoFactorChallengesTable {
   used_at: string | null;
 }
 
+/**
+ * One entry of the audit trail (B2B §15, migration 033): append-only, written in the transaction of the change it
+ * records. `changes` is JSON text of { field: [before, after] } in the API's names, or null.
+ */
+export interface AuditEntriesTable {
+  id: string;
+  at: string;
+  actor_type: 'user' | 'apiKey';
+  actor_id: string;
+  /** The person's e-mail; null for an API key. */
+  actor_email: string | null;
+  actor_name: string;
+  action: string;
+  target_type: string;
+  target_id: string | null;
+  summary: string;
+  changes: string | null;
+  request_id: string;
+}
+
 export interface Database extends PaymentTables {
   products: ProductsTable;
   product_import_rows: ProductImportRowsTable;
@@ -340,6 +360,7 @@ export interface Database extends PaymentTables {
   two_factor: TwoFactorTable;
   two_factor_recovery_codes: TwoFactorRecoveryCodesTable;
   two_factor_challenges: TwoFactorChallengesTable;
+  audit_entries: AuditEntriesTable;
 }
 
 /** A receiver of webhooks (B2B §9, migrations/019-webhooks.ts). */

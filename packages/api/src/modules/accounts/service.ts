@@ -2,6 +2,7 @@
 // reset and change, e-mail confirmation). Owns the sessions service and so its memory of checked sessions: every write
 // here that a signed-in request reads (role, name, password, e-mail confirmation, revocation) makes that memory forget,
 // in one place (`changingUsers`) or through `sessionsChanged`.
+import type { AuditContext } from '../audit/index.js';
 import { randomBytes } from 'node:crypto';
 import {
   can,
@@ -46,18 +47,18 @@ export interface AccountsService {
   findUserIdByEmail(email: string): Promise<string | undefined>;
   listUsers(): Promise<User[]>;
   /** SPEC's Make Admin: makes an administrator (from a customer or any staff role); 0 when they already were one. */
-  makeAdmin(email: string): Promise<number>;
+  makeAdmin(email: string, audit: AuditContext | null): Promise<number>;
   /**
    * SPEC's DELETE /user/admin/{email}, the same as removeStaff (B2B §15): a customer again, every session ended; 0
    * when they were one already; 409 last_admin for the last administrator.
    */
-  removeAdmin(email: string): Promise<number>;
+  removeAdmin(email: string, audit: AuditContext | null): Promise<number>;
   /** GET /admin/staff: every member of staff with their role and whether two-step sign-in is on. */
   listStaff(): Promise<StaffMember[]>;
   /** PUT /admin/staff/{email}: 404 unknown, 409 email_unconfirmed, 409 last_admin. */
-  setStaffRole(email: string, role: StaffRole): Promise<StaffMember>;
+  setStaffRole(email: string, role: StaffRole, audit: AuditContext | null): Promise<StaffMember>;
   /** DELETE /admin/staff/{email}: a customer again, every session ended; 409 last_admin. */
-  removeStaff(email: string): Promise<number>;
+  removeStaff(email: string, audit: AuditContext | null): Promise<number>;
   /** SPEC's admin check with B2B §15's role and permissions: callers about themselves; administrators about anyone. */
   adminCheck(caller: AuthUser, email: string): Promise<AdminCheck>;
   /** The one "your own e-mail" check: a path or query naming someone else is refused. */
@@ -147,11 +148,11 @@ export function createAccountsService(db: Db, secret: string, options: AccountsO
     findUserIdByEmail: async (email) => (await repo.findUserByEmail(db, email))?.id,
     listUsers: async () => (await repo.listUsers(db)).map(toUser),
 
-    makeAdmin: (email) => staff.makeAdmin(email),
-    removeAdmin: (email) => staff.removeStaff(email),
+    makeAdmin: (email, audit) => staff.makeAdmin(email, audit),
+    removeAdmin: (email, audit) => staff.removeStaff(email, audit),
     listStaff: () => staff.list(),
-    setStaffRole: (email, role) => staff.setStaffRole(email, role),
-    removeStaff: (email) => staff.removeStaff(email),
+    setStaffRole: (email, role, audit) => staff.setStaffRole(email, role, audit),
+    removeStaff: (email, audit) => staff.removeStaff(email, audit),
 
     async adminCheck(caller, email) {
       if (email === caller.email) return adminCheckOf(caller.role);

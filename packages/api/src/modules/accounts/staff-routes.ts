@@ -8,6 +8,7 @@ import {
   staffRoleBodySchema,
 } from '@kestrel/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { auditContextOf } from '../audit/index.js';
 import type { AccountsService } from './service.js';
 
 const tags = ['staff'];
@@ -46,7 +47,7 @@ export const staffRoutes: FastifyPluginAsyncZod<{ accounts: AccountsService }> =
         response: { 200: staffMemberSchema, 400: errorSchema, ...refusals, 404: errorSchema, 409: errorSchema },
       },
     },
-    (request) => accounts.setStaffRole(request.params.email, request.body.role),
+    (request) => accounts.setStaffRole(request.params.email, request.body.role, auditContextOf(request)),
   );
 
   app.delete(
@@ -63,6 +64,8 @@ export const staffRoutes: FastifyPluginAsyncZod<{ accounts: AccountsService }> =
         response: { 200: modifiedCountSchema, ...refusals, 404: errorSchema, 409: errorSchema },
       },
     },
-    async (request) => ({ modifiedCount: await accounts.removeStaff(request.params.email) }),
+    async (request) => ({
+      modifiedCount: await accounts.removeStaff(request.params.email, auditContextOf(request)),
+    }),
   );
 };

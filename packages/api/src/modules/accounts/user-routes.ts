@@ -1,4 +1,5 @@
 // Users and admin status: admins list, promote and demote users; everyone may ask about themselves.
+import { auditContextOf } from '../audit/index.js';
 import {
   adminCheckSchema,
   emailParamsSchema,
@@ -37,7 +38,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ accounts: AccountsService }> = 
         response: { 200: modifiedCountSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema },
       },
     },
-    async (request) => ({ modifiedCount: await accounts.makeAdmin(request.params.email) }),
+    async (request) => ({ modifiedCount: await accounts.makeAdmin(request.params.email, auditContextOf(request)) }),
   );
 
   app.delete(
@@ -54,7 +55,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ accounts: AccountsService }> = 
         response: { 200: modifiedCountSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema },
       },
     },
-    async (request) => ({ modifiedCount: await accounts.removeAdmin(request.params.email) }),
+    async (request) => ({ modifiedCount: await accounts.removeAdmin(request.params.email, auditContextOf(request)) }),
   );
 
   app.get(

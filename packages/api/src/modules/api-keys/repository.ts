@@ -19,6 +19,10 @@ export function findApiKeyByHash(db: Db, keyHash: string): Promise<ApiKeyRow | u
 }
 
 /** Revokes a live key; answers whether this call did (false: unknown or already revoked). */
+export function findApiKey(db: Db, id: string): Promise<ApiKeyRow | undefined> {
+  return db.selectFrom('api_keys').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
 export async function revokeApiKey(db: Db, id: string, at: string): Promise<boolean> {
   const result = await db
     .updateTable('api_keys')

@@ -1,4 +1,5 @@
 // The administrator's API keys (B2B §9): create (the key is in this answer only), list (never a key), revoke.
+import { auditContextOf } from '../audit/index.js';
 import { apiKeyCreatedSchema, apiKeyCreateSchema, apiKeySchema, errorSchema, idParamsSchema } from '@kestrel/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -25,7 +26,7 @@ export const apiKeyRoutes: FastifyPluginAsyncZod<{ keys: ApiKeysService }> = asy
     async (request, reply) => {
       // No cache may keep the one copy of the key.
       void reply.header('cache-control', 'no-store');
-      return reply.code(201).send(await keys.create(request.body, currentUser(request).id));
+      return reply.code(201).send(await keys.create(request.body, currentUser(request).id, auditContextOf(request)));
     },
   );
 
@@ -56,7 +57,7 @@ export const apiKeyRoutes: FastifyPluginAsyncZod<{ keys: ApiKeysService }> = asy
       },
     },
     async (request, reply) => {
-      await keys.revoke(request.params.id);
+      await keys.revoke(request.params.id, auditContextOf(request));
       return reply.code(204).send(null);
     },
   );

@@ -2,6 +2,7 @@
 // row is read at most every KEY_RECHECK_MS per process (as sessions are, ADR 001), so a revocation on one instance is
 // refused by every other within that time, and by this one at once; the last use is written at most once a
 // minute per key, so a busy integration costs no write per request.
+import { changedFields, recordAudit, type AuditContext } from '../audit/index.js';
 import { createHash, randomBytes } from 'node:crypto';
 import { API_KEY_PREFIX, API_KEY_SCOPES, type ApiKey, type ApiKeyCreated, type ApiKeyScope } from '@kestrel/shared';
 import type { Db } from '../../infra/db/create-db.js';
@@ -26,10 +27,15 @@ export interface ApiKeyCaller {
 }
 
 export interface ApiKeysService {
-  create(input: { name: string; scopes: ApiKeyScope[] }, createdBy: string): Promise<ApiKeyCreated>;
+  /** `audit`: the administrator (or key) creating it, recorded in the insert's transaction (B2B §15). */
+  create(
+    input: { name: string; scopes: ApiKeyScope[] },
+    createdBy: string,
+    audit: AuditContext | null,
+  ): Promise<ApiKeyCreated>;
   list(): Promise<ApiKey[]>;
   /** 404 when there is no live key of this id. */
-  revoke(id: string): Promise<void>;
+  revoke(id: string, audit: AuditContext | null): Promise<void>;
   /** The caller of a key, or undefined when it is unknown or revoked. */
   authenticate(key: string): Promise<ApiKeyCaller | undefined>;
 }
@@ -53,20 +59,30 @@ export function createApiKeysService(db: Db, now: () => number = Date.now): ApiK
   let generation = 0;
 
   return {
-    async create({ name, scopes }, createdBy) {
+    async create({ name, scopes }, createdBy, audit) {
       const at = now();
       const id = newId(at);
       // 32 random bytes: far beyond guessing, so a fast hash is enough to keep it (no salt, no slow KDF needed).
       const key = `${API_KEY_PREFIX}${randomBytes(32).toString('base64url')}`;
-      await repo.insertApiKey(db, {
-        id,
-        name,
-        scopes: JSON.stringify(scopes),
-        key_hash: hashKey(key),
-        created_at: new Date(at).toISOString(),
-        created_by: createdBy,
-        last_used_at: null,
-        revoked_at: null,
+      await db.transaction().execute(async (trx) => {
+        await repo.insertApiKey(trx, {
+          id,
+          name,
+          scopes: JSON.stringify(scopes),
+          key_hash: hashKey(key),
+          created_at: new Date(at).toISOString(),
+          created_by: createdBy,
+          last_used_at: null,
+          revoked_at: null,
+        });
+        // Never the key itself: the entry names the key and its scopes.
+        await recordAudit(trx, audit, {
+          action: 'apiKey.created',
+          targetType: 'apiKey',
+          targetId: id,
+          summary: `Created API key ${name}`,
+          changes: changedFields(null, { name, scopes }),
+        });
       });
       return { _id: id, name, scopes, key };
     },
@@ -81,8 +97,19 @@ export function createApiKeysService(db: Db, now: () => number = Date.now): ApiK
       }));
     },
 
-    async revoke(id) {
-      const revoked = await repo.revokeApiKey(db, id, new Date(now()).toISOString());
+    async revoke(id, audit) {
+      const revoked = await db.transaction().execute(async (trx) => {
+        const row = await repo.findApiKey(trx, id);
+        if (!row || !(await repo.revokeApiKey(trx, id, new Date(now()).toISOString()))) return false;
+        await recordAudit(trx, audit, {
+          action: 'apiKey.revoked',
+          targetType: 'apiKey',
+          targetId: id,
+          summary: `Revoked API key ${row.name}`,
+          changes: { revoked: [false, true] },
+        });
+        return true;
+      });
       generation++;
       checked.clear();
       if (!revoked) throw notFound('API key');

@@ -1,4 +1,5 @@
 // The admin's CSV of the catalogue: GET streams it, POST imports it (text/csv, at most 5 MB; ?dryRun=true previews).
+import { auditContextOf } from '../audit/index.js';
 import { Readable } from 'node:stream';
 import {
   csvImportPreviewSchema,
@@ -81,7 +82,7 @@ export const productsCsvRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => {
       const dryRun = request.query.dryRun === 'true';
-      const preview = await importProductsCsv(deps, request.body, { dryRun });
+      const preview = await importProductsCsv(deps, request.body, { dryRun, audit: auditContextOf(request) });
       return dryRun ? preview : { created: preview.created, updated: preview.updated };
     },
   );

@@ -1,5 +1,6 @@
 // The admin's CSV of the catalogue (B2B §1): an export that an import of the same file leaves unchanged, and an
 // import that creates or updates by SKU, all rows or none, naming every bad row by its line in the file.
+import { recordAudit, type AuditContext } from '../audit/index.js';
 import { messages, PRODUCTS_CSV_HEADER, type CsvImportPreview } from '@kestrel/shared';
 import type { OpenDatabase } from '../../infra/db/create-db.js';
 import { newId } from '../../infra/db/ids.js';
@@ -121,7 +122,7 @@ async function recordImportEvents(
 export async function importProductsCsv(
   { database, catalog, webhooks, now = Date.now }: ProductsCsvDeps,
   text: string,
-  { dryRun }: { dryRun: boolean },
+  { dryRun, audit }: { dryRun: boolean; audit: AuditContext | null },
 ): Promise<CsvImportPreview> {
   const { rows, problems } = await readImportFile(text);
   const existing = await existingProducts(database, rows);
@@ -170,6 +171,14 @@ export async function importProductsCsv(
       database.db.transaction().execute(async (trx) => {
         const counts = await staging.applyStagedRows(trx, importId, updatedAt, { lockFirst: database.pg !== null });
         if (webhooks) evented = await recordImportEvents(trx, webhooks, importId, updatedAt);
+        // One entry for the whole file: a table-wide change (targetId null, B2B §15).
+        await recordAudit(trx, audit, {
+          action: 'product.imported',
+          targetType: 'product',
+          targetId: null,
+          summary: `Imported the catalogue CSV: ${counts.created} created, ${counts.updated} updated`,
+          changes: null,
+        });
         return counts;
       }),
     );

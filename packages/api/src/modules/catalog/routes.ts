@@ -16,6 +16,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AnswerReplay } from '../../infra/http/answer-replay.js';
 import { sendEncodedList } from '../../infra/http/encoded-answer.js';
 import { sendJsonText } from '../../infra/http/json-text.js';
+import { auditContextOf } from '../audit/index.js';
 import { withContractPrice } from './product-row.js';
 import type { CatalogService, ContractOverlay } from './service.js';
 
@@ -134,7 +135,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<{
         },
       },
     },
-    async (request) => catalog.updateProduct(request.params.id, request.body),
+    async (request) => catalog.updateProduct(request.params.id, request.body, auditContextOf(request)),
   );
 
   app.post(
@@ -150,7 +151,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      const insertedId = await catalog.createProduct(request.body);
+      const insertedId = await catalog.createProduct(request.body, auditContextOf(request));
       return reply.code(201).send({ insertedId });
     },
   );
@@ -167,6 +168,6 @@ export const catalogRoutes: FastifyPluginAsyncZod<{
         response: { 200: deletedCountSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema },
       },
     },
-    async (request) => ({ deletedCount: await catalog.deleteProduct(request.params.id) }),
+    async (request) => ({ deletedCount: await catalog.deleteProduct(request.params.id, auditContextOf(request)) }),
   );
 };

@@ -39,10 +39,23 @@ import {
 } from './product-row.js';
 import * as repo from './repository.js';
 import type { WebhooksService } from '../webhooks/index.js';
+import { changedFields, recordAudit, type AuditContext } from '../audit/index.js';
 
 export type ProductListQuery = z.output<typeof productListQuerySchema>;
 export type CatalogQuery = z.output<typeof catalogQuerySchema>;
 export type ProductPatch = z.output<typeof productPatchSchema>;
+
+/** The entry of an edit: what changed, and the stock's move when there was one (B2B §15: `availableQuantity`). */
+function updatedEntry(before: repo.ProductRow, after: repo.ProductRow, adjustment: number) {
+  const stock = adjustment === 0 ? '' : `; stock ${adjustment > 0 ? '+' : ''}${adjustment}`;
+  return {
+    action: 'product.updated',
+    targetType: 'product',
+    targetId: after.id,
+    summary: `Edited product ${after.sku} (${after.name})${stock}`,
+    changes: changedFields(auditedFields(before), auditedFields(after)),
+  };
+}
 
 const skuTaken = () => new AppError(409, 'sku_taken', catalogMessages.skuTaken);
 
@@ -86,12 +99,13 @@ export interface CatalogService {
   /** GET /api/catalog: a page of the search, the total and the category facets. */
   catalogPage(query: CatalogQuery): Promise<CatalogPage>;
   getProduct(id: string): Promise<Product>;
-  createProduct(input: NewProduct): Promise<string>;
+  /** `audit`: the staff caller or key whose change the trail records in the write's transaction (B2B §15). */
+  createProduct(input: NewProduct, audit: AuditContext | null): Promise<string>;
   /** All or none; ids (and so the catalogue order) follow the list's order. Answers the new ids. */
-  createProducts(inputs: NewProduct[], now?: number): Promise<string[]>;
+  createProducts(inputs: NewProduct[], now?: number, audit?: AuditContext | null): Promise<string[]>;
   /** PATCH /api/service/{id}: the merged product must keep its terms; the stock moves atomically. */
-  updateProduct(id: string, patch: ProductPatch): Promise<Product>;
-  deleteProduct(id: string): Promise<number>;
+  updateProduct(id: string, patch: ProductPatch, audit: AuditContext | null): Promise<Product>;
+  deleteProduct(id: string, audit: AuditContext | null): Promise<number>;
   /** Products with the terms the quantity and price rules need, for other modules (the cart). */
   itemsByIds(ids: string[]): Promise<Map<string, CatalogItem>>;
   itemsBySkus(skus: string[]): Promise<Map<string, CatalogItem>>;
@@ -130,6 +144,12 @@ const toItem = (row: repo.ProductRow): CatalogItem => ({
   name: row.name,
   terms: orderTermsOf(row),
 });
+
+/** A product as an audit entry shows it: the API's fields, without the id and the clock fields. */
+export function auditedFields(row: repo.ProductRow): Record<string, unknown> {
+  const { _id: _omitId, updatedAt: _omitUpdatedAt, ...fields } = toProduct(row);
+  return fields;
+}
 
 /** What the catalogue needs to record product events (B2B §9) in the transaction of each admin edit. */
 export type CatalogWebhooks = Pick<WebhooksService, 'subscribers' | 'event' | 'insert' | 'wake'>;
@@ -197,12 +217,14 @@ export function createCatalogService({
    */
   async function withEvents<T>(
     type: 'product.created' | 'product.updated' | 'product.deleted',
+    audit: AuditContext | null,
     write: (trx: Transaction<Database> | undefined) => Promise<T>,
   ): Promise<T> {
     const endpointIds = webhooks ? await webhooks.subscribers(type) : [];
-    if (!webhooks || endpointIds.length === 0) return write(undefined);
+    // An audited change needs its transaction for its entry too (staff edits only: never an order's path).
+    if ((!webhooks || endpointIds.length === 0) && !audit) return write(undefined);
     const result = await db.transaction().execute((trx) => write(trx));
-    webhooks.wake();
+    if (endpointIds.length > 0) webhooks?.wake();
     return result;
   }
 
@@ -241,6 +263,7 @@ export function createCatalogService({
     id: string,
     patch: ProductPatch,
     trx: Transaction<Database> | undefined,
+    audit: AuditContext | null,
   ): Promise<repo.ProductRow | undefined> {
     const executor = trx ?? db;
     const row = await repo.findProduct(executor, id);
@@ -287,6 +310,7 @@ export function createCatalogService({
       );
       if (updated) {
         await recordProduct(trx, 'product.updated', updated);
+        if (trx) await recordAudit(trx, audit, updatedEntry(row, updated, adjustment));
         return updated;
       }
     } catch (error) {
@@ -369,13 +393,13 @@ export function createCatalogService({
       return toProduct(row);
     },
 
-    async createProduct(input) {
-      const [id] = await service.createProducts([input]);
+    async createProduct(input, audit) {
+      const [id] = await service.createProducts([input], now(), audit);
       if (!id) throw new Error('no product was created');
       return id;
     },
 
-    async createProducts(inputs, at = now()) {
+    async createProducts(inputs, at = now(), audit = null) {
       // Consecutive timestamps keep the list's order (ids are time-ordered).
       const rows = inputs.map((input, i) => newProductRow(input, at + i));
       try {
@@ -384,6 +408,15 @@ export function createCatalogService({
         await writing(() =>
           repo.insertProducts(db, rows, async (trx) => {
             for (const row of rows) if (endpointIds.length > 0) await recordProduct(trx, 'product.created', row);
+            for (const row of rows) {
+              await recordAudit(trx, audit, {
+                action: 'product.created',
+                targetType: 'product',
+                targetId: row.id,
+                summary: `Created product ${row.sku} (${row.name})`,
+                changes: changedFields(null, auditedFields(row)),
+              });
+            }
           }),
         );
         if (endpointIds.length > 0) webhooks?.wake();
@@ -394,21 +427,32 @@ export function createCatalogService({
       return rows.map((row) => row.id);
     },
 
-    async updateProduct(id, patch) {
+    async updateProduct(id, patch, audit) {
       // Another admin's edit between our read and our write makes us read again (rare; bounded all the same).
       for (let attempt = 0; attempt < 10; attempt++) {
-        const row = await writing(() => withEvents('product.updated', (trx) => tryUpdate(id, patch, trx)));
+        const row = await writing(() =>
+          withEvents('product.updated', audit, (trx) => tryUpdate(id, patch, trx, audit)),
+        );
         if (row) return toProduct(row);
       }
       throw new AppError(409, 'edit_conflict', 'This product is being edited by someone else; please try again');
     },
 
-    async deleteProduct(id) {
+    async deleteProduct(id, audit) {
       const deleted = await writing(() =>
-        withEvents('product.deleted', async (trx) => {
+        withEvents('product.deleted', audit, async (trx) => {
           const before = trx ? await repo.findProduct(trx, id) : undefined;
           const count = await repo.deleteProduct(trx ?? db, id);
           if (before && count > 0) await recordProduct(trx, 'product.deleted', before);
+          if (trx && before && count > 0) {
+            await recordAudit(trx, audit, {
+              action: 'product.deleted',
+              targetType: 'product',
+              targetId: id,
+              summary: `Deleted product ${before.sku} (${before.name})`,
+              changes: changedFields(auditedFields(before), null),
+            });
+          }
           return count;
         }),
       );

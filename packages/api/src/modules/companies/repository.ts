@@ -270,7 +270,7 @@ export async function deleteMember(trx: Executor, companyId: string, userId: str
 
 /** Sets the admin's terms; answers whether the company exists. */
 export async function updateTerms(
-  db: Db,
+  db: Executor,
   id: string,
   terms: { payment_terms: PaymentTermsName; credit_limit_cents: number | null; updated_at: string },
 ): Promise<boolean> {

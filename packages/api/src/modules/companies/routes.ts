@@ -1,5 +1,6 @@
 // Companies (B2B §5): a customer's company, its members and invites; the company's orders; the admin's terms and
 // credit limits. Every call authorizes on the server (the service says who may).
+import { auditContextOf } from '../audit/index.js';
 import {
   adminCompanyPatchSchema,
   adminCompanySchema,
@@ -252,6 +253,6 @@ export const companyRoutes: FastifyPluginAsyncZod<{
         response: { 200: adminCompanySchema, ...refusals },
       },
     },
-    (request) => companies.adminUpdate(request.params.id, request.body),
+    (request) => companies.adminUpdate(request.params.id, request.body, auditContextOf(request)),
   );
 };

@@ -2,6 +2,7 @@
 // limits. Who may do what: an owner manages the company; every member reads it; the last owner can be neither demoted
 // nor removed. The rules of orders for members (who sees an order, what a viewer may do) live in orders/ownership.ts
 // and roles.ts.
+import { changedFields, recordAudit, type AuditContext } from '../audit/index.js';
 import {
   companyMessages,
   holdsWebAddress,
@@ -54,7 +55,8 @@ export interface CompaniesService {
   adminList(): Promise<AdminCompany[]>;
   /** One company with its billing address and members, as GET /api/companies/mine answers it (admin; 404 unknown). */
   adminGet(id: string): Promise<Company>;
-  adminUpdate(id: string, patch: AdminCompanyPatch): Promise<AdminCompany>;
+  /** `audit`: the staff caller or key, whose change is recorded in the update's transaction (B2B §15). */
+  adminUpdate(id: string, patch: AdminCompanyPatch, audit: AuditContext | null): Promise<AdminCompany>;
 }
 
 export interface CompaniesDeps {
@@ -317,13 +319,24 @@ export function createCompaniesService({
       return answer(id, () => notFound('Company'));
     },
 
-    async adminUpdate(id, patch) {
-      const found = await repo.updateTerms(db, id, {
-        payment_terms: patch.paymentTerms,
-        credit_limit_cents: centsOrNull(patch.creditLimit),
-        updated_at: iso(),
+    async adminUpdate(id, patch, audit) {
+      const terms = { payment_terms: patch.paymentTerms, credit_limit_cents: centsOrNull(patch.creditLimit) };
+      await db.transaction().execute(async (trx) => {
+        await repo.lockCompany(trx, id);
+        const before = await repo.findCompany(trx, id);
+        if (!before || !(await repo.updateTerms(trx, id, { ...terms, updated_at: iso() }))) throw notFound('Company');
+        const shown = (t: Pick<repo.CompanyRow, 'payment_terms' | 'credit_limit_cents'>) => ({
+          paymentTerms: t.payment_terms,
+          creditLimit: t.credit_limit_cents === null ? null : centsToDollars(t.credit_limit_cents),
+        });
+        await recordAudit(trx, audit, {
+          action: 'company.terms_set',
+          targetType: 'company',
+          targetId: id,
+          summary: `Set the payment terms of ${before.name}`,
+          changes: changedFields(shown(before), shown(terms)),
+        });
       });
-      if (!found) throw notFound('Company');
       membershipsChanged();
       const [row] = await repo.listCompaniesWithCounts(db, id);
       if (!row) throw notFound('Company');

@@ -1,5 +1,7 @@
 // Contract prices' reads and writes (B2B §5, company_prices of migration 020). Money in cents.
+import type { Transaction } from 'kysely';
 import type { Db } from '../../infra/db/create-db.js';
+import type { Database } from '../../infra/db/schema.js';
 
 /** Ids per IN list: well under SQLite's and PostgreSQL's bound on parameters. */
 const CHUNK = 500;
@@ -54,8 +56,21 @@ export async function productIdsBySku(db: Db, skus: string[]): Promise<Map<strin
 }
 
 /** Replaces the company's whole list in one transaction: readers see the old list or the new one, never half. */
-export async function replacePrices(db: Db, companyId: string, prices: PriceRow[], at: string): Promise<void> {
+export type PriceListRow = Awaited<ReturnType<typeof listPrices>>[number];
+
+/**
+ * Replaces the company's list in one transaction; `witness` (the audit trail's entry) runs in it last, with the list
+ * as it was before.
+ */
+export async function replacePrices(
+  db: Db,
+  companyId: string,
+  prices: PriceRow[],
+  at: string,
+  witness?: (trx: Transaction<Database>, before: PriceListRow[]) => Promise<void>,
+): Promise<void> {
   await db.transaction().execute(async (trx) => {
+    const before = witness ? await listPrices(trx, companyId) : [];
     await trx.deleteFrom('company_prices').where('company_id', '=', companyId).execute();
     for (let i = 0; i < prices.length; i += CHUNK / 4) {
       await trx
@@ -63,6 +78,7 @@ export async function replacePrices(db: Db, companyId: string, prices: PriceRow[
         .values(prices.slice(i, i + CHUNK / 4).map((p) => ({ company_id: companyId, ...p, updated_at: at })))
         .execute();
     }
+    await witness?.(trx, before);
   });
 }
 

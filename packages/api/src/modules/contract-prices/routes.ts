@@ -1,4 +1,5 @@
 // The admin's contract prices of a company (B2B §5): read, replace (PUT: the whole list), and import from CSV.
+import { auditContextOf } from '../audit/index.js';
 import {
   contractPricesPutSchema,
   contractPricesSchema,
@@ -61,7 +62,7 @@ export const contractPriceRoutes: FastifyPluginAsyncZod<{ prices: ContractPrices
         response: { 200: contractPricesSchema, 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema },
       },
     },
-    async (request) => prices.replace(request.params.id, request.body.prices),
+    async (request) => prices.replace(request.params.id, request.body.prices, auditContextOf(request)),
   );
 
   app.post(
@@ -88,6 +89,6 @@ export const contractPriceRoutes: FastifyPluginAsyncZod<{ prices: ContractPrices
         },
       },
     },
-    async (request) => prices.importCsv(request.params.id, request.body),
+    async (request) => prices.importCsv(request.params.id, request.body, auditContextOf(request)),
   );
 };

@@ -14,6 +14,7 @@ import { AppError, notFound } from '../../infra/errors.js';
 import { LIST_CACHE_TTL_MS } from '../../infra/list-cache.js';
 import { centsToDollars } from '../../infra/money.js';
 import * as repo from './repository.js';
+import { changedFields, recordAudit, type AuditContext } from '../audit/index.js';
 
 /** Row errors listed in a refused CSV answer at most (error.badRows counts them all), as the products import does. */
 export const MAX_LISTED_ROWS = 1_000;
@@ -30,9 +31,13 @@ export interface MemberPrices {
 export interface ContractPricesService {
   list(companyId: string): Promise<ContractPrices>;
   /** PUT: the company's whole list (404 unknown company, 400 naming an unknown product). */
-  replace(companyId: string, prices: Array<{ productId: string; price: number }>): Promise<ContractPrices>;
+  replace(
+    companyId: string,
+    prices: Array<{ productId: string; price: number }>,
+    audit: AuditContext | null,
+  ): Promise<ContractPrices>;
   /** The CSV import (`sku,price`), all rows or none: a bad file answers 400 with its bad rows and changes nothing. */
-  importCsv(companyId: string, text: string): Promise<ContractPrices>;
+  importCsv(companyId: string, text: string, audit: AuditContext | null): Promise<ContractPrices>;
   /**
    * The caller's company prices for showing them (catalogue, product page): remembered for LIST_CACHE_TTL_MS, so a
    * member's reads cost one lookup in memory; undefined for a user in no company or a company without prices.
@@ -69,8 +74,26 @@ export function createContractPricesService({ db, now = Date.now }: { db: Db; no
     };
   }
 
-  async function store(companyId: string, rows: repo.PriceRow[]): Promise<ContractPrices> {
-    await repo.replacePrices(db, companyId, rows, new Date(now()).toISOString());
+  async function store(
+    companyId: string,
+    rows: repo.PriceRow[],
+    audit: AuditContext | null,
+    how: string,
+  ): Promise<ContractPrices> {
+    await repo.replacePrices(db, companyId, rows, new Date(now()).toISOString(), async (trx, before) => {
+      if (!audit) return;
+      // One field per product whose price changed, named by SKU, in dollars: [before, after] (null: none).
+      const after = await repo.listPrices(trx, companyId);
+      const priced = (list: repo.PriceListRow[]) =>
+        Object.fromEntries(list.map((p) => [`prices.${p.sku}`, centsToDollars(p.price_cents)]));
+      await recordAudit(trx, audit, {
+        action: 'company.prices_replaced',
+        targetType: 'company',
+        targetId: companyId,
+        summary: `Replaced the contract prices ${how}: ${after.length} price(s)`,
+        changes: changedFields(priced(before), priced(after)),
+      });
+    });
     // This instance's members see the change at once; other instances' within LIST_CACHE_TTL_MS.
     remembered.clear();
     return list(companyId);
@@ -79,7 +102,7 @@ export function createContractPricesService({ db, now = Date.now }: { db: Db; no
   const service: ContractPricesService = {
     list,
 
-    async replace(companyId, prices) {
+    async replace(companyId, prices, audit) {
       await requireCompany(companyId);
       const ids = prices.map((p) => p.productId);
       const found = await repo.existingProductIds(db, ids);
@@ -94,10 +117,12 @@ export function createContractPricesService({ db, now = Date.now }: { db: Db; no
       return store(
         companyId,
         prices.map((p) => ({ product_id: p.productId, price_cents: cents(p.price) })),
+        audit,
+        'by hand',
       );
     },
 
-    async importCsv(companyId, text) {
+    async importCsv(companyId, text, audit) {
       await requireCompany(companyId);
       const problems: Array<{ line: number; message: string }> = [];
       let badRows = 0;
@@ -158,7 +183,7 @@ export function createContractPricesService({ db, now = Date.now }: { db: Db; no
           badRows,
         });
       }
-      return store(companyId, rows);
+      return store(companyId, rows, audit, 'from CSV');
     },
 
     async forMember(userId) {

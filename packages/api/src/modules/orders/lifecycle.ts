@@ -19,6 +19,7 @@
 // (the provider's refund is idempotent per intent). Its "cancelled" mail goes with refunded_at, naming the refund.
 // Credit notes (B2B §11): an invoiced order gets its one credit note in the transaction that records its refund, or,
 // with no card refund to wait for, in the cancel's own transaction (credit-note-numbers.ts).
+import { changedFields, recordAudit, type AuditContext } from '../audit/index.js';
 import {
   can,
   ADMIN_CANCELLABLE_STATUSES,
@@ -43,6 +44,7 @@ import { authorizeOrder, payRefusal } from './ownership.js';
 import { findMembership } from '../companies/index.js';
 import * as repo from './repository.js';
 import { codeOrder } from '../../infra/code-order.js';
+import { centsToDollars } from '../../infra/money.js';
 
 /** What the lifecycle needs of the payments module (app.ts hands the payments service; orders never import it). */
 export interface OrderPayments {
@@ -167,7 +169,13 @@ export function createOrderLifecycle(deps: LifecycleDeps) {
    * Ends an open or confirmed order as `to` (cancelled or expired) if it is still in `from`: stock back, the open
    * count dropped when it was open, the mail queued unless a refund must go first. Answers whether this call did it.
    */
-  function end(row: OrderRow, to: 'cancelled' | 'expired', reason: string | null, mailNow: boolean): Promise<boolean> {
+  function end(
+    row: OrderRow,
+    to: 'cancelled' | 'expired',
+    reason: string | null,
+    mailNow: boolean,
+    audit: AuditContext | null = null,
+  ): Promise<boolean> {
     const at = now().toISOString();
     return movingStock(() =>
       transaction(async (trx, record) => {
@@ -190,6 +198,16 @@ export function createOrderLifecycle(deps: LifecycleDeps) {
             ? await assignCreditNoteNumber(trx, row.id, at)
             : null;
         if (mailNow) await mail.enqueue(trx, endedMail(row, to, reason, null, creditNote));
+        await recordAudit(trx, audit, {
+          action: 'order.cancelled',
+          targetType: 'order',
+          targetId: row.id,
+          summary: `Cancelled order ${row.number}${reason ? `: ${reason}` : ''}`,
+          changes: changedFields(
+            { status: row.status, cancelReason: row.cancel_reason },
+            { status: to, cancelReason: reason },
+          ),
+        });
         return true;
       }),
     ).then((done) => {
@@ -202,7 +220,7 @@ export function createOrderLifecycle(deps: LifecycleDeps) {
    * Refunds a cancelled paid card order and records it (with its "cancelled, refunded" mail); answers whether this
    * call recorded it. Safe to repeat: the provider's refund is idempotent and refunded_at is set once.
    */
-  async function completeRefund(id: string): Promise<boolean> {
+  async function completeRefund(id: string, audit: AuditContext | null = null): Promise<boolean> {
     await payments().refundOrder(id);
     const at = now().toISOString();
     const recorded = await db.transaction().execute(async (trx) => {
@@ -211,6 +229,14 @@ export function createOrderLifecycle(deps: LifecycleDeps) {
       // The credit note, once (refunded_at is set once above), in this transaction: no gap if it rolls back.
       const creditNote = await assignCreditNoteNumber(trx, id, at);
       await mail.enqueue(trx, endedMail(row, 'cancelled', row.cancel_reason, Number(row.total_cents), creditNote));
+      // Only the refund that follows a staff cancel at once has an actor; the expiry job's retry of one records none.
+      await recordAudit(trx, audit, {
+        action: 'order.refunded',
+        targetType: 'order',
+        targetId: id,
+        summary: `Refunded order ${row.number}: $${centsToDollars(Number(row.total_cents)).toFixed(2)}`,
+        changes: { refunded: [false, true], creditNoteNumber: [null, creditNote] },
+      });
       return true;
     });
     if (recorded) mail.wake();
@@ -329,7 +355,13 @@ export function createOrderLifecycle(deps: LifecycleDeps) {
     },
 
     /** `confirmed` -> `shipped` with the carrier and tracking number (admin). */
-    async ship(user: AuthUser, id: string, carrier: string, trackingNumber: string): Promise<OrderRow> {
+    async ship(
+      user: AuthUser,
+      id: string,
+      carrier: string,
+      trackingNumber: string,
+      audit: AuditContext | null,
+    ): Promise<OrderRow> {
       const row = await authorizeOrder(db, await repo.findOrder(db, id), user, 'read');
       demandPermission(user, 'orders.ship', 'Only administrators may ship orders');
       if (row.status !== 'confirmed') throw invalidTransition(row.status, 'shipped');
@@ -345,6 +377,16 @@ export function createOrderLifecycle(deps: LifecycleDeps) {
         if (changed) {
           await mail.enqueue(trx, shippedMail(row, carrier, trackingNumber));
           await record('order.shipped', id);
+          await recordAudit(trx, audit, {
+            action: 'order.shipped',
+            targetType: 'order',
+            targetId: id,
+            summary: `Shipped order ${row.number} by ${carrier} (${trackingNumber})`,
+            changes: changedFields(
+              { status: row.status, carrier: row.carrier, trackingNumber: row.tracking_number },
+              { status: 'shipped', carrier, trackingNumber },
+            ),
+          });
         }
         return changed;
       });
@@ -354,7 +396,7 @@ export function createOrderLifecycle(deps: LifecycleDeps) {
     },
 
     /** `shipped` -> `delivered` (the buyer, a member of the buyer's company, or an admin). */
-    async deliver(user: AuthUser, id: string): Promise<OrderRow> {
+    async deliver(user: AuthUser, id: string, audit: AuditContext | null): Promise<OrderRow> {
       const row = await authorizeOrder(db, await repo.findOrder(db, id), user, 'deliver');
       if (row.status !== 'shipped') throw invalidTransition(row.status, 'marked delivered');
       const at = now().toISOString();
@@ -367,6 +409,13 @@ export function createOrderLifecycle(deps: LifecycleDeps) {
         if (changed) {
           await mail.enqueue(trx, deliveredMail(row));
           await record('order.delivered', id);
+          await recordAudit(trx, audit, {
+            action: 'order.delivered',
+            targetType: 'order',
+            targetId: id,
+            summary: `Marked order ${row.number} delivered`,
+            changes: { status: ['shipped', 'delivered'] },
+          });
         }
         return changed;
       });
@@ -376,7 +425,12 @@ export function createOrderLifecycle(deps: LifecycleDeps) {
     },
 
     /** An on-account order's payment arrived (admin, with the transfer's reference); the status stays. */
-    async markPaidOnAccount(user: AuthUser, id: string, reference: string): Promise<OrderRow> {
+    async markPaidOnAccount(
+      user: AuthUser,
+      id: string,
+      reference: string,
+      audit: AuditContext | null,
+    ): Promise<OrderRow> {
       const row = await authorizeOrder(db, await repo.findOrder(db, id), user, 'read');
       demandPermission(user, 'finance.manage', 'Only administrators may record payments');
       if (row.payment_terms !== 'account') {
@@ -391,6 +445,13 @@ export function createOrderLifecycle(deps: LifecycleDeps) {
         if (marked) {
           await mail.enqueue(trx, paidMail(row, 'account', reference));
           await record('order.paid', id);
+          await recordAudit(trx, audit, {
+            action: 'order.marked_paid',
+            targetType: 'order',
+            targetId: id,
+            summary: `Marked order ${row.number} paid (${reference})`,
+            changes: { paid: [false, true], paidReference: [null, reference] },
+          });
         }
         return marked;
       });
@@ -407,7 +468,7 @@ export function createOrderLifecycle(deps: LifecycleDeps) {
      * Cancels the order (B2B §4): its buyer while it is `pending` or `awaiting_approval`, an admin also once
      * `confirmed` (a card payment is refunded). The stock returns.
      */
-    async cancel(user: AuthUser, id: string, reason: string | null): Promise<OrderRow> {
+    async cancel(user: AuthUser, id: string, reason: string | null, audit: AuditContext | null): Promise<OrderRow> {
       let row = await authorizeOrder(db, await repo.findOrder(db, id), user, 'cancel');
       const allowed = can(user, 'finance.manage') ? ADMIN_CANCELLABLE_STATUSES : OPEN_ORDER_STATUSES;
       if (!allowed.includes(row.status)) throw invalidTransition(row.status, 'cancelled');
@@ -416,11 +477,11 @@ export function createOrderLifecycle(deps: LifecycleDeps) {
         if (!allowed.includes(row.status)) throw orderPaid('cancelled');
       }
       const refundDue = row.status === 'confirmed' && row.payment_terms === 'card' && row.paid_at !== null;
-      if (!(await end(row, 'cancelled', reason, !refundDue))) return refusedAfterRace(id, 'cancelled');
+      if (!(await end(row, 'cancelled', reason, !refundDue, audit))) return refusedAfterRace(id, 'cancelled');
       await voidAfterEnd(row);
       if (refundDue) {
         // The cancel stands either way; a refund that fails now is retried by the expiry job (see the top).
-        await completeRefund(id).catch((error: unknown) =>
+        await completeRefund(id, audit).catch((error: unknown) =>
           log.error({ err: error, orderId: id }, 'refund after cancel failed; the expiry job retries it'),
         );
       }

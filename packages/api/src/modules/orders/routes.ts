@@ -1,4 +1,5 @@
 // Orders: identity from the token, totals and stock on the server (docs/product.md §5).
+import { auditContextOf } from '../audit/index.js';
 import { Readable } from 'node:stream';
 import {
   cancelOrderSchema,
@@ -193,7 +194,13 @@ export const orderRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = asy
       },
     },
     async (request) =>
-      orders.ship(currentUser(request), request.params.id, request.body.carrier, request.body.trackingNumber),
+      orders.ship(
+        currentUser(request),
+        request.params.id,
+        request.body.carrier,
+        request.body.trackingNumber,
+        auditContextOf(request),
+      ),
   );
 
   app.post(
@@ -208,7 +215,7 @@ export const orderRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = asy
         response: transitionResponses,
       },
     },
-    async (request) => orders.deliver(currentUser(request), request.params.id),
+    async (request) => orders.deliver(currentUser(request), request.params.id, auditContextOf(request)),
   );
 
   app.post(
@@ -224,7 +231,13 @@ export const orderRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = asy
         response: transitionResponses,
       },
     },
-    async (request) => orders.markPaidOnAccount(currentUser(request), request.params.id, request.body.reference),
+    async (request) =>
+      orders.markPaidOnAccount(
+        currentUser(request),
+        request.params.id,
+        request.body.reference,
+        auditContextOf(request),
+      ),
   );
 
   app.post(
@@ -241,6 +254,7 @@ export const orderRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = asy
         response: transitionResponses,
       },
     },
-    async (request) => orders.cancel(currentUser(request), request.params.id, request.body?.reason ?? null),
+    async (request) =>
+      orders.cancel(currentUser(request), request.params.id, request.body?.reason ?? null, auditContextOf(request)),
   );
 };

@@ -1,6 +1,7 @@
 // Orders: the rules of an order (each line's quantity and price, the open-order limit) and who may see, pay or delete
 // one. The stock is taken and the order recorded in one atomic step (order-write-repository.ts); the catalogue hears
 // of every stock move.
+import type { AuditContext } from '../audit/index.js';
 import {
   can,
   MAX_ORDER_TOTAL_CENTS,
@@ -219,10 +220,11 @@ export interface OrdersService {
    */
   deleteOrder(user: AuthUser, id: string): Promise<number>;
   /** B2B §4's transitions (lifecycle.ts): each answers the order as it now is, or 404/403/409. */
-  ship(user: AuthUser, id: string, carrier: string, trackingNumber: string): Promise<Order>;
-  deliver(user: AuthUser, id: string): Promise<Order>;
-  markPaidOnAccount(user: AuthUser, id: string, reference: string): Promise<Order>;
-  cancel(user: AuthUser, id: string, reason: string | null): Promise<Order>;
+  /** The transitions; `audit` is the staff caller or key (null for a customer), recorded in their transaction. */
+  ship(user: AuthUser, id: string, carrier: string, trackingNumber: string, audit: AuditContext | null): Promise<Order>;
+  deliver(user: AuthUser, id: string, audit: AuditContext | null): Promise<Order>;
+  markPaidOnAccount(user: AuthUser, id: string, reference: string, audit: AuditContext | null): Promise<Order>;
+  cancel(user: AuthUser, id: string, reason: string | null, audit: AuditContext | null): Promise<Order>;
   /**
    * Runs `record` in one transaction with the order held payable (`pending`, unpaid): a cancel, expiry or delete of
    * it waits meanwhile. 'not_payable' or 'gone' (deleted): `record` did not run.
@@ -630,12 +632,12 @@ export function createOrdersService(deps: OrdersDeps): OrdersService {
     toAnswer: async (row) => toOrder(row, await repo.linesOfOrders(db, [row.id])),
 
     deleteOrder: (user, id) => lifecycle.deleteOrder(user, id),
-    ship: async (user, id, carrier, trackingNumber) =>
-      service.toAnswer(await lifecycle.ship(user, id, carrier, trackingNumber)),
-    deliver: async (user, id) => service.toAnswer(await lifecycle.deliver(user, id)),
-    markPaidOnAccount: async (user, id, reference) =>
-      service.toAnswer(await lifecycle.markPaidOnAccount(user, id, reference)),
-    cancel: async (user, id, reason) => service.toAnswer(await lifecycle.cancel(user, id, reason)),
+    ship: async (user, id, carrier, trackingNumber, audit) =>
+      service.toAnswer(await lifecycle.ship(user, id, carrier, trackingNumber, audit)),
+    deliver: async (user, id, audit) => service.toAnswer(await lifecycle.deliver(user, id, audit)),
+    markPaidOnAccount: async (user, id, reference, audit) =>
+      service.toAnswer(await lifecycle.markPaidOnAccount(user, id, reference, audit)),
+    cancel: async (user, id, reason, audit) => service.toAnswer(await lifecycle.cancel(user, id, reason, audit)),
     expireDue: (signal) => lifecycle.expireDue(signal),
     markPaid: (id, transactionId, at, record) => lifecycle.markPaid(id, transactionId, at, record),
     tellPayerRefunded: (id, intentId, cents) => lifecycle.tellPayerRefunded(id, intentId, cents),

@@ -1,6 +1,7 @@
 // The quote calls (B2B §10): ask for a quote (from lines or the cart), list and read quotes, the shop's offer and
 // rejection, the buyer's acceptance (an order at the offered prices), decline and cancellation, and the thread. Every
 // call authorizes on the server (service.ts says who may).
+import { auditContextOf } from '../audit/index.js';
 import {
   cartQuoteSchema,
   errorSchema,
@@ -102,7 +103,7 @@ export const quoteRoutes: FastifyPluginAsyncZod<{ quotes: QuotesService }> = asy
         response: { 200: quoteSchema, ...refusals },
       },
     },
-    async (request) => quotes.offer(currentUser(request), request.params.id, request.body),
+    async (request) => quotes.offer(currentUser(request), request.params.id, request.body, auditContextOf(request)),
   );
 
   app.post(
@@ -165,7 +166,8 @@ export const quoteRoutes: FastifyPluginAsyncZod<{ quotes: QuotesService }> = asy
         response: { 200: quoteSchema, ...refusals },
       },
     },
-    async (request) => quotes.reject(currentUser(request), request.params.id, request.body.reason),
+    async (request) =>
+      quotes.reject(currentUser(request), request.params.id, request.body.reason, auditContextOf(request)),
   );
 
   app.post(

@@ -9,6 +9,7 @@
 // buyer's side" (accept, decline, cancel, write as the buyer) is the company's owners and buyers (or the requester of a
 // personal quote); a viewer reads only (403, companies/roles.ts). Offering and rejecting are the administrators' (403
 // to the buyer's side). The thread is bounded per side and per writer, and mailed as a digest (addMessage).
+import { changedFields, recordAudit, type AuditContext } from '../audit/index.js';
 import {
   MAX_QUOTE_MESSAGES_PER_SIDE,
   MAX_QUOTE_VALID_DAYS,
@@ -67,11 +68,12 @@ export interface QuotesService {
   /** Newest first, one page (`page` from 1), without threads; the defaults answer the first QUOTES_LIST_LIMIT. */
   list(user: AuthUser, query: QuotesQuery): Promise<QuoteSummary[]>;
   get(user: AuthUser, id: string): Promise<Quote>;
-  offer(user: AuthUser, id: string, offer: QuoteOfferInput): Promise<Quote>;
+  /** Offering and rejecting are the shop's: `audit` is the staff caller or key, recorded in the change's transaction. */
+  offer(user: AuthUser, id: string, offer: QuoteOfferInput, audit: AuditContext | null): Promise<Quote>;
   accept(user: AuthUser, id: string, details: QuoteAccept): Promise<Quote>;
   decline(user: AuthUser, id: string, reason: string | undefined): Promise<Quote>;
   cancel(user: AuthUser, id: string): Promise<Quote>;
-  reject(user: AuthUser, id: string, reason: string): Promise<Quote>;
+  reject(user: AuthUser, id: string, reason: string, audit: AuditContext | null): Promise<Quote>;
   addMessage(user: AuthUser, id: string, text: string): Promise<Quote>;
   /** One run of the expiry job: marks offers past validUntil expired and mails their requesters, each once. */
   expireDue(signal?: AbortSignal): Promise<{ expired: number }>;
@@ -488,7 +490,7 @@ export function createQuotesService(deps: QuotesDeps): QuotesService {
       return answer(db, (await access(user, id)).row);
     },
 
-    async offer(user, id, offer) {
+    async offer(user, id, offer, audit) {
       const row = await asAdmin(user, id);
       requireStatus(row, QUOTE_OFFERABLE_STATUSES, 'offered');
       const validUntil = new Date(offer.validUntil);
@@ -540,6 +542,27 @@ export function createQuotesService(deps: QuotesDeps): QuotesService {
             totalCents: Number(total),
             validUntil: until,
             text: offer.message ?? null,
+          });
+          // Each line's unit price by SKU, in dollars: [the earlier offer's or null, this offer's].
+          const unitPrices = (price: (l: repo.QuoteLineRow) => number | null) =>
+            Object.fromEntries(lines.map((l) => [`lines.${l.sku}.unitPrice`, price(l)]));
+          await recordAudit(trx, audit, {
+            action: 'quote.offered',
+            targetType: 'quote',
+            targetId: id,
+            summary: `Offered quote ${changed.number}: $${centsToDollars(Number(total)).toFixed(2)}`,
+            changes: changedFields(
+              {
+                status: effectiveStatus(row, changedAt),
+                validUntil: row.valid_until,
+                ...unitPrices((l) => (l.unit_price_cents === null ? null : centsToDollars(Number(l.unit_price_cents)))),
+              },
+              {
+                status: 'offered',
+                validUntil: until,
+                ...unitPrices((l) => centsToDollars(prices.get(l.line_no) ?? 0)),
+              },
+            ),
           });
         },
       );
@@ -624,7 +647,7 @@ export function createQuotesService(deps: QuotesDeps): QuotesService {
       return transition(id, { from: QUOTE_CANCELLABLE_STATUSES, to: 'cancelled' }, 'cancelled');
     },
 
-    async reject(user, id, reason) {
+    async reject(user, id, reason, audit) {
       const row = await asAdmin(user, id);
       requireStatus(row, QUOTE_REJECTABLE_STATUSES, 'rejected');
       const lines = await repo.linesOfQuotes(db, [id]);
@@ -632,8 +655,18 @@ export function createQuotesService(deps: QuotesDeps): QuotesService {
         id,
         { from: QUOTE_REJECTABLE_STATUSES, to: 'rejected', set: { reason } },
         'rejected',
-        async (trx, changed) => {
+        async (trx, changed, changedAt) => {
           await mailRequester(trx, changed, lines, 'rejected', 'decision', { text: reason });
+          await recordAudit(trx, audit, {
+            action: 'quote.rejected',
+            targetType: 'quote',
+            targetId: id,
+            summary: `Rejected quote ${changed.number}: ${reason}`,
+            changes: changedFields(
+              { status: effectiveStatus(row, changedAt), reason: row.reason },
+              { status: 'rejected', reason },
+            ),
+          });
         },
       );
     },

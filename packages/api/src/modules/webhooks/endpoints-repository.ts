@@ -1,5 +1,5 @@
 // SQL of the webhook endpoints: the admin's list and the snapshot of enabled subscribers the emitters read.
-import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
+import type { Insertable, Kysely, Selectable, Transaction, Updateable } from 'kysely';
 import type { Db } from '../../infra/db/create-db.js';
 import type { Database, WebhookEndpointsTable } from '../../infra/db/schema.js';
 
@@ -7,7 +7,7 @@ export type EndpointRow = Selectable<WebhookEndpointsTable>;
 export type NewEndpointRow = Insertable<WebhookEndpointsTable>;
 export type EndpointChanges = Updateable<WebhookEndpointsTable>;
 
-export async function insertEndpoint(db: Db, row: NewEndpointRow): Promise<void> {
+export async function insertEndpoint(db: Kysely<Database>, row: NewEndpointRow): Promise<void> {
   await db.insertInto('webhook_endpoints').values(row).execute();
 }
 
@@ -35,12 +35,18 @@ export async function updateEndpoint(db: Kysely<Database>, id: string, changes: 
 }
 
 /** The endpoint, its waiting messages and its log. */
-export async function deleteEndpoint(db: Db, id: string): Promise<boolean> {
+export async function deleteEndpoint(
+  db: Db,
+  id: string,
+  also?: (trx: Transaction<Database>) => Promise<void>,
+): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     const result = await trx.deleteFrom('webhook_endpoints').where('id', '=', id).executeTakeFirst();
     await trx.deleteFrom('webhook_messages').where('endpoint_id', '=', id).execute();
     await trx.deleteFrom('webhook_attempts').where('endpoint_id', '=', id).execute();
-    return Number(result.numDeletedRows) === 1;
+    const deleted = Number(result.numDeletedRows) === 1;
+    if (deleted) await also?.(trx);
+    return deleted;
   });
 }
 

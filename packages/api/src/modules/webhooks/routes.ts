@@ -1,4 +1,5 @@
 // The admin's webhook calls (B2B §9): register, list (never a secret), change, delete, ping, and the delivery log.
+import { auditContextOf } from '../audit/index.js';
 import {
   errorSchema,
   idParamsSchema,
@@ -29,7 +30,7 @@ export const webhookRoutes: FastifyPluginAsyncZod<{ webhooks: WebhooksService }>
         response: { 201: webhookCreatedSchema, ...refusals },
       },
     },
-    async (request, reply) => reply.code(201).send(await webhooks.create(request.body)),
+    async (request, reply) => reply.code(201).send(await webhooks.create(request.body, auditContextOf(request))),
   );
 
   app.get(
@@ -59,7 +60,7 @@ export const webhookRoutes: FastifyPluginAsyncZod<{ webhooks: WebhooksService }>
         response: { 200: webhookSchema, ...refusals },
       },
     },
-    (request) => webhooks.update(request.params.id, request.body),
+    (request) => webhooks.update(request.params.id, request.body, auditContextOf(request)),
   );
 
   app.delete(
@@ -75,7 +76,7 @@ export const webhookRoutes: FastifyPluginAsyncZod<{ webhooks: WebhooksService }>
       },
     },
     async (request, reply) => {
-      await webhooks.remove(request.params.id);
+      await webhooks.remove(request.params.id, auditContextOf(request));
       return reply.code(204).send(null);
     },
   );

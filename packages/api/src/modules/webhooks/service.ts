@@ -1,6 +1,7 @@
 // Webhooks (B2B §9): the endpoints administrators register, the events the shop records for them in the same
 // transaction as each change (the outbox, messages-repository.ts), and their delivery after Standard Webhooks 1.0
 // (deliver.ts, send.ts) by the `webhook-delivery` job on whichever instance takes it.
+import { changedFields, recordAudit, type AuditContext } from '../audit/index.js';
 import { randomBytes } from 'node:crypto';
 import type { Webhook, WebhookCreated, WebhookDelivery, WebhookEvents } from '@kestrel/shared';
 import type { Kysely } from 'kysely';
@@ -25,13 +26,18 @@ const WAKE_DELAY_MS = 50;
 const LOG_LENGTH = 100;
 
 export interface WebhooksService {
-  create(input: { url: string; events: WebhookEvents; description?: string | undefined }): Promise<WebhookCreated>;
+  /** The endpoint changes; `audit` is the administrator or key, recorded in the change's transaction (B2B §15). */
+  create(
+    input: { url: string; events: WebhookEvents; description?: string | undefined },
+    audit: AuditContext | null,
+  ): Promise<WebhookCreated>;
   list(): Promise<Webhook[]>;
   update(
     id: string,
     patch: { url?: string | undefined; events?: WebhookEvents | undefined; enabled?: boolean | undefined },
+    audit: AuditContext | null,
   ): Promise<Webhook>;
-  remove(id: string): Promise<void>;
+  remove(id: string, audit: AuditContext | null): Promise<void>;
   /** Sends a `ping` event to the endpoint now (one attempt) and answers it. */
   ping(id: string): Promise<WebhookDelivery>;
   deliveries(id: string): Promise<WebhookDelivery[]>;
@@ -77,6 +83,12 @@ function toWebhook(row: endpointsRepo.EndpointRow): Webhook {
     disabledReason: row.disabled_reason,
     createdAt: row.created_at,
   };
+}
+
+/** An endpoint as an audit entry shows it: what an administrator sets (never its secret). */
+function shownWebhook(row: endpointsRepo.EndpointRow): Record<string, unknown> {
+  const { url, description, events, enabled } = toWebhook(row);
+  return { url, description, events, enabled };
 }
 
 function toDelivery(
@@ -129,7 +141,7 @@ export function createWebhooksService(deps: WebhooksDeps): WebhooksService {
   }
 
   const service: WebhooksService = {
-    async create(input) {
+    async create(input, audit) {
       const at = now().toISOString();
       const url = await allowedUrl(input.url);
       const secret = `whsec_${randomBytes(32).toString('base64')}`;
@@ -145,14 +157,24 @@ export function createWebhooksService(deps: WebhooksDeps): WebhooksService {
         created_at: at,
         updated_at: at,
       };
-      await endpointsRepo.insertEndpoint(db, row);
+      await db.transaction().execute(async (trx) => {
+        await endpointsRepo.insertEndpoint(trx, row);
+        // Never the signing secret.
+        await recordAudit(trx, audit, {
+          action: 'webhook.created',
+          targetType: 'webhook',
+          targetId: row.id,
+          summary: `Registered webhook ${url}`,
+          changes: changedFields(null, shownWebhook(row)),
+        });
+      });
       subscriptions.forget();
       return { ...toWebhook(row), secret };
     },
 
     list: async () => (await endpointsRepo.listEndpoints(db)).map(toWebhook),
 
-    async update(id, patch) {
+    async update(id, patch, audit) {
       await endpoint(id);
       const changes: endpointsRepo.EndpointChanges = { updated_at: now().toISOString() };
       if (patch.url !== undefined) changes.url = await allowedUrl(patch.url);
@@ -162,15 +184,36 @@ export function createWebhooksService(deps: WebhooksDeps): WebhooksService {
         // Enabled again: a fresh start, its failing streak forgotten.
         if (patch.enabled) Object.assign(changes, { disabled_reason: null, failing_since: null });
       }
-      if (!(await endpointsRepo.updateEndpoint(db, id, changes))) throw notFound('Webhook');
+      await db.transaction().execute(async (trx) => {
+        const before = await endpointsRepo.findEndpoint(trx, id);
+        if (!before || !(await endpointsRepo.updateEndpoint(trx, id, changes))) throw notFound('Webhook');
+        const after = await endpointsRepo.findEndpoint(trx, id);
+        await recordAudit(trx, audit, {
+          action: 'webhook.updated',
+          targetType: 'webhook',
+          targetId: id,
+          summary: `Changed webhook ${after?.url ?? before.url}`,
+          changes: changedFields(shownWebhook(before), after ? shownWebhook(after) : null),
+        });
+      });
       subscriptions.forget();
       // Messages that waited while it was disabled go out now.
       if (patch.enabled) service.wake();
       return toWebhook(await endpoint(id));
     },
 
-    async remove(id) {
-      if (!(await endpointsRepo.deleteEndpoint(db, id))) throw notFound('Webhook');
+    async remove(id, audit) {
+      const before = await endpointsRepo.findEndpoint(db, id);
+      const deleted = await endpointsRepo.deleteEndpoint(db, id, async (trx) => {
+        await recordAudit(trx, audit, {
+          action: 'webhook.deleted',
+          targetType: 'webhook',
+          targetId: id,
+          summary: `Deleted webhook ${before?.url ?? id}`,
+          changes: before ? changedFields(shownWebhook(before), null) : null,
+        });
+      });
+      if (!deleted) throw notFound('Webhook');
       subscriptions.forget();
     },
 

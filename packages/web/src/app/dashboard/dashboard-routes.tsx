@@ -79,6 +79,9 @@ const AdminQuotePage = lazyPart(() =>
   import('../../features/quotes/components/quote-page').then((m) => m.AdminQuotePage),
 );
 
+// Issue #52: the audit trail (B2B §15), administrators only.
+const AuditPage = lazyPart(() => import('../../features/audit/components/audit-page').then((m) => m.AuditPage));
+
 // Issue #53: requisition lists (B2B §16).
 const MyListsPage = lazyPart(() => import('../../features/lists/components/my-lists-page').then((m) => m.MyListsPage));
 const ListPage = lazyPart(() => import('../../features/lists/components/list-page').then((m) => m.ListPage));
@@ -122,6 +125,7 @@ export function DashboardRoutes() {
             <Route path={'makeadmin' satisfies DashboardPage} element={<MakeAdminPage />} />
             <Route path={'staff' satisfies DashboardPage} element={<StaffPage />} />
             <Route path={'integrations' satisfies DashboardPage} element={<IntegrationsPage />} />
+            <Route path={'audit' satisfies DashboardPage} element={<AuditPage />} />
           </Route>
           <Route element={<RequireStaff permission="companies.read" />}>
             <Route path={'companies' satisfies DashboardPage} element={<CompaniesPage />} />

@@ -22,4 +22,5 @@ export const STAFF_ENTRIES: StaffEntry[] = [
   { to: '/dashboard/integrations', label: 'Integrations', permission: 'admin.manage' },
   { to: '/dashboard/companies', label: 'Companies', permission: 'companies.read', section: true },
   { to: '/dashboard/stats', label: 'Store figures', permission: 'stats.read' },
+  { to: '/dashboard/audit', label: 'Audit', permission: 'admin.manage' },
 ];

@@ -31,6 +31,7 @@ import { companyInviteLimitsMigration } from './027-company-invite-limits.js';
 import { approvalReasonsMigration } from './028-approval-reasons.js';
 import { requisitionListsMigration } from './030-requisition-lists.js';
 import { twoFactorMigration } from './031-two-factor.js';
+import { auditTrailMigration } from './033-audit-trail.js';
 import { twoFactorStepsMigration } from './034-two-factor-steps.js';
 
 const migrations: Record<string, Migration> = {
@@ -64,6 +65,7 @@ const migrations: Record<string, Migration> = {
   '028-approval-reasons': approvalReasonsMigration,
   '030-requisition-lists': requisitionListsMigration,
   '031-two-factor': twoFactorMigration,
+  '033-audit-trail': auditTrailMigration,
   '034-two-factor-steps': twoFactorStepsMigration,
 };
 
