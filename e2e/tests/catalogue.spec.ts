@@ -162,7 +162,10 @@ test('a failed search shows the problem with a retry that works once the shop an
         })
       : route.continue(),
   );
-  await page.goto('/products?q=ssd');
+  // The server's page holds its own first answer (B2B §18): the search that fails is one made in the page.
+  await page.goto('/products');
+  await page.getByRole('searchbox', { name: 'Search products' }).fill('ssd');
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
   const alert = page.getByRole('alert').filter({ hasText: 'The products could not be loaded.' });
   await expect(alert).toContainText('The shop is busy, try again shortly', { timeout: 30_000 });
   outage = false;

@@ -453,11 +453,30 @@ describe.each(databases)('the catalogue and home pages for crawlers on %s', (kin
     }
   });
 
-  it('never shows a member their contract price: the page is the same whoever asks', async () => {
-    const anonymous = await t.app.inject({ url: '/products' });
+  it('never shows a member their contract price, though GET /api/catalog shows it to them', async () => {
     const admin = await logIn(t.app, ADMIN.email, ADMIN.password);
-    const signedIn = await t.app.inject({ url: '/products', headers: { authorization: `Bearer ${admin.token}` } });
-    expect(signedIn.body).toBe(anonymous.body);
+    const company = 'c0ffee000000000000000056';
+    const bob = await signUp(t.app, 'Bob Buyer', 'bob-seo@example.com');
+    await addCompany(t.app, company, [{ userId: bob.id, role: 'buyer' }]);
+    const put = await call(t.app, 'PUT', `/api/admin/companies/${company}/prices`, admin, {
+      prices: [{ productId: id(4), price: 7 }],
+    });
+    expect(put.statusCode).toBe(200);
+    const api = await call(t.app, 'GET', '/api/catalog?pageSize=4', bob);
+    const answer: { items: Array<{ name: string; contractPrice?: number }> } = api.json();
+    expect(answer.items.map((p) => [p.name, p.contractPrice])).toEqual([
+      ['Fan 5', undefined],
+      ['Fan 4', 7],
+      ['Fan 3', undefined],
+      ['Cable <&>', undefined],
+    ]);
+    for (const url of ['/products?pageSize=4', '/']) {
+      const anonymous = await t.app.inject({ url });
+      const his = await t.app.inject({ url, headers: { authorization: `Bearer ${bob.token}`, cookie: 'session=x' } });
+      expect(his.body).toBe(anonymous.body);
+      expect(his.body).not.toContain('$7.00');
+      expect(his.body).not.toContain('contractPrice');
+    }
   });
 
   it('answers a view the catalogue refuses with the plain shell, and no data for the app to start from', async () => {

@@ -23,18 +23,15 @@ const PRECOMPRESSED_URL = /^[^?]*\.(?:js|css)(?:\?|$)/;
 const FILE_PATH = /^\/?[\w-][\w.-]*(?:\/[\w-][\w.-]*)*$/;
 
 /**
- * The data of two pages is worth fetching with the HTML rather than after the scripts: the purchase page's product
- * (its image is the page's largest paint) and the first catalogue page of a plain /products. A preload hint that the
- * storefront's own request (`GET /api/service/{id}`, `GET /api/catalog`) then finds answered.
+ * The purchase page's product is worth fetching with the HTML rather than after the scripts (its image is the page's
+ * largest paint): a preload hint that the storefront's own `GET /api/service/{id}` then finds answered. The
+ * catalogue's first page needs none: the server's /products holds it (B2B §18, storefront-pages).
  */
 const PURCHASE_PAGE = /^\/purchase\/([0-9a-f]{24})$/;
 
 export function preloadOf(url: string): string | undefined {
-  const [path, query] = url.split('?');
-  const purchase = PURCHASE_PAGE.exec(path ?? '');
-  if (purchase) return `/api/service/${purchase[1] ?? ''}`;
-  // Only the plain page: a searched view's request is the storefront's canonical query string, not the address's.
-  return path === '/products' && !query ? '/api/catalog' : undefined;
+  const purchase = PURCHASE_PAGE.exec(url.split('?')[0] ?? '');
+  return purchase ? `/api/service/${purchase[1] ?? ''}` : undefined;
 }
 
 /** Whether the build in `webDist` is there to serve. */
