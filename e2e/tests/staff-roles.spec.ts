@@ -62,7 +62,7 @@ test('an administrator makes a clerk warehouse staff; the clerk sees only the or
   await expectMessage(page, `${clerk.email} is now Warehouse`);
   const row = page.getByRole('row').filter({ hasText: clerk.email });
   await expect(row).toContainText('Off');
-  const select = row.getByLabel(`Role of ${clerk.email}`);
+  const select = row.getByRole('combobox', { name: `Role of ${clerk.email}` });
   await expect(select).toHaveValue('warehouse');
 
   // Another role is asked for first; cancelling leaves the role as it was.

@@ -3,6 +3,7 @@
 // mark-paid is) and its contract prices. The app composes it from the features that own each part; no feature
 // imports another.
 import { Link, useParams } from 'react-router';
+import type { Permission } from '@kestrel/shared';
 import { ListState, PageTitle } from '../../components/ui/page-title';
 import { PageSpinner } from '../../components/ui/spinner';
 import { useAdminCompany } from '../../features/admin-companies/api/get-admin-company';
@@ -11,6 +12,7 @@ import { CompanyDetails } from '../../features/admin-companies/components/compan
 import { CompanyTermsForm } from '../../features/admin-companies/components/company-terms-form';
 import { CompanyAccountView } from '../../features/company-ordering/components/company-account-section';
 import { ContractPricesSection } from '../../features/contract-prices/components/contract-prices-section';
+import { useStaffPermissions } from '../../lib/staff-permissions';
 
 const back = (
   <Link to="/dashboard/companies" className="link">
@@ -20,6 +22,9 @@ const back = (
 
 export function AdminCompanyPage() {
   const { id = '' } = useParams();
+  // Terms are finance's, contract prices sales' (B2B §15): each part is shown to the roles that may use it.
+  const permissions = useStaffPermissions();
+  const may = (permission: Permission) => permissions === undefined || permissions.includes(permission);
   const { data: company, isPending, isError, error } = useAdminCompany(id);
   const account = useAdminCompanyBalance(id);
 
@@ -42,12 +47,14 @@ export function AdminCompanyPage() {
         <p className="-mt-4 text-sm">{back}</p>
       </div>
       <CompanyDetails company={company} />
-      <CompanyTermsForm
-        key={company._id}
-        companyId={company._id}
-        paymentTerms={company.paymentTerms}
-        creditLimit={company.creditLimit}
-      />
+      {may('finance.manage') ? (
+        <CompanyTermsForm
+          key={company._id}
+          companyId={company._id}
+          paymentTerms={company.paymentTerms}
+          creditLimit={company.creditLimit}
+        />
+      ) : null}
       {account.isPending ? <p>Loading the account…</p> : null}
       {account.isError ? <p role="alert">{account.error.message}</p> : null}
       {account.data ? (
@@ -57,7 +64,7 @@ export function AdminCompanyPage() {
           overdueNote="the company places no new order on account until they are paid. Open an order to mark it paid."
         />
       ) : null}
-      <ContractPricesSection companyId={company._id} />
+      {may('quotes.manage') ? <ContractPricesSection companyId={company._id} /> : null}
     </div>
   );
 }

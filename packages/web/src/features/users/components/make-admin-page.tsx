@@ -43,8 +43,14 @@ export function MakeAdminPage() {
                         <span className="badge badge-neutral">Admin</span>
                         <DemoteButton user={user} />
                       </span>
-                    ) : (
+                    ) : user.role === 'customer' ? (
                       <PromoteButton user={user} />
+                    ) : (
+                      // Another staff role (B2B §15): named, and Make Admin still makes an administrator of them.
+                      <span className="flex flex-wrap items-center gap-2">
+                        <span className="badge badge-outline capitalize">{user.role}</span>
+                        <PromoteButton user={user} />
+                      </span>
                     )}
                   </td>
                 </tr>
