@@ -164,6 +164,8 @@ test('a failed search shows the problem with a retry that works once the shop an
   );
   // The server's page holds its own first answer (B2B §18): the search that fails is one made in the page.
   await page.goto('/products');
+  // Before the app takes over, the server's form would submit as a plain page load (answered by the server, no call).
+  await page.waitForLoadState('networkidle');
   await page.getByRole('searchbox', { name: 'Search products' }).fill('ssd');
   await page.getByRole('button', { name: 'Search', exact: true }).click();
   const alert = page.getByRole('alert').filter({ hasText: 'The products could not be loaded.' });
