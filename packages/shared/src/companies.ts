@@ -2,6 +2,7 @@
 // the storefront's forms and the API's validation so both say the same thing.
 import './zod-setup.js';
 import { z } from 'zod';
+import { isWholeCents } from './money.js';
 import {
   ADDRESS_CONTROL_MESSAGE,
   ADDRESS_PATTERN,
@@ -73,12 +74,15 @@ export function holdsWebAddress(text: string): boolean {
 /** Bidirectional overrides and isolates: they let a name read other than it is written. */
 const DIRECTION_CONTROL_PATTERN = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/u;
 
-/** A spending or credit limit in dollars; null: no limit. */
+/**
+ * A spending or credit limit in dollars; null: no limit. $0 is a limit; a fraction of a cent is not (issue 47: the old
+ * tolerance read $0.000000001 as a whole number of cents and stored it as $0), so whole cents as money.ts judges them.
+ */
 export const limitSchema = z
   .number({ error: companyMessages.limitInvalid })
   .min(0, companyMessages.limitInvalid)
   .max(MAX_LIMIT_DOLLARS, companyMessages.limitInvalid)
-  .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, companyMessages.limitInvalid)
+  .refine(isWholeCents, companyMessages.limitInvalid)
   .nullable();
 
 export const companyRoleSchema = z.enum(COMPANY_ROLES, { error: companyMessages.roleInvalid });

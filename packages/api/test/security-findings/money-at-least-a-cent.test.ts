@@ -3,7 +3,7 @@
 // Now a positive amount is at least one cent and has at most 2 decimals (shared money.ts), with the field's own
 // message and nothing stored; one cent is accepted and stored as 1. An order of $0.00 (from a price stored before the
 // rule) opens no payment intent.
-import { catalogMessages, contractPriceMessages, messages, quoteMessages } from '@kestrel/shared';
+import { catalogMessages, companyMessages, contractPriceMessages, messages, quoteMessages } from '@kestrel/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newProductRow } from '../../src/modules/catalog/product-row.js';
 import { databases } from '../helpers/databases.js';
@@ -102,6 +102,73 @@ describe.each(databases)('money amounts are whole cents, at least one, on %s', (
       .where('id', '=', quote._id)
       .executeTakeFirstOrThrow();
     expect(row.status).toBe('requested');
+  });
+
+  // A spending or credit limit is money too: $0 is a limit (every order needs approval, or none on account), but a
+  // fraction of a cent passed the old whole-cents tolerance and was stored rounded ($0.000000001 as $0).
+  it.each(BAD.filter((v) => v !== 0))('a spending limit and a credit limit refuse %s', async (amount) => {
+    const limits = () =>
+      Promise.all([
+        w.t.app.db
+          .selectFrom('company_members')
+          .select('spending_limit_cents')
+          .where('user_id', '=', w.free.id)
+          .executeTakeFirstOrThrow(),
+        w.t.app.db
+          .selectFrom('companies')
+          .select('credit_limit_cents')
+          .where('id', '=', w.companyId)
+          .executeTakeFirstOrThrow(),
+      ]);
+    const before = await limits();
+    refused(
+      await call(w.t.app, 'PATCH', `/api/companies/mine/members/${w.free.id}`, w.owner, { spendingLimit: amount }),
+      companyMessages.limitInvalid,
+    );
+    refused(
+      await call(w.t.app, 'PATCH', `/api/admin/companies/${w.companyId}`, w.admin, {
+        paymentTerms: 'net30',
+        creditLimit: amount,
+      }),
+      companyMessages.limitInvalid,
+    );
+    expect(await limits()).toEqual(before);
+  });
+
+  it('takes $0 and one cent as limits, stored as 0 and 1 cent', async () => {
+    for (const [amount, cents] of [
+      [0, 0],
+      [0.01, 1],
+    ] as const) {
+      const member = await call(w.t.app, 'PATCH', `/api/companies/mine/members/${w.free.id}`, w.owner, {
+        spendingLimit: amount,
+      });
+      expect(member.statusCode, member.body).toBe(200);
+      const company = await call(w.t.app, 'PATCH', `/api/admin/companies/${w.companyId}`, w.admin, {
+        paymentTerms: 'net30',
+        creditLimit: amount,
+      });
+      expect(company.statusCode, company.body).toBe(200);
+      const [m, c] = await Promise.all([
+        w.t.app.db
+          .selectFrom('company_members')
+          .select('spending_limit_cents')
+          .where('user_id', '=', w.free.id)
+          .executeTakeFirstOrThrow(),
+        w.t.app.db
+          .selectFrom('companies')
+          .select('credit_limit_cents')
+          .where('id', '=', w.companyId)
+          .executeTakeFirstOrThrow(),
+      ]);
+      expect([Number(m.spending_limit_cents), Number(c.credit_limit_cents)]).toEqual([cents, cents]);
+    }
+    // Back to no limits, as the other tests expect.
+    await call(w.t.app, 'PATCH', `/api/companies/mine/members/${w.free.id}`, w.owner, { spendingLimit: null });
+    await call(w.t.app, 'PATCH', `/api/admin/companies/${w.companyId}`, w.admin, {
+      paymentTerms: 'card',
+      creditLimit: null,
+    });
   });
 
   it('accepts one cent everywhere and stores it as 1 cent', async () => {
