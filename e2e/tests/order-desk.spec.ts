@@ -4,6 +4,7 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import type { Order, Product } from '@kestrel/shared';
 import { adminByApi, createProductByApi, signUpByApi, uniqueSku, useSession, type Account } from '../support/api';
+import { confirmEmailByApi, createCompanyByApi } from '../support/company-setup';
 import { checkScreen } from '../support/screens';
 
 async function placeByApi(request: APIRequestContext, buyer: Account, product: Product, poNumber: string) {
@@ -62,6 +63,36 @@ test('the admin finds an order by its PO number and opens its page', async ({ pa
   await checkScreen(page, 'admin-order-page', () =>
     expect(page.getByRole('heading', { name: `Order ${order.number}` })).toBeVisible(),
   );
+});
+
+// Issue 47: the order desk's search also matches the start of the ordering company's name, in any case, so the admin
+// finds a firm's orders by the name the caller on the phone gives.
+test("the admin finds a company's order by the start of the company's name", async ({ page, request }) => {
+  const admin = await adminByApi(request);
+  const owner = await signUpByApi(request, 'Rhea Firm');
+  await confirmEmailByApi(request, owner);
+  const firm = uniqueSku('Quayside Fittings').replace(/-/g, ' ');
+  await createCompanyByApi(request, owner, firm);
+  const product = await createProductByApi(request, admin, { sku: uniqueSku('KC-FIRM'), price: 1.5 });
+  const poNumber = uniqueSku('PO-FIRM');
+  const order = await placeByApi(request, owner, product, poNumber);
+
+  await useSession(page, admin);
+  await page.goto('/dashboard/manageorder');
+  // The first words of the name, typed in lower case: the firm's one order, not the name of a person.
+  const typed = firm.split(' ').slice(0, 3).join(' ').toLowerCase();
+  await page.getByLabel('Search orders').fill(typed);
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  const cards = page.getByRole('list', { name: 'Orders' }).locator(':scope > li');
+  await expect(cards).toHaveCount(1);
+  await expect(cards.first()).toContainText(`PO: ${poNumber}`);
+  await expect(page.getByText('Orders 1-1 of 1 (page 1 of 1)')).toBeVisible();
+  await checkScreen(page, 'admin-manageorder-company-search', () => expect(cards).toHaveCount(1));
+  await cards
+    .first()
+    .getByRole('link', { name: `Open order ${order.number}` })
+    .click();
+  await expect(page).toHaveURL(`/dashboard/manage-orders/${order._id}`);
 });
 
 test('the buyer finds their order by its number in My Order and opens its page', async ({ page, request }) => {
