@@ -48,6 +48,9 @@ describe('special-purpose ranges', () => {
     ['fc00::1', 'unique-local'],
     ['fd00::2', 'unique-local'],
     ['fe80::fc:ff:fe00:1', 'link-local unicast'],
+    // Not in the registry, but the old site-local prefix that older stacks still route inside a site (RFC 3879).
+    ['fec0::1', 'site-local (deprecated)'],
+    ['feff:ffff::1', 'site-local (deprecated)'],
     ['ff02::1', 'multicast'],
   ])('%s is %s', (address, range) => {
     expect(specialPurpose(address)).toEqual({ range });

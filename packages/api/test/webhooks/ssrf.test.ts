@@ -72,6 +72,7 @@ describe.each(databases)('webhook addresses (%s)', (kind) => {
     ['http://[::127.0.0.1]/hooks', '::7f00:1 is not a public address (it carries 127.0.0.1)'],
     ['http://[::ffff:0:127.0.0.1]/hooks', '::ffff:0:7f00:1 is not a public address (it carries 127.0.0.1)'],
     ['http://documentation.example.test/hooks', 'documentation.example.test resolves to 198.51.100.20'],
+    ['http://[fec0::1]/hooks', 'fec0::1 is not a public address'],
   ])('refuses %s', async (url, why) => {
     const res = await call(w.app, 'POST', '/api/admin/webhooks', w.admin, { url, events: ['*'] });
     expect(res.statusCode).toBe(400);

@@ -77,7 +77,10 @@ const IPV4: Range[] = [
   range('240.0.0.0/4', 'reserved'),
 ];
 
-/** IANA IPv6 Special-Purpose Address Registry, plus multicast (RFC 4291). */
+/**
+ * IANA IPv6 Special-Purpose Address Registry, plus multicast (RFC 4291) and the deprecated site-local prefix (RFC 3879:
+ * no longer assigned, yet older stacks still route it inside a site, so it can only ever reach a private network).
+ */
 const IPV6: Range[] = [
   range('::/128', 'unspecified'),
   range('::1/128', 'loopback'),
@@ -97,6 +100,7 @@ const IPV6: Range[] = [
   range('5f00::/16', 'segment routing (SRv6) SIDs'),
   range('fc00::/7', 'unique-local'),
   range('fe80::/10', 'link-local unicast'),
+  range('fec0::/10', 'site-local (deprecated)'),
   range('ff00::/8', 'multicast'),
 ];
 
