@@ -194,6 +194,7 @@ test("a member's estimates use the contract price, and quick order keeps out a l
   await expect(item.getByLabel(`Quantity of ${product.name}`)).toHaveAccessibleDescription(
     '1,000 × $5.20 = $5,200.00 · $5.00 each from 5,000',
   );
+  await checkScreen(page, 'products-member-price', () => expect(item).toContainText('$5.20 per unit'));
 
   // A purchase link opened directly: the page's anonymous preload is not the member's answer (issue #47).
   await page.goto(`/purchase/${product._id}`);
