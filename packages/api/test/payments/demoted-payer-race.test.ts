@@ -9,7 +9,9 @@ import { call } from '../helpers/test-app.js';
 import { createCompanyWorld, placed, type CompanyWorld } from '../company-ordering/fixtures.js';
 import { clientSecretFor, confirm, intentIdOf, paymentOfIntent, sandboxIntent } from './payment-fixtures.js';
 
-const ROUNDS = 12;
+/** Issue 47 asks each race 50 times; an unpaid round's order is cancelled after its checks, so the open-order limit
+ * (MAX_OPEN_ORDERS, 20 by default) never stops the rounds. */
+const ROUNDS = 50;
 
 describe.each(databases)('a payment racing the payer’s demotion on %s', (kind) => {
   let w: CompanyWorld;
@@ -66,6 +68,8 @@ describe.each(databases)('a payment racing the payer’s demotion on %s', (kind)
           1,
         ]);
         expect(typeof (await paymentOfIntent(w.t.app, intentId))?.refunded_at).toBe('string');
+        const cancel = await call(w.t.app, 'POST', `/api/orders/${order._id}/cancel`, w.admin, {});
+        expect(cancel.statusCode, cancel.body).toBe(200);
       }
     }
     expect(seen.paid + seen.refunded).toBe(ROUNDS);
