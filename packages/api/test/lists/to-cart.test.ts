@@ -116,7 +116,14 @@ describe.each(databases)('requisition lists and the cart (%s)', (kind) => {
     await call(w.t.app, 'PUT', '/api/cart', w.outsider, { lines: [{ productId: w.cpu, quantity: 5 }] });
     const loner = await call(w.t.app, 'POST', '/api/cart/list', w.outsider, { name: 'Ours', shared: true });
     expect(loner.statusCode).toBe(400);
+    // A viewer saves their cart as a private list of their own, but shares nothing with the company.
+    await call(w.t.app, 'PUT', '/api/cart', w.viewer, { lines: [{ productId: w.cpu, quantity: 5 }] });
+    const byViewer = await call(w.t.app, 'POST', '/api/cart/list', w.viewer, { name: 'Ours', shared: true });
+    expect(byViewer.statusCode).toBe(403);
     expect(await w.t.app.db.selectFrom('requisition_lists').select('id').execute()).toEqual([{ id: list._id }]);
+    const viewersOwn = await call(w.t.app, 'POST', '/api/cart/list', w.viewer, { name: 'Mine' });
+    expect(viewersOwn.statusCode, viewersOwn.body).toBe(201);
+    expect(viewersOwn.json<List>()).toMatchObject({ shared: false, companyId: null, createdBy: w.viewer.id });
   });
 
   it('reads a list of 500 lines and adds it to the cart in one call, in parts of at most 100', async () => {
