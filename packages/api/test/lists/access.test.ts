@@ -197,6 +197,51 @@ describe.each(databases)('requisition list access (%s)', (kind) => {
     }
   });
 
+  it("follows the creator's membership now: demoted to viewer they only read their shared list, removed they lose it", async () => {
+    const list = await createList(w, w.free, 'Plant 1', true);
+    await putLines(w, w.free, list._id, [{ productId: w.cpu, quantity: 5 }]);
+    const before = await storedList(w, list._id);
+    const setRole = (role: 'buyer' | 'viewer') =>
+      call(w.t.app, 'PATCH', `/api/companies/mine/members/${w.free.id}`, w.owner, { role });
+
+    expect((await setRole('viewer')).statusCode).toBe(200);
+    expect((await call(w.t.app, 'GET', `/api/lists/${list._id}`, w.free)).statusCode).toBe(200);
+    for (const [method, url, body] of [
+      ['PATCH', `/api/lists/${list._id}`, { name: 'Renamed' }],
+      ['DELETE', `/api/lists/${list._id}`, undefined],
+      ['PUT', `/api/lists/${list._id}/lines`, { lines: [] }],
+    ] as const) {
+      const res = await call(w.t.app, method, url, w.free, body);
+      expect([res.statusCode, res.json()], `${method} ${url}`).toEqual([
+        403,
+        {
+          error: {
+            code: 'forbidden',
+            message: 'Your company role is viewer: you can read its shared lists but not change them',
+          },
+        },
+      ]);
+    }
+    expect(await storedList(w, list._id)).toEqual(before);
+
+    // Removed from the company, the creator no longer sees the company's list; the owners keep it.
+    expect((await setRole('buyer')).statusCode).toBe(200);
+    const removed = await call(w.t.app, 'DELETE', `/api/companies/mine/members/${w.free.id}`, w.owner);
+    expect(removed.statusCode, removed.body).toBeLessThan(300);
+    for (const [method, url] of [
+      ['GET', `/api/lists/${list._id}`],
+      ['DELETE', `/api/lists/${list._id}`],
+    ] as const) {
+      const res = await call(w.t.app, method, url, w.free);
+      expect([res.statusCode, res.json()], `${method} ${url}`).toEqual([
+        404,
+        { error: { code: 'not_found', message: 'List not found' } },
+      ]);
+    }
+    expect((await call(w.t.app, 'GET', '/api/lists', w.free)).json<ListSummary[]>()).toEqual([]);
+    expect((await call(w.t.app, 'GET', `/api/lists/${list._id}`, w.owner)).json<List>().createdBy).toBe(w.free.id);
+  });
+
   it('refuses sharing for a person in no company (400) and for a viewer (403), creating nothing', async () => {
     const loner = await call(w.t.app, 'POST', '/api/lists', w.outsider, { name: 'Ours', shared: true });
     expect(loner.statusCode).toBe(400);
