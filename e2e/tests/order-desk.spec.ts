@@ -81,6 +81,11 @@ test("the admin finds a company's order by the start of the company's name", asy
   await page.goto('/dashboard/manageorder');
   // The first words of the name, typed in lower case: the firm's one order, not the name of a person.
   const typed = firm.split(' ').slice(0, 3).join(' ').toLowerCase();
+  // The box says it matches a company too (My Order, a buyer's own orders, keeps its shorter hint).
+  await expect(page.getByLabel('Search orders')).toHaveAttribute(
+    'placeholder',
+    'Order number, PO, e-mail, SKU, name or company',
+  );
   await page.getByLabel('Search orders').fill(typed);
   await page.getByRole('button', { name: 'Search', exact: true }).click();
   const cards = page.getByRole('list', { name: 'Orders' }).locator(':scope > li');
@@ -104,6 +109,10 @@ test('the buyer finds their order by its number in My Order and opens its page',
 
   await useSession(page, buyer);
   await page.goto('/dashboard/myorder');
+  await expect(page.getByLabel('Search orders')).toHaveAttribute(
+    'placeholder',
+    'Order number, PO, e-mail, SKU or name',
+  );
   // Newest first: the second order heads the list.
   const rows = page.getByRole('table').getByRole('row');
   await expect(rows.nth(1)).toContainText(second.number);

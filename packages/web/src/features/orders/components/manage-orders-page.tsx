@@ -11,7 +11,7 @@ import { CancelOrderModal } from './cancel-order-modal';
 import { MarkPaidModal } from './mark-paid-modal';
 import { OrderFacts } from './order-facts';
 import { OrderLines } from './order-lines';
-import { OrderListControls, OrderPager, useOrderView } from './order-list-controls';
+import { DESK_SEARCH_HINT, OrderListControls, OrderPager, useOrderView } from './order-list-controls';
 import { OrdersCsvExport } from './orders-csv-export';
 import { OrderHistory, statusLabel } from './order-status';
 import { ShipOrderModal } from './ship-order-modal';
@@ -68,7 +68,7 @@ export function ManageOrdersPage() {
         Manage All Orders
       </PageTitle>
       <div className="mb-4 flex flex-col gap-3">
-        <OrderListControls view={view} onChange={changeView} />
+        <OrderListControls view={view} onChange={changeView} hint={DESK_SEARCH_HINT} />
         <OrdersCsvExport status={view.status} />
       </div>
       {isPending ? <PageSpinner label="Loading orders" /> : null}

@@ -19,7 +19,7 @@ export function useOrderView(): [OrderView, (change: Partial<OrderView>) => void
 
 const fieldClass = 'h-9 w-full rounded-field border border-base-300 bg-base-100 px-2 text-sm';
 
-function SearchForm({ q, onSearch }: { q: string; onSearch: (q: string) => void }) {
+function SearchForm({ q, hint, onSearch }: { q: string; hint: string; onSearch: (q: string) => void }) {
   const [text, setText] = useState(q);
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -36,7 +36,7 @@ function SearchForm({ q, onSearch }: { q: string; onSearch: (q: string) => void 
           name="q"
           type="search"
           className={fieldClass}
-          placeholder="Order number, PO, e-mail, SKU or name"
+          placeholder={hint}
           maxLength={100}
           value={text}
           onChange={(event) => setText(event.target.value)}
@@ -49,12 +49,24 @@ function SearchForm({ q, onSearch }: { q: string; onSearch: (q: string) => void 
   );
 }
 
+/** What the search box matches; the order desk also matches the start of the ordering company's name (issue 47). */
+export const BUYER_SEARCH_HINT = 'Order number, PO, e-mail, SKU or name';
+export const DESK_SEARCH_HINT = 'Order number, PO, e-mail, SKU, name or company';
+
 /** Search box (number, PO, e-mail, SKU or a name's start), status filter and sort of an order list. */
-export function OrderListControls({ view, onChange }: { view: OrderView; onChange: (c: Partial<OrderView>) => void }) {
+export function OrderListControls({
+  view,
+  onChange,
+  hint = BUYER_SEARCH_HINT,
+}: {
+  view: OrderView;
+  onChange: (c: Partial<OrderView>) => void;
+  hint?: string;
+}) {
   return (
     <div className="flex flex-wrap items-end gap-3">
       {/* Keyed by the searched text: back and forward, which change the URL under the box, show what is searched. */}
-      <SearchForm key={view.q} q={view.q} onSearch={(q) => onChange({ q })} />
+      <SearchForm key={view.q} q={view.q} hint={hint} onSearch={(q) => onChange({ q })} />
       <div className="flex w-40 flex-col gap-1">
         <label htmlFor="order-status-filter" className="text-sm font-medium">
           Show orders
