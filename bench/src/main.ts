@@ -1,8 +1,9 @@
 // Runs the parts of the bench in order, prints one table and writes bench/results/.
-// Usage: npm run bench [-- --only=build,pages,api,webhooks,growth,catalog,orders,stats,list,requisition,audit,seo,startup,lighthouse] [--target=standin] [--seconds=6] [--no-build]
+// Usage: npm run bench [-- --only=build,pages,api,webhooks,growth,catalog,orders,stats,list,requisition,audit,staff,seo,startup,lighthouse] [--target=standin] [--seconds=6] [--no-build]
 //        [--lighthouse-runs=5]
 import { apiBench } from './api-bench.js';
 import { auditBench } from './audit-bench.js';
+import { staffWritesBench } from './staff-writes-bench.js';
 import { buildStep } from './build-step.js';
 import { catalogBench } from './catalog-bench.js';
 import { growthBench } from './growth-bench.js';
@@ -33,6 +34,7 @@ const PARTS = [
   'list',
   'requisition',
   'audit',
+  'staff',
   'seo',
   'startup',
   'lighthouse',
@@ -84,6 +86,8 @@ async function runPart(part: Part, ctx: BenchContext): Promise<Figure[]> {
       return requisitionListBench(ctx.target);
     case 'audit':
       return auditBench(ctx.target);
+    case 'staff':
+      return staffWritesBench(ctx.target);
     case 'seo':
       return seoPageBench(ctx.target);
     case 'startup':

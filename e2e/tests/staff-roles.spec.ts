@@ -1,8 +1,11 @@
 // Staff roles (B2B §15, docs/product.md §34): the administrator gives a confirmed account the warehouse role on the
 // Staff page (axe and phone width there); that clerk signs in and sees only the order pages, ships an order without
-// being offered the money steps, and a direct visit to a page outside the role is refused.
+// being offered the money steps, and a direct visit to a page outside the role is refused. Once the clerk has turned
+// on two-step sign-in, the administrator resets it from the Staff page (asked first; axe and phone width with the
+// dialog open), and focus stays in the clerk's row.
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import type { Order, Product } from '@kestrel/shared';
+import { Secret, TOTP } from 'otpauth';
 import {
   adminByApi,
   createProductByApi,
@@ -108,4 +111,24 @@ test('an administrator makes a clerk warehouse staff; the clerk sees only the or
     await expect(clerkPage.getByRole('alert')).toContainText('Your staff role (Warehouse) does not include this page.');
   }
   await context.close();
+
+  // The clerk turns on two-step sign-in (codes computed here as their phone's app would); the administrator resets it.
+  const clerkAuth = { Authorization: `Bearer ${clerk.token}` };
+  const setup = await request.post('/api/auth/2fa/setup', { headers: clerkAuth });
+  const { secret }: { secret: string } = await setup.json();
+  const code = TOTP.generate({ secret: Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30 });
+  expect((await request.post('/api/auth/2fa/enable', { headers: clerkAuth, data: { code } })).status()).toBe(200);
+  await page.reload();
+  const twoStep = row.locator('td[data-label="Two-step sign-in"]');
+  await expect(twoStep).toHaveText('On');
+  await row.getByRole('button', { name: `Reset the two-step sign-in of ${clerk.email}` }).click();
+  const resetting = page.getByRole('dialog', { name: `Reset the two-step sign-in of ${clerk.email}?` });
+  await checkScreen(page, 'admin-staff-two-step-reset', () =>
+    expect(resetting).toContainText('Wes Warehouse is signed out everywhere'),
+  );
+  await resetting.getByRole('button', { name: 'Yes, reset it' }).click();
+  await expectMessage(page, `Two-step sign-in is off for ${clerk.email}`);
+  await expect(twoStep).toHaveText('Off');
+  await expect(row.getByRole('button', { name: /Reset the two-step/ })).toHaveCount(0);
+  await expect(row.getByRole('button', { name: `Remove the staff role of ${clerk.email}` })).toBeFocused();
 });

@@ -90,6 +90,25 @@ describe.each(databases)('GET /api/admin/audit (%s)', (kind) => {
     expect(await auditPage(t.app, admin, 'actor=who@nowhere.example')).toMatchObject({ items: [], total: 0 });
   });
 
+  it('pages a filter past its first page exactly (the ids-first read): every entry once, newest first', async () => {
+    const mine = expected((r) => r.actor_id === admin.id);
+    const pages = [];
+    for (let page = 1; page <= 4; page += 1) {
+      const answer = await auditPage(t.app, admin, `actor=${admin.id}&pageSize=5&page=${page}`);
+      expect([answer.total, answer.page]).toEqual([18, page]);
+      pages.push(...summaries(answer.items));
+    }
+    expect(pages).toEqual(mine);
+    const both = await auditPage(t.app, admin, `actor=${KEY_ID}&action=order.shipped&pageSize=2&page=3`);
+    expect(summaries(both.items)).toEqual(
+      expected((r) => r.actor_id === KEY_ID && r.action === 'order.shipped').slice(4, 6),
+    );
+    expect(await auditPage(t.app, admin, `actor=${admin.id}&pageSize=5&page=5`)).toMatchObject({
+      items: [],
+      total: 18,
+    });
+  });
+
   it('filters by action, target type and target id, alone and together', async () => {
     const shipped = await auditPage(t.app, admin, 'action=order.shipped');
     expect([shipped.total, summaries(shipped.items)]).toEqual([12, expected((r) => r.action === 'order.shipped')]);

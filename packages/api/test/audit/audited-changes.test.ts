@@ -165,6 +165,32 @@ describe.each(databases)('the audited changes (%s)', (kind) => {
     );
     expect(again.changes).toEqual({ 'prices.KC-CPU-1': [8.4, 7.9], 'prices.KC-GEAR-9': [null, 17] });
 
+    // The same prices from a CSV file: one entry, the changed price only; a file with a bad row changes and records
+    // nothing.
+    const csv = (body: string) =>
+      app().inject({
+        method: 'POST',
+        url: `/api/admin/companies/${w.companyId}/prices.csv`,
+        headers: { ...w.admin.auth, 'content-type': 'text/csv' },
+        payload: body,
+      });
+    const fromCsv = await csv('sku,price\nKC-CPU-1,7.5\nKC-GEAR-9,17\n');
+    expect(fromCsv.statusCode, fromCsv.body).toBe(200);
+    const imported = await entryOf(app(), w.admin, fromCsv);
+    expect(imported).toMatchObject({
+      actor: adminActor,
+      action: 'company.prices_replaced',
+      targetId: w.companyId,
+      summary: 'Replaced the contract prices from CSV: 2 price(s)',
+      changes: { 'prices.KC-CPU-1': [7.9, 7.5] },
+      requestId: fromCsv.headers['x-request-id'],
+    });
+    expect(Object.keys(imported.changes ?? {})).toEqual(['prices.KC-CPU-1']);
+    const beforeBad = await entryCount(app());
+    const bad = await csv('sku,price\nKC-CPU-1,1\nKC-NONE-0,2\n');
+    expect(bad.statusCode, bad.body).toBe(400);
+    expect(await entryCount(app())).toBe(beforeBad);
+
     const terms = await audited(
       w.admin,
       'PATCH',

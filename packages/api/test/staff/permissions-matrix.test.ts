@@ -7,7 +7,7 @@ import type { StaffRole } from '@kestrel/shared';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databases } from '../helpers/databases.js';
-import { call, type SignedIn } from '../helpers/test-app.js';
+import { call, signUp, type SignedIn } from '../helpers/test-app.js';
 import { createWorld, orderIn, orderRow, placeOrder, type World } from '../lifecycle/lifecycle-fixtures.js';
 import { staffMember } from './staff-fixtures.js';
 
@@ -165,6 +165,23 @@ const ROWS: Row[] = [
       return { res, unchanged: async () => expect(await count()).toBe(before) };
     },
     expected: [201, 403, 403, 403, 403, 403, 403],
+  },
+  {
+    what: "staff roles: reset another's two-step sign-in DELETE /api/admin/staff/{email}/2fa (the Staff page's button)",
+    call: async (w, who) => {
+      // A fresh account per caller with two-step sign-in on (its row written here; the setup has tests of its own).
+      const email = `twostep-${Math.random().toString(36).slice(2, 10)}@example.com`;
+      const target = await signUp(w.app, 'Tess Twostep', email);
+      const at = new Date().toISOString();
+      await w.app.db
+        .insertInto('two_factor')
+        .values({ user_id: target.id, secret_sealed: 'sealed', enabled_at: at, last_step: null, created_at: at })
+        .execute();
+      const rows = () => w.app.db.selectFrom('two_factor').select('user_id').where('user_id', '=', target.id).execute();
+      const res = await call(w.app, 'DELETE', `/api/admin/staff/${email}/2fa`, who);
+      return { res, unchanged: async () => expect(await rows()).toHaveLength(1) };
+    },
+    expected: [204, 403, 403, 403, 403, 403, 403],
   },
 ];
 

@@ -1,10 +1,11 @@
 // STAFF_2FA=required and the administrator's reset (B2B §15) on SQLite and PostgreSQL: a staff account without
 // two-step sign-in is refused 403 two_factor_required on staff calls (the ADMIN_EMAIL account too) but reaches its
 // own account to turn it on; customers and API keys are not affected; a reset turns another's off and ends its
-// sessions.
+// sessions, with its audit entry (a refused reset leaves none).
 import { twoFactorMessages } from '@kestrel/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callFrom, error, meStatus } from '../accounts/account-fixtures.js';
+import { entryCount, entryOf } from '../audit/audit-fixtures.js';
 import { databases } from '../helpers/databases.js';
 import { ADMIN, call, signedIn, signUp, type SignedIn, type TestApp } from '../helpers/test-app.js';
 import {
@@ -84,6 +85,7 @@ describe.each(databases)('STAFF_2FA=required on %s', (kind) => {
     const inside = await verify(t.app, challenge, codeAt(eveSecret, clock.now()));
     const eveNow = signedIn(inside);
 
+    const entriesBefore = await entryCount(t.app);
     const byCustomer = await call(t.app, 'DELETE', '/api/admin/staff/eve@example.com/2fa', eveNow);
     expect(byCustomer.statusCode).toBe(403);
     const unknown = await call(t.app, 'DELETE', '/api/admin/staff/nobody@example.com/2fa', admin);
@@ -91,8 +93,22 @@ describe.each(databases)('STAFF_2FA=required on %s', (kind) => {
     const anonymous = await t.app.inject({ method: 'DELETE', url: '/api/admin/staff/eve@example.com/2fa' });
     expect(anonymous.statusCode).toBe(401);
 
+    // The refused calls (403, 404, 401) left no entry in the audit trail.
+    expect(await entryCount(t.app)).toBe(entriesBefore);
+
     const reset = await call(t.app, 'DELETE', '/api/admin/staff/eve@example.com/2fa', admin);
     expect(reset.statusCode).toBe(204);
+    const entry = await entryOf(t.app, admin, reset);
+    expect(entry).toMatchObject({
+      actor: { type: 'user', id: admin.id, email: ADMIN.email },
+      action: 'staff.two_factor_reset',
+      targetType: 'staff',
+      targetId: eve.id,
+      summary: 'Reset the two-step sign-in of eve@example.com',
+      changes: { twoFactor: [true, false] },
+      requestId: reset.headers['x-request-id'],
+    });
+    expect(await entryCount(t.app)).toBe(entriesBefore + 1);
     expect(await meStatus(t.app, eveNow.token)).toBe(401);
     expect(await meStatus(t.app, eve.token)).toBe(401);
     const rows = await t.app.db.selectFrom('two_factor').select('user_id').where('user_id', '=', eve.id).execute();

