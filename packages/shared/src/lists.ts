@@ -66,13 +66,19 @@ const noteSchema = z
   .optional()
   .transform((v) => (v ? v : null));
 
+/**
+ * A body's bound on `PUT /api/lists/{id}/lines`, so no request makes the shop read thousands of products; a list past
+ * MAX_LIST_LINES but within it is the list's limit (409, B2B §16), judged by the service.
+ */
+export const MAX_LIST_LINES_SENT = MAX_LIST_LINES * 2;
+
 /** `PUT /api/lists/{id}/lines`: the list's whole lines, in this order; every product must exist. */
 export const listLinesPutSchema = z.object({
   lines: z
     .array(z.object({ productId: idSchema, quantity: lineQuantitySchema, note: noteSchema }), {
       error: 'lines must be a list',
     })
-    .max(MAX_LIST_LINES, `at most ${MAX_LIST_LINES} lines`)
+    .max(MAX_LIST_LINES_SENT, `at most ${MAX_LIST_LINES_SENT} lines in one request`)
     .refine(
       (lines) => new Set(lines.map((l) => l.productId)).size === lines.length,
       orderingMessages.oneLinePerProduct,

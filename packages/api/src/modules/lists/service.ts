@@ -264,6 +264,8 @@ export function createListsService({ db, postgres, catalog, cart }: ListsDeps): 
 
     async putLines(user, id, lines) {
       await authorized(user, id, 'edit');
+      // One more than the list holds is its limit (409, as adding by SKU answers), not a malformed body.
+      if (lines.length > MAX_LIST_LINES) throw tooManyLines();
       const items = await catalog.itemsByIds(lines.map((l) => l.productId));
       const missing = lines.findIndex((l) => !items.has(l.productId));
       if (missing >= 0) {
