@@ -250,4 +250,37 @@ describe.each(databases)('punch-out (%s)', (kind) => {
       address: '1 Dock Road',
     });
   });
+
+  it('refuses every way of ordering in a punch-out session with 403', async () => {
+    const { sharedSecret } = await connect('cxml');
+    const { token } = await startSession(sharedSecret);
+    const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+    const calls: Array<[string, unknown]> = [
+      ['/api/order', { productId: w.cpu, inputQuantity: 1, phone: '1', address: 'x' }],
+      ['/api/orders', { lines: [{ productId: w.cpu, quantity: 1 }], phone: '1', address: 'x' }],
+    ];
+    for (const [url, body] of calls) {
+      const res = await w.t.app.inject({ method: 'POST', url, headers, payload: JSON.stringify(body) });
+      expect(res.statusCode, url).toBe(403);
+      expect(res.json()).toEqual({
+        error: {
+          code: 'forbidden',
+          message: 'In a punch-out session the order comes from your procurement system: transfer the cart instead',
+        },
+      });
+    }
+    expect(await w.t.app.db.selectFrom('orders').selectAll().execute()).toEqual([]);
+  });
+
+  it('places one order when the same orderID arrives twice at the same moment, 50 times over', async () => {
+    const { sharedSecret } = await connect('cxml');
+    for (let run = 0; run < 50; run++) {
+      const body = orderXml('AN0001', sharedSecret, `PO-RACE-${run}`, '10.00', 1);
+      const [a, b] = await Promise.all([post(w, '/punchout/cxml/order', body), post(w, '/punchout/cxml/order', body)]);
+      expect([a.statusCode, b.statusCode], `${a.body} ${b.body}`).toEqual([200, 200]);
+    }
+    const orders = await w.t.app.db.selectFrom('orders').select(['po_number']).execute();
+    expect(orders).toHaveLength(50);
+    expect(new Set(orders.map((o) => o.po_number)).size).toBe(50);
+  });
 });
