@@ -283,4 +283,31 @@ describe.each(databases)('punch-out (%s)', (kind) => {
     expect(orders).toHaveLength(50);
     expect(new Set(orders.map((o) => o.po_number)).size).toBe(50);
   });
+
+  it('fills the cart from ItemOut lines for operation="edit" and replaces what the cart held', async () => {
+    const { sharedSecret } = await connect('cxml');
+    const before = await call(w.t.app, 'PUT', '/api/cart', w.free, { lines: [{ productId: w.cpu, quantity: 9 }] });
+    expect(before.statusCode).toBe(200);
+    const edit = setupXml(
+      'AN0001',
+      sharedSecret,
+      '<ItemOut quantity="4"><ItemID><SupplierPartID>KC-CPU-1</SupplierPartID></ItemID></ItemOut>',
+    ).replace('operation="create"', 'operation="edit"');
+    const setup = await post(w, '/punchout/cxml/setup', edit);
+    expect(setup.statusCode, setup.body).toBe(200);
+    const url: string = xml.parse(setup.body).cXML.Response.PunchOutSetupResponse.StartPage.URL;
+    const session = await call(w.t.app, 'POST', '/api/punchout/session', undefined, {
+      startToken: url.split('/punchout/start/')[1],
+    });
+    expect(session.json()).toEqual({ token: expect.any(String), connection: { name: 'Ariba', protocol: 'cxml' } });
+    const cart = await w.t.app.inject({
+      method: 'GET',
+      url: '/api/cart',
+      headers: { authorization: `Bearer ${session.json<{ token: string }>().token}` },
+    });
+    expect(cart.json<{ lines: Array<{ quantity: number }>; total: number }>()).toMatchObject({
+      lines: [{ productId: w.cpu, quantity: 4, unitPrice: 10 }],
+      total: 40,
+    });
+  });
 });
