@@ -33,11 +33,18 @@ export const punchoutProtocolRoutes: FastifyPluginAsync<{ punchout: PunchoutServ
     throw error;
   }
 
-  const text = (body: unknown) => (typeof body === 'string' ? body : '');
+  /** The document; a request that sent none as text/xml or application/xml is refused in the API's JSON shape. */
+  const text = (body: unknown): string => {
+    if (typeof body !== 'string') {
+      throw new AppError(415, 'unsupported_media_type', 'Send the cXML document as text/xml or application/xml');
+    }
+    return body;
+  };
 
   app.post('/punchout/cxml/setup', async (request, reply) => {
+    const document = text(request.body);
     try {
-      const setup = readSetupRequest(text(request.body));
+      const setup = readSetupRequest(document);
       const startUrl = await punchout.setup(setup);
       return cxml(reply, 200, setupResponse(host, startUrl));
     } catch (error) {
@@ -46,8 +53,9 @@ export const punchoutProtocolRoutes: FastifyPluginAsync<{ punchout: PunchoutServ
   });
 
   app.post('/punchout/cxml/order', async (request, reply) => {
+    const document = text(request.body);
     try {
-      const order = readOrderRequest(text(request.body));
+      const order = readOrderRequest(document);
       const placed = await punchout.order(order);
       const words = placed.again ? `Order ${placed.order.number} was placed before` : `Order ${placed.order.number}`;
       return cxml(reply, 200, cxmlResponse(host, 200, words));
