@@ -61,6 +61,15 @@ import {
   findUserCompany,
 } from './modules/companies/index.js';
 import { createProfilesService, profileRoutes } from './modules/profiles/index.js';
+import {
+  createConnectionsService,
+  createOrderRequests,
+  createPunchoutService,
+  createVisitsService,
+  punchoutAdminRoutes,
+  punchoutProtocolRoutes,
+  punchoutSessionRoutes,
+} from './modules/punchout/index.js';
 import { createQuotesService, quoteExpiryJob, quoteRoutes, type QuotesService } from './modules/quotes/index.js';
 import { createReviewsService, reviewRoutes } from './modules/reviews/index.js';
 import { createStatsService, statsRoutes } from './modules/stats/index.js';
@@ -305,6 +314,24 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   jobs.every(paymentSweepJob(payments));
   app.decorate('payments', payments);
   const apiKeys = createApiKeysService(db);
+  // Punch-out (B2B §17): the cart's own pricing goes back to the system; its purchase orders go through the orders.
+  const visits = createVisitsService({
+    db,
+    publicUrl: config.publicUrl,
+    unspsc: config.punchoutUnspsc,
+    sessions: accounts.sessions,
+    cart,
+  });
+  const punchoutConnections = createConnectionsService({
+    db,
+    publicUrl: config.publicUrl,
+    endSessionsOf: (id) => visits.endSessionsOf(id),
+  });
+  const punchout = createPunchoutService({
+    db,
+    visits,
+    placeOrder: createOrderRequests({ db, catalog, orders }),
+  });
   const imageStore = await createImageStore(config);
   app.addHook('onClose', async () => imageStore.close?.());
   const images = createImageService(imageStore);
@@ -357,9 +384,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(quoteRoutes, { quotes });
       await api.register(listRoutes, { lists });
       await api.register(auditRoutes, { audit: createAuditService({ db }) });
+      await api.register(punchoutAdminRoutes, { connections: punchoutConnections });
+      await api.register(punchoutSessionRoutes, { visits, sessions: accounts.sessions });
     },
     { prefix: '/api' },
   );
+  await app.register(punchoutProtocolRoutes, { punchout, host: new URL(config.publicUrl).host });
   // The pages the server answers as HTML (B2B §18), from the storefront build's index.html; none without a build.
   const webDist = options.webDist ?? WEB_DIST;
   const shell = hasWebBuild(webDist) ? readWebShell(webDist) : undefined;

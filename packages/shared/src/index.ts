@@ -27,3 +27,4 @@ export * from './page-window.js';
 export * from './product-terms.js';
 export * from './two-factor.js';
 export * from './audit.js';
+export * from './punchout.js';

@@ -63,6 +63,8 @@ export const orderB2BFieldsSchema = z.object({
   creditNoteNumber: z.string().nullable(),
   /** B2B §10: the quote whose acceptance placed this order, or null. */
   quoteId: z.string().nullable(),
+  /** B2B §17: 'punchout' for the order a procurement system's OrderRequest placed, 'web' for every other. */
+  source: z.enum(['web', 'punchout']),
   /** The time of the order's latest change of any kind (B2B §9's poll follows it). */
   updatedAt: z.string(),
   /** Issue 47: when it was paid (by card, or marked paid on account); present once the order is paid. */

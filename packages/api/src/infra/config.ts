@@ -76,6 +76,12 @@ const envSchema = z.object({
     .optional(),
   AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
+  // B2B §17: the UNSPSC commodity code every punched-out line carries (the catalogue has no per-product code).
+  PUNCHOUT_UNSPSC: z
+    .string()
+    .trim()
+    .regex(/^\d{8}$/, 'must be an 8-digit UNSPSC code')
+    .default('43200000'),
   GOOGLE_CLIENT_ID: optionalText,
   GOOGLE_CLIENT_SECRET: optionalText,
   OIDC_ISSUER: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
@@ -165,6 +171,8 @@ export interface Config {
   adminPassword: string | undefined;
   authSecret: string | undefined;
   publicUrl: string;
+  /** PUNCHOUT_UNSPSC: the 8-digit UNSPSC code of every punched-out line (B2B §17). */
+  punchoutUnspsc: string;
   google: { clientId: string; clientSecret: string; issuer: string } | undefined;
   stripe: { secretKey: string; publishableKey: string | undefined; webhookSecret: string | undefined } | undefined;
   /** The disk image store's folder (unused while `s3` is set); absolute. */
@@ -303,6 +311,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     adminPassword: e.ADMIN_PASSWORD,
     authSecret: e.AUTH_SECRET,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    punchoutUnspsc: e.PUNCHOUT_UNSPSC,
     google:
       e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
         ? {

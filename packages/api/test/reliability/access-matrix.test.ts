@@ -176,6 +176,18 @@ const table: Row[] = [
   ['GET', '/api/admin/stats', () => '/api/admin/stats?from=2026-01-01&to=2026-01-31', undefined, [401, 403, 403, 200]],
   // B2B §15's audit trail: administrators only.
   ['GET', '/api/admin/audit', () => '/api/admin/audit?action=product.updated', undefined, [401, 403, 403, 200]],
+  // B2B §17's punch-out: connections are the administrator's; the start and transfer take a punch-out session's token
+  // (an ordinary session is refused 403); the systems' own calls take their credentials in the request, not a token.
+  ['POST', '/api/admin/punchout', () => '/api/admin/punchout', (c) => ({ name: 'Ariba', protocol: 'oci', companyId: '0'.repeat(24), userEmail: c.ann.email }), [401, 403, 403, 404]],
+  ['GET', '/api/admin/punchout', () => '/api/admin/punchout', undefined, [401, 403, 403, 200]],
+  ['DELETE', '/api/admin/punchout/{id}', () => `/api/admin/punchout/${'0'.repeat(24)}`, undefined, [401, 403, 403, 404]],
+  ['POST', '/api/punchout/session', () => '/api/punchout/session', () => ({ startToken: 'unknown' }), [401, 401, 401, 401]],
+  ['POST', '/api/punchout/transfer', () => '/api/punchout/transfer', undefined, [401, 403, 403, 403]],
+  ['POST', '/punchout/cxml/setup', () => '/punchout/cxml/setup', undefined, [415, 415, 415, 415]],
+  ['POST', '/punchout/cxml/order', () => '/punchout/cxml/order', undefined, [415, 415, 415, 415]],
+  ['GET', '/punchout/oci/{connectionId}', () => `/punchout/oci/${'0'.repeat(24)}?HOOK_URL=https://srm.example.com/`, undefined, [404, 404, 404, 404]],
+  ['POST', '/punchout/oci/{connectionId}', () => `/punchout/oci/${'0'.repeat(24)}`, () => ({ HOOK_URL: 'https://srm.example.com/' }), [404, 404, 404, 404]],
+  ['GET', '/punchout/transfer.js', () => '/punchout/transfer.js', undefined, [200, 200, 200, 200]],
   ['DELETE', '/api/admin/api-keys/{id}', async (c) => `/api/admin/api-keys/${await newKey(c)}`, undefined, [401, 403, 403, 204]],
   ['POST', '/api/admin/webhooks', () => '/api/admin/webhooks', () => HOOK, [401, 403, 403, 201]],
   ['GET', '/api/admin/webhooks', () => '/api/admin/webhooks', undefined, [401, 403, 403, 200]],

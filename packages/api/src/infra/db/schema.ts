@@ -89,7 +89,11 @@ export interface OrdersTable {
    */
   approval_limit_cents?: number | null;
   approval_reminded_at?: string | null;
+  /** B2B §17 (migrations/036-punchout.ts): 'punchout' for an OrderRequest's order; the database's default 'web'. */
+  source?: OrderSource;
 }
+
+export type OrderSource = 'web' | 'punchout';
 
 export type OrderStatus =
   'pending' | 'awaiting_approval' | 'confirmed' | 'shipped' | 'delivered' | 'cancelled' | 'expired' | 'rejected';
@@ -144,6 +148,8 @@ export interface SessionsTable {
   revoked_at: string | null;
   /** The User-Agent header at sign-in, cut to 200 characters (the sessions list names devices by it). */
   user_agent: string | null;
+  /** B2B §17: the punch-out visit this session is (it may not order); null for every other session. */
+  punchout_id?: string | null;
 }
 
 /** Scoped keys of the manufacturer's systems (B2B §9); only the key's SHA-256 is kept. */
@@ -361,6 +367,47 @@ export interface Database extends PaymentTables {
   two_factor_recovery_codes: TwoFactorRecoveryCodesTable;
   two_factor_challenges: TwoFactorChallengesTable;
   audit_entries: AuditEntriesTable;
+  punchout_connections: PunchoutConnectionsTable;
+  punchout_visits: PunchoutVisitsTable;
+  punchout_orders: PunchoutOrdersTable;
+}
+
+/** A procurement system's connection (B2B §17, migrations/036-punchout.ts); only the secret's SHA-256 is kept. */
+export interface PunchoutConnectionsTable {
+  id: string;
+  name: string;
+  protocol: 'cxml' | 'oci';
+  company_id: string;
+  user_id: string;
+  identity: string | null;
+  secret_hash: string;
+  created_at: string;
+  created_by: string;
+}
+
+/** One punch-out: its start token (as a hash), where the transfer goes back to, and the session it became. */
+export interface PunchoutVisitsTable {
+  id: string;
+  connection_id: string;
+  start_hash: string;
+  start_expires_at: string;
+  buyer_cookie: string | null;
+  return_url: string;
+  target: string | null;
+  /** JSON [{ sku, quantity }]: an edit's lines, put in the cart when the session starts; null: an empty cart. */
+  cart_lines: string | null;
+  created_at: string;
+  started_at: string | null;
+  session_id: string | null;
+  ended_at: string | null;
+}
+
+/** An OrderRequest's orderID, claimed once per connection, and the order it placed. */
+export interface PunchoutOrdersTable {
+  connection_id: string;
+  order_ref: string;
+  order_id: string;
+  created_at: string;
 }
 
 /** A receiver of webhooks (B2B §9, migrations/019-webhooks.ts). */

@@ -110,6 +110,7 @@ export function findSessionWithUser(
       'sessions.expires_at',
       'sessions.last_seen_at',
       'sessions.revoked_at',
+      'sessions.punchout_id',
       'users.email',
       'users.name',
       'users.role',

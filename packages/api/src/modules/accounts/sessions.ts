@@ -49,6 +49,14 @@ export interface AuthUser {
   role: Role;
   emailVerified: boolean;
   sessionId: string;
+  /** B2B §17: the punch-out visit this session is; such a session may not place an order. Absent otherwise. */
+  punchoutId?: string;
+}
+
+/** A session other than a sign-in's (B2B §17's punch-out): shorter, and marked with its visit. */
+export interface SessionKind {
+  lifetimeMs: number;
+  punchoutId: string;
 }
 
 export interface SessionService {
@@ -56,7 +64,7 @@ export interface SessionService {
    * Opens a session for a user whose identity has been proven and answers its access token; `userAgent` is the
    * request's User-Agent header. Past MAX_SESSIONS_PER_USER live sessions, the least recently seen is revoked.
    */
-  issueSession(userId: string, userAgent?: string | null): Promise<string>;
+  issueSession(userId: string, userAgent?: string | null, kind?: SessionKind): Promise<string>;
   /** The signed-in user of a token, or undefined when it is invalid, expired, idle or revoked. */
   authenticate(token: string): Promise<AuthUser | undefined>;
   revoke(sessionId: string): Promise<void>;
@@ -111,11 +119,11 @@ export function createSessionService(db: Db, secret: string, now: () => number =
   }
 
   return {
-    async issueSession(userId, userAgent) {
+    async issueSession(userId, userAgent, kind) {
       const issuedAt = now();
       const id = newId(issuedAt);
       const iso = new Date(issuedAt).toISOString();
-      const expiresAt = issuedAt + SESSION_ABSOLUTE_MS;
+      const expiresAt = issuedAt + Math.min(kind?.lifetimeMs ?? SESSION_ABSOLUTE_MS, SESSION_ABSOLUTE_MS);
       // In one transaction, so the bound holds whatever fails halfway.
       const revoked = await db.transaction().execute(async (trx) => {
         await lockUserRow(trx, userId);
@@ -127,6 +135,7 @@ export function createSessionService(db: Db, secret: string, now: () => number =
           last_seen_at: iso,
           revoked_at: null,
           user_agent: userAgent ? userAgent.slice(0, USER_AGENT_MAX_LENGTH) : null,
+          punchout_id: kind ? kind.punchoutId : null,
         });
         return revokeSessionsBeyond(trx, userId, MAX_SESSIONS_PER_USER, liveAt(issuedAt));
       });
@@ -164,6 +173,7 @@ export function createSessionService(db: Db, secret: string, now: () => number =
         role: row.role,
         emailVerified: row.email_verified === 1,
         sessionId: row.id,
+        ...(row.punchout_id ? { punchoutId: row.punchout_id } : {}),
       };
       checked.remember(generation, { user, expiresAtMs, lastSeenAtMs, checkedAtMs: at });
       return user;

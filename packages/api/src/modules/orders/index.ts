@@ -9,8 +9,10 @@ export {
   type OrderDetails,
   type OrderRow,
   type OrdersService,
+  type PlaceOptions,
   type PricedLine,
   notEnoughStock,
 } from './service.js';
+export type { PlacedOrder } from './order-write-repository.js';
 export type { WithinOrder } from './company-order-write-repository.js';
 export { takeNextNumber } from './document-number-repository.js';

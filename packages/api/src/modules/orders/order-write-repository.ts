@@ -45,7 +45,9 @@ export type PendingOrder = Pick<
   | 'company_id'
 > &
   // B2B §10: the quote an accepted offer places this order from (only company-order-write-repository.ts writes it).
-  Partial<Pick<OrderRow, 'quote_id'>>;
+  Partial<Pick<OrderRow, 'quote_id'>> &
+  // B2B §17: 'punchout' for a procurement system's order (only company-order-write-repository.ts writes it).
+  Partial<Pick<OrderRow, 'source'>>;
 
 export interface LineRequest {
   productId: string;
@@ -173,6 +175,7 @@ export function rowsOf(
       credit_note_number: null,
       credit_note_at: null,
       quote_id: order.quote_id ?? null,
+      source: order.source ?? 'web',
       // Issue 47: set by the company write for an order awaiting approval; the hot writes leave both null.
       approval_limit_cents: null,
       approval_reminded_at: null,

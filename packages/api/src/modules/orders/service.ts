@@ -18,13 +18,15 @@ import {
   type OrderSearchPage,
   type OrderSearchQuery,
   type OrderStatus,
+  type OrderSource,
+  punchoutMessages,
 } from '@kestrel/shared';
 import type { Transaction } from 'kysely';
 import type { OpenDatabase } from '../../infra/db/create-db.js';
 import { startOfDay, startOfDayAfter } from '../../infra/days.js';
 import { newId } from '../../infra/db/ids.js';
 import type { Database } from '../../infra/db/schema.js';
-import { AppError, notFound } from '../../infra/errors.js';
+import { AppError, forbidden, notFound } from '../../infra/errors.js';
 import { centsToDollars, sumCents } from '../../infra/money.js';
 import type { AccountsService, AuthUser } from '../accounts/index.js';
 import { orderTermsOf, type CatalogService } from '../catalog/index.js';
@@ -94,6 +96,8 @@ export function toOrder(row: OrderRow, lines: repo.OrderLineRow[]): Order {
     creditNoteNumber: row.credit_note_number,
     // Absent before migration 022 has run on this database: null.
     quoteId: row.quote_id ?? null,
+    // B2B §17; absent before migration 036 has run on this database: 'web'.
+    source: row.source ?? 'web',
     updatedAt: row.updated_at,
     // Issue 47: only once paid, so an unpaid order answers as it always has.
     ...(row.paid_at !== null ? { paidAt: row.paid_at, paidReference: row.paid_reference } : {}),
@@ -153,6 +157,21 @@ export interface PricedLine extends LineRequest {
   unitPriceCents: number;
 }
 
+/**
+ * B2B §17's order from a procurement system (modules/punchout): its source, a check of the decided unit prices (cents,
+ * one per line) that may refuse them, and the idempotency claim written in the order's own transaction.
+ */
+export interface PlaceOptions {
+  source: OrderSource;
+  checkUnits?: (units: number[]) => void;
+  within?: WithinOrder;
+}
+
+/** B2B §17: a punch-out session's order comes from the procurement system, never from the shop's own calls. */
+function refusePunchout(user: AuthUser): void {
+  if (user.punchoutId !== undefined) throw forbidden(punchoutMessages.punchoutOrdering);
+}
+
 export const notEnoughStock = () => new AppError(409, 'not_enough_stock', 'not enough stock');
 
 export interface NewOrder {
@@ -166,7 +185,7 @@ export interface OrdersService {
   /** SPEC's one-product order: refusals answer as they always have (404 product, 400 with the range message). */
   placeOrder(user: AuthUser, input: NewOrder): Promise<Order>;
   /** An order of 1-100 lines, all or none; a refusal names every bad line (400 order_lines_invalid). */
-  createOrder(user: AuthUser, lines: LineRequest[], details: OrderDetails): Promise<Order>;
+  createOrder(user: AuthUser, lines: LineRequest[], details: OrderDetails, options?: PlaceOptions): Promise<Order>;
   /**
    * B2B §10: an accepted quote's order, of `lines` at the unit prices given (cents), in one transaction that
    * `within.before` opens (the quote's claim) and `within.after` closes (its mail and event). Every rule of an order
@@ -415,7 +434,13 @@ export function createOrdersService(deps: OrdersDeps): OrdersService {
     return rows.map((row) => toOrder(row, byOrder.get(row.id) ?? []));
   }
 
-  async function place(user: AuthUser, lines: LineRequest[], details: OrderDetails): Promise<Order> {
+  async function place(
+    user: AuthUser,
+    lines: LineRequest[],
+    details: OrderDetails,
+    options?: PlaceOptions,
+  ): Promise<Order> {
+    refusePunchout(user);
     // The buyer's company (the order carries it) and role (a viewer orders nothing): one read by primary key, at most
     // once a second per buyer (the terms and limits it carries are read again under the company's lock).
     const membership = await (deps.memberships ? deps.memberships.find(user.id) : findMembership(db, user.id));
@@ -450,6 +475,7 @@ export function createOrdersService(deps: OrdersDeps): OrdersService {
       payment_terms: 'card',
       expires_at: new Date(now + orderHoldMinutes * 60_000).toISOString(),
       company_id: membership?.companyId ?? null,
+      ...(options ? { source: options.source } : {}),
     };
     const event =
       subscribed.length > 0
@@ -468,10 +494,14 @@ export function createOrdersService(deps: OrdersDeps): OrdersService {
       if (sumCents(units.map((unit, i) => unit * (lines[i]?.quantity ?? 0))) > BigInt(MAX_ORDER_TOTAL_CENTS)) {
         throw new AppError(400, 'order_total_too_large', orderingMessages.orderTotalTooLarge);
       }
+      options?.checkUnits?.(units);
       return units;
     };
+    // A claim to write in the order's transaction takes the company write, which runs `within` (as a quote's order).
     const placed = await movingStock(() =>
-      company ? writeCompanyOrder(pending, lines, decide, event, company) : writeOrder(pending, lines, decide, event),
+      company || options?.within
+        ? writeCompanyOrder(pending, lines, decide, event, company, options?.within)
+        : writeOrder(pending, lines, decide, event),
     );
     mail.wake();
     if (event) webhooks.wake();
@@ -504,6 +534,7 @@ export function createOrdersService(deps: OrdersDeps): OrdersService {
     quoteId: string,
     within: WithinOrder,
   ): Promise<Order> {
+    refusePunchout(user);
     requireMayAct(membership);
     const company = companyPlacementFor(membership, details.paymentTerms);
     const subscribed = await webhooks.subscribers('order.created');
@@ -558,7 +589,7 @@ export function createOrdersService(deps: OrdersDeps): OrdersService {
       }
     },
 
-    createOrder: (user, lines, details) => place(user, lines, details),
+    createOrder: (user, lines, details, options) => place(user, lines, details, options),
 
     allOrdersJson: (status) => allOrdersJson(db, status, toOrder),
 

@@ -33,6 +33,7 @@ import { requisitionListsMigration } from './030-requisition-lists.js';
 import { twoFactorMigration } from './031-two-factor.js';
 import { auditTrailMigration } from './033-audit-trail.js';
 import { twoFactorStepsMigration } from './034-two-factor-steps.js';
+import { punchoutMigration } from './036-punchout.js';
 
 const migrations: Record<string, Migration> = {
   '001-initial': initial,
@@ -67,6 +68,7 @@ const migrations: Record<string, Migration> = {
   '031-two-factor': twoFactorMigration,
   '033-audit-trail': auditTrailMigration,
   '034-two-factor-steps': twoFactorStepsMigration,
+  '036-punchout': punchoutMigration,
 };
 
 /** Every migration of this build, by name. */
