@@ -36,6 +36,7 @@ import { auditRoutes, createAuditService } from './modules/audit/index.js';
 import { apiKeyPlugin, apiKeyRoutes, createApiKeysService } from './modules/api-keys/index.js';
 import { cartRoutes, createCartService } from './modules/cart/index.js';
 import { createListsService, listRoutes } from './modules/lists/index.js';
+import { addressBookRoutes, createAddressBookService } from './modules/ship-to/index.js';
 import { catalogRoutes, createCatalogService, productsCsvRoutes } from './modules/catalog/index.js';
 import {
   contractPriceRoutes,
@@ -280,6 +281,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // Requisition lists (B2B §16): priced by the cart's pricing and added to the cart through its public entry.
   const lists = createListsService({ db, postgres: !database.sqlite, catalog, cart });
   const documents = createDocumentsService({ db, orders });
+  // The personal address book (B2B §12): a signed-in user's own ship-to addresses.
+  const addressBook = createAddressBookService(database);
   // Quotes (B2B §10): an accepted offer is placed through the orders service; a request may come from the cart.
   const quotes = createQuotesService({
     database,
@@ -356,6 +359,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(companyRoutes, { companies, orders });
       await api.register(quoteRoutes, { quotes });
       await api.register(listRoutes, { lists });
+      await api.register(addressBookRoutes, { addressBook });
       await api.register(auditRoutes, { audit: createAuditService({ db }) });
     },
     { prefix: '/api' },

@@ -176,6 +176,15 @@ export function rowsOf(
       // Issue 47: set by the company write for an order awaiting approval; the hot writes leave both null.
       approval_limit_cents: null,
       approval_reminded_at: null,
+      // B2B §12: no ship-to copy (the hot writes leave these columns out: null).
+      ship_to_location_id: null,
+      ship_to_name: null,
+      ship_to_line1: null,
+      ship_to_line2: null,
+      ship_to_city: null,
+      ship_to_postal_code: null,
+      ship_to_region: null,
+      ship_to_country: null,
       // Placing is the order's first change (B2B §9's poll); every insert below writes it from created_at.
       updated_at: order.created_at,
     },
