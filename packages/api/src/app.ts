@@ -58,8 +58,10 @@ import {
 import {
   companyRoutes,
   createCompaniesService,
+  createLocationsService,
   createMembershipReader,
   findUserCompany,
+  locationRoutes,
 } from './modules/companies/index.js';
 import { createProfilesService, profileRoutes } from './modules/profiles/index.js';
 import { createQuotesService, quoteExpiryJob, quoteRoutes, type QuotesService } from './modules/quotes/index.js';
@@ -283,6 +285,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const documents = createDocumentsService({ db, orders });
   // The personal address book (B2B §12): a signed-in user's own ship-to addresses.
   const addressBook = createAddressBookService(database);
+  // Company locations (B2B §12); a change is a change to what the order path remembers of a membership.
+  const locations = createLocationsService(db, () => memberships.forget());
   // Quotes (B2B §10): an accepted offer is placed through the orders service; a request may come from the cart.
   const quotes = createQuotesService({
     database,
@@ -360,6 +364,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(quoteRoutes, { quotes });
       await api.register(listRoutes, { lists });
       await api.register(addressBookRoutes, { addressBook });
+      await api.register(locationRoutes, { locations });
       await api.register(auditRoutes, { audit: createAuditService({ db }) });
     },
     { prefix: '/api' },

@@ -142,3 +142,28 @@ export const addressBookEntrySchema = z.object({
   isDefault: z.boolean(),
 });
 export type AddressBookEntry = z.infer<typeof addressBookEntrySchema>;
+
+/** How many locations a company holds (B2B §12; one more: 409). */
+export const MAX_COMPANY_LOCATIONS = 200;
+
+/** POST /api/companies/mine/locations (owners). */
+export const locationCreateSchema = z.object({ name: text('name'), address: addressSchema, phone: phoneSchema });
+/** PATCH /api/companies/mine/locations/{id} (owners): any part; `isDefault: true` moves the default here. */
+export const locationPatchSchema = z
+  .object({
+    name: text('name').optional(),
+    address: addressSchema.optional(),
+    phone: phoneSchema.optional(),
+    isDefault: z
+      .literal(true, { error: 'isDefault can only be true (set another location as the default instead)' })
+      .optional(),
+  })
+  .refine((v) => Object.values(v).some((x) => x !== undefined), 'send name, address, phone or isDefault');
+export const companyLocationSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  address: addressAnswerSchema,
+  phone: z.string().nullable(),
+  isDefault: z.boolean(),
+});
+export type CompanyLocation = z.infer<typeof companyLocationSchema>;

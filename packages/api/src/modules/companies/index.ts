@@ -22,3 +22,6 @@ export {
   ownerEmails,
   type OpenAccountOrders,
 } from './credit-repository.js';
+// Ship-to locations (B2B §12).
+export { locationRoutes } from './location-routes.js';
+export { createLocationsService, type LocationsService } from './locations.js';
