@@ -262,7 +262,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   // Who is in which company, remembered for a second for the order path; every company change forgets it.
   const memberships = createMembershipReader(db);
+  // The personal address book (B2B §12): a signed-in user's own ship-to addresses (orders read its entries).
+  const addressBook = createAddressBookService(database);
   const orders = createOrdersService({
+    addressBook,
     database,
     catalog,
     accounts,
@@ -283,8 +286,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // Requisition lists (B2B §16): priced by the cart's pricing and added to the cart through its public entry.
   const lists = createListsService({ db, postgres: !database.sqlite, catalog, cart });
   const documents = createDocumentsService({ db, orders });
-  // The personal address book (B2B §12): a signed-in user's own ship-to addresses.
-  const addressBook = createAddressBookService(database);
   // Company locations (B2B §12); a change is a change to what the order path remembers of a membership.
   const locations = createLocationsService(db, () => memberships.forget());
   // Quotes (B2B §10): an accepted offer is placed through the orders service; a request may come from the cart.

@@ -86,6 +86,7 @@ describe.each(databases)('orders on %s', (kind) => {
       cancelReason: null,
       creditNoteNumber: null,
       quoteId: null,
+      shipTo: null,
       updatedAt: body.order.createdAt,
     });
     expect(body.order.createdAt).toMatch(/^\d{4}-\d\d-\d\dT/);

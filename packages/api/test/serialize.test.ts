@@ -35,6 +35,7 @@ const order = {
   cancelReason: null,
   creditNoteNumber: null,
   quoteId: null,
+  shipTo: null,
   updatedAt: '2026-01-01T00:00:00.000Z',
 };
 

@@ -162,6 +162,7 @@ describe('invoice PDF of an on-account order of a company', () => {
         cancelReason: null,
         creditNoteNumber: null,
         quoteId: null,
+        shipTo: null,
         updatedAt: '2026-03-01T09:00:00.000Z',
       },
       issuedAt: '2026-05-01T09:00:00.000Z',

@@ -18,6 +18,7 @@ import {
   type OrderSearchPage,
   type OrderSearchQuery,
   type OrderStatus,
+  type ShipToChoice,
 } from '@kestrel/shared';
 import type { Transaction } from 'kysely';
 import type { OpenDatabase } from '../../infra/db/create-db.js';
@@ -49,6 +50,8 @@ import { findMembership, requireMayAct, type Membership, type MembershipReader }
 import { allOrdersJson } from './full-list.js';
 import { changedOrders, type PollQuery } from './poll.js';
 import * as repo from './repository.js';
+import { addressText, decideShipTo } from './ship-to.js';
+import type { AddressBookService } from '../ship-to/index.js';
 import * as search from './search-repository.js';
 
 export type OrderRow = repo.OrderRow;
@@ -94,6 +97,20 @@ export function toOrder(row: OrderRow, lines: repo.OrderLineRow[]): Order {
     creditNoteNumber: row.credit_note_number,
     // Absent before migration 022 has run on this database: null.
     quoteId: row.quote_id ?? null,
+    // B2B §12: the copy kept at placement; null for an order placed without one (and before migration 035).
+    shipTo:
+      row.ship_to_line1 && row.ship_to_city && row.ship_to_postal_code && row.ship_to_country
+        ? {
+            locationId: row.ship_to_location_id ?? null,
+            name: row.ship_to_name ?? null,
+            line1: row.ship_to_line1,
+            line2: row.ship_to_line2 ?? null,
+            city: row.ship_to_city,
+            postalCode: row.ship_to_postal_code,
+            region: row.ship_to_region ?? null,
+            country: row.ship_to_country,
+          }
+        : null,
     updatedAt: row.updated_at,
     // Issue 47: only once paid, so an unpaid order answers as it always has.
     ...(row.paid_at !== null ? { paidAt: row.paid_at, paidReference: row.paid_reference } : {}),
@@ -146,6 +163,8 @@ export interface OrderDetails {
   poNumber?: string | undefined;
   note?: string | undefined;
   paymentTerms?: 'card' | 'account' | undefined;
+  /** B2B §12: where it goes (ship-to.ts decides); undefined: no ship-to, as before. */
+  shipTo?: ShipToChoice | undefined;
 }
 
 /** A line at a price already agreed (an accepted quote's), in cents per unit. */
@@ -160,6 +179,7 @@ export interface NewOrder {
   inputQuantity: number;
   phone: string;
   address: string;
+  shipTo?: ShipToChoice | undefined;
 }
 
 export interface OrdersService {
@@ -289,6 +309,8 @@ export interface OrdersDeps {
   contractPrices?: Pick<ContractPricesService, 'forOrder'>;
   /** The order path's read of the buyer's membership, remembered for a second (companies/membership-repository.ts). */
   memberships?: Pick<MembershipReader, 'find'>;
+  /** B2B §12: a buyer's address book entries, for `shipTo: { addressId }`. */
+  addressBook?: Pick<AddressBookService, 'find'>;
 }
 
 export type OrderWebhooks = Pick<WebhooksService, 'subscribers' | 'event' | 'insert' | 'insertSync' | 'wake'>;
@@ -422,6 +444,11 @@ export function createOrdersService(deps: OrdersDeps): OrdersService {
     requireMayAct(membership);
     // The company rule of this order, if any (company-rules.ts, issue #25): refuses 'account' without net terms.
     const company = companyPlacementFor(membership, details.paymentTerms);
+    // B2B §12: no read at all for an order without shipTo from a company without locations (the membership said).
+    const shipTo =
+      details.shipTo || membership?.hasLocations
+        ? await decideShipTo({ db, addressBook: deps.addressBook }, user.id, membership, details.shipTo)
+        : null;
     // Nothing more is written when no endpoint wants the event (the endpoints are known from memory, subscriptions.ts).
     // Contract prices (B2B §5): the buyer's company's prices of these products, one indexed read beside it, read
     // before the write like the remembered terms; `decide` below charges the lower of each and its price break.
@@ -443,10 +470,12 @@ export function createOrdersService(deps: OrdersDeps): OrdersService {
       email: user.email,
       user_name: user.name,
       phone: details.phone,
-      address: details.address,
+      // SPEC's free-text address becomes the ship-to address on its lines.
+      address: shipTo ? addressText(shipTo) : details.address,
       created_at: new Date(now).toISOString(),
       po_number: details.poNumber ?? null,
       note: details.note ?? null,
+      ...shipTo,
       payment_terms: 'card',
       expires_at: new Date(now + orderHoldMinutes * 60_000).toISOString(),
       company_id: membership?.companyId ?? null,
@@ -470,8 +499,12 @@ export function createOrdersService(deps: OrdersDeps): OrdersService {
       }
       return units;
     };
+    // An order with a ship-to takes the plain transaction (it writes the whole row, the copy included); the hot
+    // writes stay as they were for every order without one.
     const placed = await movingStock(() =>
-      company ? writeCompanyOrder(pending, lines, decide, event, company) : writeOrder(pending, lines, decide, event),
+      company || shipTo
+        ? writeCompanyOrder(pending, lines, decide, event, company)
+        : writeOrder(pending, lines, decide, event),
     );
     mail.wake();
     if (event) webhooks.wake();
