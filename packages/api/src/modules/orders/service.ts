@@ -539,6 +539,11 @@ export function createOrdersService(deps: OrdersDeps): OrdersService {
   ): Promise<Order> {
     requireMayAct(membership);
     const company = companyPlacementFor(membership, details.paymentTerms);
+    // B2B §12, as in place(): the accepting member's company decides whether a location is required.
+    const shipTo =
+      details.shipTo || membership?.hasLocations
+        ? await decideShipTo({ db, addressBook: deps.addressBook }, user.id, membership, details.shipTo)
+        : null;
     const subscribed = await webhooks.subscribers('order.created');
     const now = Date.now();
     const pending: PendingOrder = {
@@ -547,10 +552,11 @@ export function createOrdersService(deps: OrdersDeps): OrdersService {
       email: user.email,
       user_name: user.name,
       phone: details.phone,
-      address: details.address,
+      address: shipTo ? addressText(shipTo) : details.address,
       created_at: new Date(now).toISOString(),
       po_number: details.poNumber ?? null,
       note: null,
+      ...shipTo,
       payment_terms: 'card',
       expires_at: new Date(now + orderHoldMinutes * 60_000).toISOString(),
       company_id: membership?.companyId ?? null,
