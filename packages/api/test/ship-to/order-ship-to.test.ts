@@ -122,3 +122,29 @@ describe.each(databases)('ship-to on orders (%s)', (kind) => {
     expect(kept.json<Order>().shipTo).toMatchObject({ locationId: plant._id, name: 'Denver plant', city: 'Denver' });
   });
 });
+
+describe.each(databases)('the order desk finds orders by location name (%s)', (kind) => {
+  let w: CompanyWorld;
+  beforeEach(async () => {
+    w = await createCompanyWorld(kind, { paymentTerms: 'card', creditLimitCents: null });
+  });
+  afterEach(async () => w.t.close());
+
+  it("matches the start of the location name copied on the order, for the admin and the company's members", async () => {
+    const res = await call(w.t.app, 'POST', '/api/companies/mine/locations', w.owner, {
+      name: 'Denver plant',
+      address: PLANT,
+    });
+    const plant = res.json<CompanyLocation>();
+    const atPlant = await placed(w, w.free, 1, { shipTo: { locationId: plant._id } });
+    await placed(w, w.outsider, 1, { shipTo: { address: { ...DEPOT, name: 'Denver annex' } } });
+    for (const who of [w.admin, w.owner]) {
+      const found = await call(w.t.app, 'GET', '/api/orders/search?q=denver%20pl', who);
+      expect(found.statusCode).toBe(200);
+      expect(found.json<{ items: Order[] }>().items.map((o) => o._id)).toEqual([atPlant._id]);
+    }
+    // A one-off address's name is no location name: not matched.
+    const annex = await call(w.t.app, 'GET', '/api/orders/search?q=denver%20an', w.admin);
+    expect(annex.json<{ total: number }>().total).toBe(0);
+  });
+});
