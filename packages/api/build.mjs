@@ -65,7 +65,11 @@ const result = await build({
   format: 'cjs',
   target: 'node20',
   plugins: [externalPackages],
-  alias: { '@kestrel/shared': fileURLToPath(new URL('../shared/src/index.ts', import.meta.url)) },
+  alias: {
+    '@kestrel/shared': fileURLToPath(new URL('../shared/src/index.ts', import.meta.url)),
+    // The ship-to subpath (B2B §12): its own file, so the storefront's home bundle never holds the country lists.
+    '@kestrel/shared/ship-to': fileURLToPath(new URL('../shared/src/ship-to.ts', import.meta.url)),
+  },
   // Minified: V8 holds the bundle's source text and compiles from it at every start, and half the bytes made
   // 5-15 MiB less resident at idle (docs/performance.md, "Idle and peak memory"). Stack traces then name
   // short names and columns of one long line; NODE_OPTIONS=--enable-source-maps (docs/operations.md) maps them back to

@@ -36,6 +36,7 @@ import { auditRoutes, createAuditService } from './modules/audit/index.js';
 import { apiKeyPlugin, apiKeyRoutes, createApiKeysService } from './modules/api-keys/index.js';
 import { cartRoutes, createCartService } from './modules/cart/index.js';
 import { createListsService, listRoutes } from './modules/lists/index.js';
+import { addressBookRoutes, createAddressBookService } from './modules/ship-to/index.js';
 import { catalogRoutes, createCatalogService, productsCsvRoutes } from './modules/catalog/index.js';
 import {
   contractPriceRoutes,
@@ -57,8 +58,10 @@ import {
 import {
   companyRoutes,
   createCompaniesService,
+  createLocationsService,
   createMembershipReader,
   findUserCompany,
+  locationRoutes,
 } from './modules/companies/index.js';
 import { createProfilesService, profileRoutes } from './modules/profiles/index.js';
 import {
@@ -268,7 +271,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   // Who is in which company, remembered for a second for the order path; every company change forgets it.
   const memberships = createMembershipReader(db);
+  // The personal address book (B2B §12): a signed-in user's own ship-to addresses (orders read its entries).
+  const addressBook = createAddressBookService(database);
   const orders = createOrdersService({
+    addressBook,
     database,
     catalog,
     accounts,
@@ -289,6 +295,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // Requisition lists (B2B §16): priced by the cart's pricing and added to the cart through its public entry.
   const lists = createListsService({ db, postgres: !database.sqlite, catalog, cart });
   const documents = createDocumentsService({ db, orders });
+  // Company locations (B2B §12); a change is a change to what the order path remembers of a membership.
+  const locations = createLocationsService(db, () => memberships.forget());
   // Quotes (B2B §10): an accepted offer is placed through the orders service; a request may come from the cart.
   const quotes = createQuotesService({
     database,
@@ -383,6 +391,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(companyRoutes, { companies, orders });
       await api.register(quoteRoutes, { quotes });
       await api.register(listRoutes, { lists });
+      await api.register(addressBookRoutes, { addressBook });
+      await api.register(locationRoutes, { locations });
       await api.register(auditRoutes, { audit: createAuditService({ db }) });
       await api.register(punchoutAdminRoutes, { connections: punchoutConnections });
       await api.register(punchoutSessionRoutes, { visits, sessions: accounts.sessions });

@@ -87,6 +87,7 @@ describe.each(databases)('orders on %s', (kind) => {
       creditNoteNumber: null,
       quoteId: null,
       source: 'web',
+      shipTo: null,
       updatedAt: body.order.createdAt,
     });
     expect(body.order.createdAt).toMatch(/^\d{4}-\d\d-\d\dT/);

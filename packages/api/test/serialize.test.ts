@@ -36,6 +36,7 @@ const order = {
   creditNoteNumber: null,
   quoteId: null,
   source: 'web',
+  shipTo: null,
   updatedAt: '2026-01-01T00:00:00.000Z',
 };
 

@@ -50,7 +50,7 @@ export const companyMessages = {
   inviteExpired: 'This invite link has expired: ask for a new one',
   inviteWrongEmail: 'This invite was sent to another e-mail address: sign in with that address to accept it',
   invitePending: 'An invite to this e-mail address is already pending: revoke it first to send a new one',
-  changeNothing: 'send role or spendingLimit',
+  changeNothing: 'send role, spendingLimit or locationIds',
   detailsNothing: 'send name, taxId or billingAddress',
   nameWebAddress: 'name must not hold a web address or domain (such as www.example.com or example.com)',
   nameDirection: 'name must not hold text-direction control characters',
@@ -148,6 +148,8 @@ export const companyMemberSchema = z.object({
   name: z.string(),
   role: companyRoleSchema,
   spendingLimit: z.number().nullable(),
+  /** B2B §12: the company locations this member may order to; null: all of them. */
+  locationIds: z.string().array().nullable(),
 });
 export type CompanyMember = z.infer<typeof companyMemberSchema>;
 
@@ -196,9 +198,25 @@ export type PendingInvite = z.infer<typeof pendingInviteSchema>;
 export const inviteTokenParamsSchema = z.object({ token: z.string().min(1).max(200) });
 export const memberParamsSchema = z.object({ userId: z.string().min(1).max(64) });
 
+/** B2B §12: the locations a member may order to, as ids (at most a company's 200, each once), or null for all. */
+const memberLocationIdsSchema = z
+  .array(z.string().regex(/^[0-9a-f]{24}$/, 'locationIds must hold 24-character ids'), {
+    error: 'locationIds must be an array of location ids, or null for all',
+  })
+  .max(200, 'locationIds holds at most 200 ids')
+  .refine((ids) => new Set(ids).size === ids.length, 'locationIds must name each location once')
+  .nullable();
+
 export const memberPatchSchema = z
-  .object({ role: companyRoleSchema.optional(), spendingLimit: limitSchema.optional() })
-  .refine((v) => v.role !== undefined || v.spendingLimit !== undefined, companyMessages.changeNothing);
+  .object({
+    role: companyRoleSchema.optional(),
+    spendingLimit: limitSchema.optional(),
+    locationIds: memberLocationIdsSchema.optional(),
+  })
+  .refine(
+    (v) => v.role !== undefined || v.spendingLimit !== undefined || v.locationIds !== undefined,
+    companyMessages.changeNothing,
+  );
 export type MemberPatch = z.input<typeof memberPatchSchema>;
 
 export const companyOrdersQuerySchema = z.object({

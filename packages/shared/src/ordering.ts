@@ -39,6 +39,46 @@ export const orderLineSchema = z.object({
 });
 export type OrderLine = z.infer<typeof orderLineSchema>;
 
+/**
+ * B2B §12's `shipTo`: one of `{ locationId }`, `{ addressId }` or `{ address }`. The address itself is checked by the
+ * API against the country lists of `@kestrel/shared/ship-to` (kept out of this index and the home bundle).
+ */
+export const shipToChoiceSchema = z
+  .object(
+    {
+      locationId: z
+        .string()
+        .regex(/^[0-9a-f]{24}$/, 'shipTo.locationId must be a 24-character id')
+        .optional(),
+      addressId: z
+        .string()
+        .regex(/^[0-9a-f]{24}$/, 'shipTo.addressId must be a 24-character id')
+        .optional(),
+      address: z.unknown().optional(),
+    },
+    { error: 'shipTo must be an object' },
+  )
+  .refine(
+    (v) => [v.locationId, v.addressId, v.address].filter((x) => x !== undefined).length === 1,
+    'shipTo takes exactly one of locationId, addressId or address',
+  );
+export type ShipToChoice = z.infer<typeof shipToChoiceSchema>;
+
+/** The copy of the ship-to address an order keeps (B2B §12), or null for an order placed without one. */
+export const orderShipToSchema = z
+  .object({
+    locationId: z.string().nullable(),
+    name: z.string().nullable(),
+    line1: z.string(),
+    line2: z.string().nullable(),
+    city: z.string(),
+    postalCode: z.string(),
+    region: z.string().nullable(),
+    country: z.string(),
+  })
+  .nullable();
+export type OrderShipTo = z.infer<typeof orderShipToSchema>;
+
 /** The fields B2B §3 adds to every order answer. */
 export const orderB2BFieldsSchema = z.object({
   /** B2B §11: SO-{year}-{000001}, the number people quote (unique, in creation order, may skip). */
@@ -65,6 +105,8 @@ export const orderB2BFieldsSchema = z.object({
   quoteId: z.string().nullable(),
   /** B2B §17: 'punchout' for the order a procurement system's OrderRequest placed, 'web' for every other. */
   source: z.enum(['web', 'punchout']),
+  /** B2B §12: the ship-to address as it was at placement, or null. */
+  shipTo: orderShipToSchema,
   /** The time of the order's latest change of any kind (B2B §9's poll follows it). */
   updatedAt: z.string(),
   /** Issue 47: when it was paid (by card, or marked paid on account); present once the order is paid. */
@@ -113,6 +155,7 @@ export const checkoutBodySchema = z.object({
     .optional()
     .transform((v) => (v ? v : undefined)),
   paymentTerms: z.enum(['card', 'account'], { error: "paymentTerms must be 'card' or 'account'" }).optional(),
+  shipTo: shipToChoiceSchema.optional(),
 });
 export type CheckoutBody = z.input<typeof checkoutBodySchema>;
 

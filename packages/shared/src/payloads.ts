@@ -25,6 +25,7 @@ import { productCatalogFieldsSchema } from './catalog.js';
 import { ID_PATTERN, idSchema } from './entities.js';
 import { messages } from './messages.js';
 import { positiveDollars } from './money.js';
+import { shipToChoiceSchema } from './ordering.js';
 
 const requiredText = (required: string, max = MAX_NAME_LENGTH) =>
   z.string({ error: required }).trim().min(1, required).max(max, `must be at most ${max} characters`);
@@ -180,6 +181,8 @@ export const orderCreateSchema = z.object({
   email: z.string().max(EMAIL_MAX_LENGTH).optional(),
   userName: z.string().max(MAX_NAME_LENGTH).optional(),
   price: z.unknown().optional(),
+  /** B2B §12: where it goes; the order modal sends it only for a company with locations. */
+  shipTo: shipToChoiceSchema.optional(),
 });
 export type OrderCreate = z.input<typeof orderCreateSchema>;
 

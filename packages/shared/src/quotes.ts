@@ -206,6 +206,8 @@ export const quoteAcceptSchema = checkoutBodySchema.pick({
   address: true,
   poNumber: true,
   paymentTerms: true,
+  // B2B §12: where the accepted order goes, by the order's own rules.
+  shipTo: true,
 });
 export type QuoteAccept = z.input<typeof quoteAcceptSchema>;
 

@@ -105,9 +105,30 @@ describe.each(databases)('companies on %s', (kind) => {
       creditLimit: null,
       balance: 0,
       members: [
-        { userId: who.owner.id, email: 'olga@example.com', name: 'Olga Owner', role: 'owner', spendingLimit: null },
-        { userId: who.buyer.id, email: 'bert@example.com', name: 'Bert Buyer', role: 'buyer', spendingLimit: null },
-        { userId: who.viewer.id, email: 'vera@example.com', name: 'Vera Viewer', role: 'viewer', spendingLimit: null },
+        {
+          userId: who.owner.id,
+          email: 'olga@example.com',
+          name: 'Olga Owner',
+          role: 'owner',
+          spendingLimit: null,
+          locationIds: null,
+        },
+        {
+          userId: who.buyer.id,
+          email: 'bert@example.com',
+          name: 'Bert Buyer',
+          role: 'buyer',
+          spendingLimit: null,
+          locationIds: null,
+        },
+        {
+          userId: who.viewer.id,
+          email: 'vera@example.com',
+          name: 'Vera Viewer',
+          role: 'viewer',
+          spendingLimit: null,
+          locationIds: null,
+        },
       ],
     };
     for (const caller of ['owner', 'buyer', 'viewer'] as const) {
@@ -316,6 +337,8 @@ describe.each(databases)('invites, owners and company orders on %s', (kind) => {
       name: 'Ina',
       role: 'buyer',
       spendingLimit: 120.25,
+      // B2B §12: no limit to some locations.
+      locationIds: null,
     });
     expect(
       (await call(t.app, 'GET', '/api/auth/me', ina)).json().user?.emailVerified ??

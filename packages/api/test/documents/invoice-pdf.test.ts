@@ -163,6 +163,7 @@ describe('invoice PDF of an on-account order of a company', () => {
         creditNoteNumber: null,
         quoteId: null,
         source: 'web',
+        shipTo: null,
         updatedAt: '2026-03-01T09:00:00.000Z',
       },
       issuedAt: '2026-05-01T09:00:00.000Z',

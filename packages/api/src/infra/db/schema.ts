@@ -91,6 +91,18 @@ export interface OrdersTable {
   approval_reminded_at?: string | null;
   /** B2B §17 (migrations/036-punchout.ts): 'punchout' for an OrderRequest's order; the database's default 'web'. */
   source?: OrderSource;
+  /**
+   * B2B §12 (migrations/035-ship-to.ts): the copy of the order's ship-to address at placement, all null for an order
+   * placed without one. Optional: writes that place no ship-to leave them out.
+   */
+  ship_to_location_id?: string | null;
+  ship_to_name?: string | null;
+  ship_to_line1?: string | null;
+  ship_to_line2?: string | null;
+  ship_to_city?: string | null;
+  ship_to_postal_code?: string | null;
+  ship_to_region?: string | null;
+  ship_to_country?: string | null;
 }
 
 export type OrderSource = 'web' | 'punchout';
@@ -367,6 +379,8 @@ export interface Database extends PaymentTables {
   two_factor_recovery_codes: TwoFactorRecoveryCodesTable;
   two_factor_challenges: TwoFactorChallengesTable;
   audit_entries: AuditEntriesTable;
+  company_locations: CompanyLocationsTable;
+  address_book_entries: AddressBookEntriesTable;
   punchout_connections: PunchoutConnectionsTable;
   punchout_visits: PunchoutVisitsTable;
   punchout_orders: PunchoutOrdersTable;
@@ -479,6 +493,34 @@ export interface CompanyMembersTable {
   role: CompanyRole;
   spending_limit_cents: number | null;
   joined_at: string;
+  /** B2B §12: the JSON array of the locations this member may order to; null (or absent): all of them. */
+  location_ids?: string | null;
+}
+
+/** The address columns a company location and an address book entry share (migrations/035-ship-to.ts). */
+interface AddressColumns {
+  id: string;
+  /** The address's own `name` (an attention line), apart from the location's name or the entry's label. */
+  address_name: string | null;
+  line1: string;
+  line2: string | null;
+  city: string;
+  postal_code: string;
+  region: string | null;
+  country: string;
+  phone: string | null;
+  /** 1 for the one default of its owner, else 0. */
+  is_default: number;
+  created_at: string;
+  updated_at: string;
+}
+export interface CompanyLocationsTable extends AddressColumns {
+  company_id: string;
+  name: string;
+}
+export interface AddressBookEntriesTable extends AddressColumns {
+  user_id: string;
+  label: string;
 }
 
 /** A mailed, single-use invitation; only the SHA-256 of its token is kept. */

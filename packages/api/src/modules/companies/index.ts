@@ -22,3 +22,7 @@ export {
   ownerEmails,
   type OpenAccountOrders,
 } from './credit-repository.js';
+// Ship-to locations (B2B §12).
+export { locationRoutes } from './location-routes.js';
+export { createLocationsService, type LocationsService } from './locations.js';
+export { findLocation, type LocationRow } from './locations-repository.js';

@@ -2,6 +2,7 @@
 import type { UserCompany } from '@kestrel/shared';
 import type { Db } from '../../infra/db/create-db.js';
 import type { CompanyRole, PaymentTermsName } from '../../infra/db/schema.js';
+import { parseLocationIds } from './locations-repository.js';
 
 export interface Membership {
   companyId: string;
@@ -11,6 +12,10 @@ export interface Membership {
   paymentTerms: PaymentTermsName;
   /** Cents; null: no limit. */
   creditLimitCents: number | null;
+  /** B2B §12: the company has ship-to locations (then every order names one); read in the same query. */
+  hasLocations?: boolean;
+  /** B2B §12: the locations this member may order to; null: all. */
+  locationIds?: string[] | null;
 }
 
 /** The user's company and role, or undefined for a user in no company. */
@@ -19,6 +24,13 @@ export async function findMembership(db: Db, userId: string): Promise<Membership
     .selectFrom('company_members as m')
     .innerJoin('companies as c', 'c.id', 'm.company_id')
     .select(['m.company_id', 'm.role', 'm.spending_limit_cents', 'c.payment_terms', 'c.credit_limit_cents'])
+    .select('m.location_ids')
+    // B2B §12: whether the company has locations, in this same read (no round trip more on the order path).
+    .select((eb) =>
+      eb
+        .exists(eb.selectFrom('company_locations as l').select('l.id').whereRef('l.company_id', '=', 'm.company_id'))
+        .as('has_locations'),
+    )
     .where('m.user_id', '=', userId)
     .executeTakeFirst();
   if (!row) return undefined;
@@ -28,6 +40,8 @@ export async function findMembership(db: Db, userId: string): Promise<Membership
     spendingLimitCents: row.spending_limit_cents,
     paymentTerms: row.payment_terms,
     creditLimitCents: row.credit_limit_cents,
+    hasLocations: Boolean(Number(row.has_locations)),
+    locationIds: parseLocationIds(row.location_ids),
   };
 }
 

@@ -19,6 +19,8 @@ export interface MemberRow {
   name: string;
   role: CompanyRole;
   spending_limit_cents: number | null;
+  /** B2B §12: JSON text of the allowed location ids; null: all. */
+  location_ids?: string | null;
 }
 
 export function findCompany(db: Executor, id: string): Promise<CompanyRow | undefined> {
@@ -30,7 +32,7 @@ export function membersOf(db: Executor, companyId: string): Promise<MemberRow[]>
   return db
     .selectFrom('company_members as m')
     .innerJoin('users as u', 'u.id', 'm.user_id')
-    .select(['m.user_id', 'u.email', 'u.name', 'm.role', 'm.spending_limit_cents'])
+    .select(['m.user_id', 'u.email', 'u.name', 'm.role', 'm.spending_limit_cents', 'm.location_ids'])
     .where('m.company_id', '=', companyId)
     .orderBy((eb) => eb.case().when('m.role', '=', 'owner').then(0).else(1).end())
     .orderBy('m.joined_at')

@@ -23,6 +23,7 @@ import type { MailService } from '../mail/index.js';
 import { companyBalanceCents, companyBalancesCents } from './balance-repository.js';
 import { findMembership, type Membership } from './membership-repository.js';
 import * as repo from './repository.js';
+import { listLocations, parseLocationIds } from './locations-repository.js';
 import { hashInviteToken, sendInvite, type SentInvite } from './send-invite.js';
 
 export interface CompaniesService {
@@ -49,7 +50,11 @@ export interface CompaniesService {
   changeMember(
     user: AuthUser,
     userId: string,
-    change: { role?: CompanyRole | undefined; spendingLimit?: number | null | undefined },
+    change: {
+      role?: CompanyRole | undefined;
+      spendingLimit?: number | null | undefined;
+      locationIds?: string[] | null | undefined;
+    },
   ): Promise<Company>;
   removeMember(user: AuthUser, userId: string): Promise<void>;
   adminList(): Promise<AdminCompany[]>;
@@ -108,6 +113,7 @@ export function createCompaniesService({
         name: m.name,
         role: m.role,
         spendingLimit: dollarsOrNull(m.spending_limit_cents),
+        locationIds: parseLocationIds(m.location_ids),
       })),
     };
   }
@@ -288,9 +294,19 @@ export function createCompaniesService({
         if (member.role === 'owner' && change.role !== undefined && change.role !== 'owner') {
           if ((await repo.countOwners(trx, companyId)) <= 1) throw lastOwner();
         }
+        if (change.locationIds) {
+          // B2B §12: only this company's own locations; another's id is refused, not kept.
+          const own = new Set((await listLocations(trx, companyId)).map((l) => l.id));
+          if (!change.locationIds.every((id) => own.has(id))) {
+            throw new AppError(400, 'validation_error', "locationIds must name only your company's locations");
+          }
+        }
         await repo.updateMember(trx, companyId, userId, {
           ...(change.role === undefined ? {} : { role: change.role }),
           ...(change.spendingLimit === undefined ? {} : { spending_limit_cents: centsOrNull(change.spendingLimit) }),
+          ...(change.locationIds === undefined
+            ? {}
+            : { location_ids: change.locationIds === null ? null : JSON.stringify(change.locationIds) }),
         });
       });
       membershipsChanged();

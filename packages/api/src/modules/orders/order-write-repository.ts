@@ -47,7 +47,21 @@ export type PendingOrder = Pick<
   // B2B §10: the quote an accepted offer places this order from (only company-order-write-repository.ts writes it).
   Partial<Pick<OrderRow, 'quote_id'>> &
   // B2B §17: 'punchout' for a procurement system's order (only company-order-write-repository.ts writes it).
-  Partial<Pick<OrderRow, 'source'>>;
+  Partial<Pick<OrderRow, 'source'>> &
+  // B2B §12: the ship-to copy (only company-order-write-repository.ts writes it).
+  Partial<
+    Pick<
+      OrderRow,
+      | 'ship_to_location_id'
+      | 'ship_to_name'
+      | 'ship_to_line1'
+      | 'ship_to_line2'
+      | 'ship_to_city'
+      | 'ship_to_postal_code'
+      | 'ship_to_region'
+      | 'ship_to_country'
+    >
+  >;
 
 export interface LineRequest {
   productId: string;
@@ -179,6 +193,15 @@ export function rowsOf(
       // Issue 47: set by the company write for an order awaiting approval; the hot writes leave both null.
       approval_limit_cents: null,
       approval_reminded_at: null,
+      // B2B §12: the ship-to copy, or none (the hot writes leave these columns out: null).
+      ship_to_location_id: order.ship_to_location_id ?? null,
+      ship_to_name: order.ship_to_name ?? null,
+      ship_to_line1: order.ship_to_line1 ?? null,
+      ship_to_line2: order.ship_to_line2 ?? null,
+      ship_to_city: order.ship_to_city ?? null,
+      ship_to_postal_code: order.ship_to_postal_code ?? null,
+      ship_to_region: order.ship_to_region ?? null,
+      ship_to_country: order.ship_to_country ?? null,
       // Placing is the order's first change (B2B §9's poll); every insert below writes it from created_at.
       updated_at: order.created_at,
     },

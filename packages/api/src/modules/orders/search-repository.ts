@@ -25,7 +25,7 @@ function likePrefix(text: string): string {
 
 /**
  * What `q` matches, case-insensitively: the whole order number, PO number, e-mail or SKU of a line, or the start of
- * the customer's name or of the order's company's name. Each kind is its own indexed SELECT and the union names the orders, so neither planner falls
+ * the customer's name, of the order's company's name or of the location name copied on it (B2B §12). Each kind is its own indexed SELECT and the union names the orders, so neither planner falls
  * back to reading every order to test an OR (a SKU lives in another table). SQLite walks lower(user_name) as a range
  * (its LIKE cannot use an expression index); PostgreSQL uses LIKE on the text_pattern_ops index.
  */
@@ -43,6 +43,7 @@ function matches(database: OpenDatabase, q: string): Expression<SqlBool> {
     UNION ALL SELECT id FROM orders WHERE lower(email) = lower(${q})
     UNION ALL SELECT id FROM orders WHERE ${startOf('user_name')}
     UNION ALL SELECT id FROM orders WHERE company_id IN (SELECT id FROM companies WHERE ${startOf('name')})
+    UNION ALL SELECT id FROM orders WHERE ship_to_location_id IS NOT NULL AND ${startOf('ship_to_name')}
     UNION ALL SELECT order_id FROM order_lines WHERE sku = ${upper})`;
 }
 

@@ -20,6 +20,7 @@ import {
   type OrderStatus,
   type OrderSource,
   punchoutMessages,
+  type ShipToChoice,
 } from '@kestrel/shared';
 import type { Transaction } from 'kysely';
 import type { OpenDatabase } from '../../infra/db/create-db.js';
@@ -51,6 +52,8 @@ import { findMembership, requireMayAct, type Membership, type MembershipReader }
 import { allOrdersJson } from './full-list.js';
 import { changedOrders, type PollQuery } from './poll.js';
 import * as repo from './repository.js';
+import { addressText, decideShipTo } from './ship-to.js';
+import type { AddressBookService } from '../ship-to/index.js';
 import * as search from './search-repository.js';
 
 export type OrderRow = repo.OrderRow;
@@ -98,6 +101,20 @@ export function toOrder(row: OrderRow, lines: repo.OrderLineRow[]): Order {
     quoteId: row.quote_id ?? null,
     // B2B §17; absent before migration 036 has run on this database: 'web'.
     source: row.source ?? 'web',
+    // B2B §12: the copy kept at placement; null for an order placed without one (and before migration 035).
+    shipTo:
+      row.ship_to_line1 && row.ship_to_city && row.ship_to_postal_code && row.ship_to_country
+        ? {
+            locationId: row.ship_to_location_id ?? null,
+            name: row.ship_to_name ?? null,
+            line1: row.ship_to_line1,
+            line2: row.ship_to_line2 ?? null,
+            city: row.ship_to_city,
+            postalCode: row.ship_to_postal_code,
+            region: row.ship_to_region ?? null,
+            country: row.ship_to_country,
+          }
+        : null,
     updatedAt: row.updated_at,
     // Issue 47: only once paid, so an unpaid order answers as it always has.
     ...(row.paid_at !== null ? { paidAt: row.paid_at, paidReference: row.paid_reference } : {}),
@@ -150,6 +167,8 @@ export interface OrderDetails {
   poNumber?: string | undefined;
   note?: string | undefined;
   paymentTerms?: 'card' | 'account' | undefined;
+  /** B2B §12: where it goes (ship-to.ts decides); undefined: no ship-to, as before. */
+  shipTo?: ShipToChoice | undefined;
 }
 
 /** A line at a price already agreed (an accepted quote's), in cents per unit. */
@@ -179,6 +198,7 @@ export interface NewOrder {
   inputQuantity: number;
   phone: string;
   address: string;
+  shipTo?: ShipToChoice | undefined;
 }
 
 export interface OrdersService {
@@ -308,6 +328,8 @@ export interface OrdersDeps {
   contractPrices?: Pick<ContractPricesService, 'forOrder'>;
   /** The order path's read of the buyer's membership, remembered for a second (companies/membership-repository.ts). */
   memberships?: Pick<MembershipReader, 'find'>;
+  /** B2B §12: a buyer's address book entries, for `shipTo: { addressId }`. */
+  addressBook?: Pick<AddressBookService, 'find'>;
 }
 
 export type OrderWebhooks = Pick<WebhooksService, 'subscribers' | 'event' | 'insert' | 'insertSync' | 'wake'>;
@@ -447,6 +469,11 @@ export function createOrdersService(deps: OrdersDeps): OrdersService {
     requireMayAct(membership);
     // The company rule of this order, if any (company-rules.ts, issue #25): refuses 'account' without net terms.
     const company = companyPlacementFor(membership, details.paymentTerms);
+    // B2B §12: no read at all for an order without shipTo from a company without locations (the membership said).
+    const shipTo =
+      details.shipTo || membership?.hasLocations
+        ? await decideShipTo({ db, addressBook: deps.addressBook }, user.id, membership, details.shipTo)
+        : null;
     // Nothing more is written when no endpoint wants the event (the endpoints are known from memory, subscriptions.ts).
     // Contract prices (B2B §5): the buyer's company's prices of these products, one indexed read beside it, read
     // before the write like the remembered terms; `decide` below charges the lower of each and its price break.
@@ -468,10 +495,12 @@ export function createOrdersService(deps: OrdersDeps): OrdersService {
       email: user.email,
       user_name: user.name,
       phone: details.phone,
-      address: details.address,
+      // SPEC's free-text address becomes the ship-to address on its lines.
+      address: shipTo ? addressText(shipTo) : details.address,
       created_at: new Date(now).toISOString(),
       po_number: details.poNumber ?? null,
       note: details.note ?? null,
+      ...shipTo,
       payment_terms: 'card',
       expires_at: new Date(now + orderHoldMinutes * 60_000).toISOString(),
       company_id: membership?.companyId ?? null,
@@ -497,9 +526,11 @@ export function createOrdersService(deps: OrdersDeps): OrdersService {
       options?.checkUnits?.(units);
       return units;
     };
-    // A claim to write in the order's transaction takes the company write, which runs `within` (as a quote's order).
+    // A claim to write in the order's transaction takes the company write, which runs `within` (as a quote's order);
+    // so does an order with a ship-to (the plain transaction writes the whole row, the copy included). The hot writes
+    // stay as they were for every other order.
     const placed = await movingStock(() =>
-      company || options?.within
+      company || shipTo || options?.within
         ? writeCompanyOrder(pending, lines, decide, event, company, options?.within)
         : writeOrder(pending, lines, decide, event),
     );
@@ -537,6 +568,11 @@ export function createOrdersService(deps: OrdersDeps): OrdersService {
     refusePunchout(user);
     requireMayAct(membership);
     const company = companyPlacementFor(membership, details.paymentTerms);
+    // B2B §12, as in place(): the accepting member's company decides whether a location is required.
+    const shipTo =
+      details.shipTo || membership?.hasLocations
+        ? await decideShipTo({ db, addressBook: deps.addressBook }, user.id, membership, details.shipTo)
+        : null;
     const subscribed = await webhooks.subscribers('order.created');
     const now = Date.now();
     const pending: PendingOrder = {
@@ -545,10 +581,11 @@ export function createOrdersService(deps: OrdersDeps): OrdersService {
       email: user.email,
       user_name: user.name,
       phone: details.phone,
-      address: details.address,
+      address: shipTo ? addressText(shipTo) : details.address,
       created_at: new Date(now).toISOString(),
       po_number: details.poNumber ?? null,
       note: null,
+      ...shipTo,
       payment_terms: 'card',
       expires_at: new Date(now + orderHoldMinutes * 60_000).toISOString(),
       company_id: membership?.companyId ?? null,

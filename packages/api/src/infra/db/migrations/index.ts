@@ -33,6 +33,7 @@ import { requisitionListsMigration } from './030-requisition-lists.js';
 import { twoFactorMigration } from './031-two-factor.js';
 import { auditTrailMigration } from './033-audit-trail.js';
 import { twoFactorStepsMigration } from './034-two-factor-steps.js';
+import { shipToMigration } from './035-ship-to.js';
 import { punchoutMigration } from './036-punchout.js';
 
 const migrations: Record<string, Migration> = {
@@ -68,6 +69,7 @@ const migrations: Record<string, Migration> = {
   '031-two-factor': twoFactorMigration,
   '033-audit-trail': auditTrailMigration,
   '034-two-factor-steps': twoFactorStepsMigration,
+  '035-ship-to': shipToMigration,
   '036-punchout': punchoutMigration,
 };
 

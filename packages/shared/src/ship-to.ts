@@ -1,0 +1,169 @@
+// B2B §12's structured address, apart from the shared index (`@kestrel/shared/ship-to`): the country and subdivision
+// lists it checks against are the maintained ones of i18n-iso-countries and iso-3166-2, and only the pages that take
+// an address (lazily loaded) and the API load them, never the storefront's home bundle.
+import './zod-setup.js';
+import { getAlpha2Codes } from 'i18n-iso-countries';
+import { country as countryOf } from 'iso-3166-2';
+import { z } from 'zod';
+import { SINGLE_LINE_PATTERN } from './constants.js';
+
+export const ADDRESS_TEXT_MAX = 100;
+export const POSTAL_CODE_MAX = 16;
+/** How many entries a personal address book holds (B2B §12; one more: 409). */
+export const MAX_ADDRESS_BOOK_ENTRIES = 50;
+
+/**
+ * The countries whose `region` is required and checked, with the subdivision types that count: US states and DC
+ * (not the outlying areas, which have country codes of their own: PR, GU...), Canada's provinces and territories.
+ */
+const REGION_TYPES: Record<string, readonly string[]> = {
+  US: ['State', 'District'],
+  CA: ['Province', 'Territory'],
+};
+
+const ALPHA2 = new Set(Object.keys(getAlpha2Codes()));
+
+/** Whether `code` is a real ISO 3166-1 alpha-2 code, upper case. */
+export function isCountryCode(code: string): boolean {
+  return /^[A-Z]{2}$/.test(code) && ALPHA2.has(code);
+}
+
+/** The subdivision codes (without the country prefix) a country's `region` must be one of, or null when unchecked. */
+export function regionCodesOf(country: string): string[] | null {
+  const types = REGION_TYPES[country];
+  const found = types ? countryOf(country) : undefined;
+  if (!types || !found) return null;
+  return Object.entries(found.sub)
+    .filter(([, sub]) => types.includes(sub.type))
+    .map(([code]) => code.slice(country.length + 1))
+    .sort();
+}
+
+const text = (field: string, max = ADDRESS_TEXT_MAX) =>
+  z
+    .string({ error: `${field} is required` })
+    .trim()
+    .min(1, `${field} is required`)
+    .max(max, `${field} must be at most ${max} characters`)
+    .regex(SINGLE_LINE_PATTERN, `${field} must be one line of text`);
+const optionalText = (field: string) =>
+  z
+    .string({ error: `${field} must be text` })
+    .trim()
+    .max(ADDRESS_TEXT_MAX, `${field} must be at most ${ADDRESS_TEXT_MAX} characters`)
+    .regex(SINGLE_LINE_PATTERN, `${field} must be one line of text`)
+    .nullish()
+    .transform((v) => (v ? v : null));
+
+/**
+ * An address whose messages name each field under `at` (`address`, `shipTo.address`): `{ name?, line1, line2?, city,
+ * postalCode, region?, country }`, the optional parts null when absent.
+ */
+export function addressSchemaAt(at: string) {
+  const field = (name: string) => `${at}.${name}`;
+  return z
+    .object(
+      {
+        name: optionalText(field('name')),
+        line1: text(field('line1')),
+        line2: optionalText(field('line2')),
+        city: text(field('city')),
+        postalCode: text(field('postalCode'), POSTAL_CODE_MAX),
+        region: optionalText(field('region')),
+        country: z
+          .string({ error: `${field('country')} is required` })
+          .refine(
+            isCountryCode,
+            `${field('country')} must be an ISO 3166-1 alpha-2 code in upper case, such as US or DE`,
+          ),
+      },
+      { error: `${at} must be an object` },
+    )
+    .superRefine((address, ctx) => {
+      const regions = regionCodesOf(address.country);
+      if (!regions) return;
+      if (address.region === null) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['region'],
+          message: `${field('region')} is required for ${address.country}`,
+        });
+      } else if (!regions.includes(address.region)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['region'],
+          message: `${field('region')} must be a ${address.country === 'US' ? 'US state (or DC)' : 'Canadian province or territory'} code, such as ${address.country === 'US' ? 'CA' : 'ON'}`,
+        });
+      }
+    });
+}
+export const addressSchema = addressSchemaAt('address');
+export type AddressInput = z.input<typeof addressSchema>;
+export type Address = z.output<typeof addressSchema>;
+
+const phoneSchema = z
+  .string({ error: 'phone must be text' })
+  .trim()
+  .max(40, 'phone must be at most 40 characters')
+  .regex(SINGLE_LINE_PATTERN, 'phone must be one line of text')
+  .nullish()
+  .transform((v) => (v ? v : null));
+const labelSchema = text('label');
+
+/** POST /api/me/addresses. */
+export const addressBookCreateSchema = z.object({ label: labelSchema, address: addressSchema, phone: phoneSchema });
+/** PATCH /api/me/addresses/{id}: any part; `isDefault: true` moves the default here. */
+export const addressBookPatchSchema = z
+  .object({
+    label: labelSchema.optional(),
+    address: addressSchema.optional(),
+    phone: phoneSchema.optional(),
+    isDefault: z
+      .literal(true, { error: 'isDefault can only be true (set another entry as the default instead)' })
+      .optional(),
+  })
+  .refine((v) => Object.values(v).some((x) => x !== undefined), 'send label, address, phone or isDefault');
+
+/** An address as the API answers it: every part present, the optional ones null. */
+export const addressAnswerSchema = z.object({
+  name: z.string().nullable(),
+  line1: z.string(),
+  line2: z.string().nullable(),
+  city: z.string(),
+  postalCode: z.string(),
+  region: z.string().nullable(),
+  country: z.string(),
+});
+export const addressBookEntrySchema = z.object({
+  _id: z.string(),
+  label: z.string(),
+  address: addressAnswerSchema,
+  phone: z.string().nullable(),
+  isDefault: z.boolean(),
+});
+export type AddressBookEntry = z.infer<typeof addressBookEntrySchema>;
+
+/** How many locations a company holds (B2B §12; one more: 409). */
+export const MAX_COMPANY_LOCATIONS = 200;
+
+/** POST /api/companies/mine/locations (owners). */
+export const locationCreateSchema = z.object({ name: text('name'), address: addressSchema, phone: phoneSchema });
+/** PATCH /api/companies/mine/locations/{id} (owners): any part; `isDefault: true` moves the default here. */
+export const locationPatchSchema = z
+  .object({
+    name: text('name').optional(),
+    address: addressSchema.optional(),
+    phone: phoneSchema.optional(),
+    isDefault: z
+      .literal(true, { error: 'isDefault can only be true (set another location as the default instead)' })
+      .optional(),
+  })
+  .refine((v) => Object.values(v).some((x) => x !== undefined), 'send name, address, phone or isDefault');
+export const companyLocationSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  address: addressAnswerSchema,
+  phone: z.string().nullable(),
+  isDefault: z.boolean(),
+});
+export type CompanyLocation = z.infer<typeof companyLocationSchema>;
