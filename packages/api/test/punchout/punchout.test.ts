@@ -247,8 +247,40 @@ describe.each(databases)('punch-out (%s)', (kind) => {
       status: 'confirmed',
       total_cents: 3000,
       phone: '+1 555 0100',
-      address: '1 Dock Road',
+      // B2B §12: the company keeps no locations, so the ShipTo is the order's one-off ship-to, copied on the order.
+      ship_to_location_id: null,
+      ship_to_name: 'Acme',
+      ship_to_line1: '1 Dock Road',
+      ship_to_line2: null,
+      ship_to_city: 'Boston',
+      ship_to_postal_code: '02110',
+      ship_to_region: 'MA',
+      ship_to_country: 'US',
     });
+  });
+
+  it('ships an OrderRequest to the company location its ShipTo names, and refuses one naming none', async () => {
+    const { sharedSecret } = await connect('cxml');
+    const location = await call(w.t.app, 'POST', '/api/companies/mine/locations', w.owner, {
+      name: 'Boston dock',
+      address: { line1: '1 dock  road', city: 'Boston', postalCode: '02110', region: 'MA', country: 'US' },
+      phone: '+1 617 555 0100',
+    });
+    expect(location.statusCode, location.body).toBe(201);
+    const placed = await post(w, '/punchout/cxml/order', orderXml('AN0001', sharedSecret, 'PO-LOC', '10.00'));
+    expect(placed.statusCode, placed.body).toBe(200);
+    const order = await w.t.app.db.selectFrom('orders').selectAll().executeTakeFirstOrThrow();
+    expect(order).toMatchObject({ ship_to_location_id: location.json<{ _id: string }>()._id, ship_to_city: 'Boston' });
+
+    const elsewhere = orderXml('AN0001', sharedSecret, 'PO-ELSEWHERE', '10.00')
+      .replace('1 Dock Road', '9 Other Street')
+      .replace('<Name>Acme</Name>', '<Name>Somewhere</Name>');
+    const refused = await post(w, '/punchout/cxml/order', elsewhere);
+    expect(refused.statusCode).toBe(400);
+    expect(xml.parse(refused.body).cXML.Response.Status['#text']).toBe(
+      'ShipTo/Address is none of the company’s ship-to locations (its street, postal code and country, or its name)',
+    );
+    expect(await w.t.app.db.selectFrom('orders').select('po_number').execute()).toEqual([{ po_number: 'PO-LOC' }]);
   });
 
   it('refuses every way of ordering in a punch-out session with 403', async () => {

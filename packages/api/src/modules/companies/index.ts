@@ -25,4 +25,4 @@ export {
 // Ship-to locations (B2B §12).
 export { locationRoutes } from './location-routes.js';
 export { createLocationsService, type LocationsService } from './locations.js';
-export { findLocation, type LocationRow } from './locations-repository.js';
+export { findLocation, listLocations, type LocationRow } from './locations-repository.js';

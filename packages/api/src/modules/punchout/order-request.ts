@@ -9,13 +9,13 @@ import { isUniqueViolation } from '../../infra/db/unique-violation.js';
 import { AppError } from '../../infra/errors.js';
 import type { AuthUser } from '../accounts/index.js';
 import type { CatalogService } from '../catalog/index.js';
-import { findMembership } from '../companies/index.js';
+import { findMembership, listLocations } from '../companies/index.js';
 import type { OrdersService } from '../orders/index.js';
 import type { ConnectionRow } from './connections-repository.js';
 import { money } from './cxml-documents.js';
 import type { OrderRequest } from './cxml-requests.js';
 import * as repo from './orders-repository.js';
-import { readShipTo } from './ship-to.js';
+import { readShipTo, shipToChoiceOf } from './ship-to.js';
 
 export interface OrderRequestDeps {
   db: Db;
@@ -70,7 +70,16 @@ export function createOrderRequests({ db, catalog, orders }: OrderRequestDeps) {
     if (phone === null) {
       throw refused(400, 'The request lacks ShipTo/Address/Phone and the user’s profile has no phone number');
     }
-    // Until B2B §12's ship-to is wired in, the order goes to the company's billing address.
+    // B2B §12 through §17's ShipTo: the company's location it names, or the address itself for a company with none.
+    // The free-text address is the billing address only for a request with no ShipTo, as before §12.
+    const locations = membership?.hasLocations ? await listLocations(db, membership.companyId) : undefined;
+    const shipToChoice = shipToChoiceOf(shipTo, locations);
+    if (shipTo && locations && !shipToChoice) {
+      throw refused(
+        400,
+        'ShipTo/Address is none of the company’s ship-to locations (its street, postal code and country, or its name)',
+      );
+    }
     const address = buyer.billing_address;
     const checkUnits = (units: number[]) => {
       request.items.forEach((item, i) => {
@@ -91,6 +100,7 @@ export function createOrderRequests({ db, catalog, orders }: OrderRequestDeps) {
           phone,
           address,
           poNumber: request.orderId,
+          shipTo: shipToChoice,
           paymentTerms: membership && isNetTerms(membership.paymentTerms) ? 'account' : 'card',
         },
         {
