@@ -2,8 +2,10 @@
 // lists it checks against are the maintained ones of i18n-iso-countries and iso-3166-2, and only the pages that take
 // an address (lazily loaded) and the API load them, never the storefront's home bundle.
 import './zod-setup.js';
-import { getAlpha2Codes } from 'i18n-iso-countries';
-import { country as countryOf } from 'iso-3166-2';
+// Both lists are CommonJS packages whose exports Node's ES module loader cannot name: imported whole (the server runs
+// these sources under Node itself, not only through a bundler).
+import countries from 'i18n-iso-countries';
+import iso3166 from 'iso-3166-2';
 import { z } from 'zod';
 import { SINGLE_LINE_PATTERN } from './constants.js';
 
@@ -21,7 +23,7 @@ const REGION_TYPES: Record<string, readonly string[]> = {
   CA: ['Province', 'Territory'],
 };
 
-const ALPHA2 = new Set(Object.keys(getAlpha2Codes()));
+const ALPHA2 = new Set(Object.keys(countries.getAlpha2Codes()));
 
 /** Whether `code` is a real ISO 3166-1 alpha-2 code, upper case. */
 export function isCountryCode(code: string): boolean {
@@ -31,7 +33,7 @@ export function isCountryCode(code: string): boolean {
 /** The subdivision codes (without the country prefix) a country's `region` must be one of, or null when unchecked. */
 export function regionCodesOf(country: string): string[] | null {
   const types = REGION_TYPES[country];
-  const found = types ? countryOf(country) : undefined;
+  const found = types ? iso3166.country(country) : undefined;
   if (!types || !found) return null;
   return Object.entries(found.sub)
     .filter(([, sub]) => types.includes(sub.type))

@@ -85,6 +85,17 @@ const annList = async (c: Ctx): Promise<string> => {
   });
   return String(made.json()._id);
 };
+// A fresh address book entry of Ann's (B2B §12) for each caller.
+const ADDRESS = { line1: 'Alexanderplatz 1', city: 'Berlin', postalCode: '10178', country: 'DE' };
+const annAddress = async (c: Ctx): Promise<string> => {
+  const made = await c.app.inject({
+    method: 'POST',
+    url: '/api/me/addresses',
+    headers: { authorization: `Bearer ${c.ann.token}` },
+    payload: { label: 'Office', address: ADDRESS },
+  });
+  return String(made.json()._id);
+};
 // A fresh session of Ann's for each caller to try to sign out.
 const annSessionId = async (c: Ctx) => String(decodeJwt(await c.app.sessions.issueSession(c.ann.id)).sid);
 
@@ -245,6 +256,15 @@ const table: Row[] = [
   ['PUT', '/api/lists/{id}/lines', async (c) => `/api/lists/${await annList(c)}/lines`, (c) => ({ lines: [{ productId: c.productId, quantity: 1000 }] }), [401, 200, 404, 404]],
   ['POST', '/api/lists/{id}/lines', async (c) => `/api/lists/${await annList(c)}/lines`, () => ({ lines: [{ sku: 'KC-NONE', quantity: 1 }] }), [401, 200, 404, 404]],
   ['POST', '/api/lists/{id}/to-cart', async (c) => `/api/lists/${await annList(c)}/to-cart`, () => ({}), [401, 200, 404, 404]],
+  // B2B §12: the address book is each person's own; Ann is in no company here, so locations are everyone's 404.
+  ['GET', '/api/me/addresses', () => '/api/me/addresses', undefined, [401, 200, 200, 200]],
+  ['POST', '/api/me/addresses', () => '/api/me/addresses', () => ({ label: 'Office', address: ADDRESS }), [401, 201, 201, 201]],
+  ['PATCH', '/api/me/addresses/{id}', async (c) => `/api/me/addresses/${await annAddress(c)}`, () => ({ label: 'Dock' }), [401, 200, 404, 404]],
+  ['DELETE', '/api/me/addresses/{id}', async (c) => `/api/me/addresses/${await annAddress(c)}`, undefined, [401, 204, 404, 404]],
+  ['GET', '/api/companies/mine/locations', () => '/api/companies/mine/locations', undefined, [401, 404, 404, 404]],
+  ['POST', '/api/companies/mine/locations', () => '/api/companies/mine/locations', () => ({ name: 'Plant', address: ADDRESS }), [401, 404, 404, 404]],
+  ['PATCH', '/api/companies/mine/locations/{id}', () => '/api/companies/mine/locations/0123456789abcdef01234567', () => ({ name: 'Plant 2' }), [401, 404, 404, 404]],
+  ['DELETE', '/api/companies/mine/locations/{id}', () => '/api/companies/mine/locations/0123456789abcdef01234567', undefined, [401, 404, 404, 404]],
 ];
 // The sandbox confirm body needs a fresh secret per caller; every other body is a pure function of the context.
 const bodyOf = async (row: Row, c: Ctx) =>

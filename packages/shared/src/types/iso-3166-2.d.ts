@@ -9,5 +9,6 @@ declare module 'iso-3166-2' {
     name: string;
     sub: Record<string, Subdivision>;
   }
-  export function country(code: string): Country | undefined;
+  const iso3166: { country(code: string): Country | undefined };
+  export default iso3166;
 }
