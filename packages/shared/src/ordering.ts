@@ -64,19 +64,22 @@ export const shipToChoiceSchema = z
   );
 export type ShipToChoice = z.infer<typeof shipToChoiceSchema>;
 
+/**
+ * A B2B §12 address as the API answers it: every part present, the optional ones null. Here rather than in
+ * `@kestrel/shared/ship-to` (which checks addresses against the country lists) so an order's answer needs no lists.
+ */
+export const addressAnswerSchema = z.object({
+  name: z.string().nullable(),
+  line1: z.string(),
+  line2: z.string().nullable(),
+  city: z.string(),
+  postalCode: z.string(),
+  region: z.string().nullable(),
+  country: z.string(),
+});
+
 /** The copy of the ship-to address an order keeps (B2B §12), or null for an order placed without one. */
-export const orderShipToSchema = z
-  .object({
-    locationId: z.string().nullable(),
-    name: z.string().nullable(),
-    line1: z.string(),
-    line2: z.string().nullable(),
-    city: z.string(),
-    postalCode: z.string(),
-    region: z.string().nullable(),
-    country: z.string(),
-  })
-  .nullable();
+export const orderShipToSchema = addressAnswerSchema.extend({ locationId: z.string().nullable() }).nullable();
 export type OrderShipTo = z.infer<typeof orderShipToSchema>;
 
 /** The fields B2B §3 adds to every order answer. */

@@ -8,6 +8,7 @@ import countries from 'i18n-iso-countries';
 import iso3166 from 'iso-3166-2';
 import { z } from 'zod';
 import { SINGLE_LINE_PATTERN } from './constants.js';
+import { addressAnswerSchema } from './ordering.js';
 
 export const ADDRESS_TEXT_MAX = 100;
 export const POSTAL_CODE_MAX = 16;
@@ -126,16 +127,6 @@ export const addressBookPatchSchema = z
   })
   .refine((v) => Object.values(v).some((x) => x !== undefined), 'send label, address, phone or isDefault');
 
-/** An address as the API answers it: every part present, the optional ones null. */
-export const addressAnswerSchema = z.object({
-  name: z.string().nullable(),
-  line1: z.string(),
-  line2: z.string().nullable(),
-  city: z.string(),
-  postalCode: z.string(),
-  region: z.string().nullable(),
-  country: z.string(),
-});
 export const addressBookEntrySchema = z.object({
   _id: z.string(),
   label: z.string(),

@@ -497,9 +497,8 @@ export interface CompanyMembersTable {
   location_ids?: string | null;
 }
 
-/** The address columns a company location and an address book entry share (migrations/035-ship-to.ts). */
-interface AddressColumns {
-  id: string;
+/** The columns of a B2B §12 address (migrations/035-ship-to.ts), mapped to the shared shape by ship-to/address-rows.ts. */
+export interface AddressRow {
   /** The address's own `name` (an attention line), apart from the location's name or the entry's label. */
   address_name: string | null;
   line1: string;
@@ -508,6 +507,11 @@ interface AddressColumns {
   postal_code: string;
   region: string | null;
   country: string;
+}
+
+/** What a company location and an address book entry share. */
+interface AddressColumns extends AddressRow {
+  id: string;
   phone: string | null;
   /** 1 for the one default of its owner, else 0. */
   is_default: number;

@@ -1,16 +1,7 @@
 // The address columns a company location and an address book entry share, to and from the shared address shape
 // (B2B §12): one mapping, so a location and an entry are stored and answered alike.
 import type { Address } from '@kestrel/shared/ship-to';
-
-export interface AddressRow {
-  address_name: string | null;
-  line1: string;
-  line2: string | null;
-  city: string;
-  postal_code: string;
-  region: string | null;
-  country: string;
-}
+import type { AddressRow } from '../../infra/db/schema.js';
 
 export function addressColumns(address: Address): AddressRow {
   return {
