@@ -27,6 +27,9 @@ declare module 'fastify' {
 
 const BEARER = /^Bearer\s+([A-Za-z0-9._~+/=-]+)\s*$/i;
 
+/** The session token an `Authorization: Bearer …` header carries, or undefined: the one reading of that header. */
+export const bearerToken = (header: string | undefined): string | undefined => BEARER.exec(header ?? '')?.[1];
+
 /** The signed-in user; only call after requireUser/requirePermission ran for the route. */
 export function currentUser(request: FastifyRequest): AuthUser {
   if (!request.user) throw unauthorized();
@@ -46,8 +49,8 @@ export const authPlugin = fp(async (app: FastifyInstance, { sessions, twoFactorR
   async function requireUser(request: FastifyRequest) {
     // Already identified by an API key, whose check (modules/api-keys) also decided that this call is one of its scopes.
     if (request.user) return;
-    const match = BEARER.exec(request.headers.authorization ?? '');
-    const user = match?.[1] ? await sessions.authenticate(match[1]) : undefined;
+    const token = bearerToken(request.headers.authorization);
+    const user = token ? await sessions.authenticate(token) : undefined;
     if (!user) throw unauthorized('Sign in to do this (missing, invalid or expired token)');
     const refusal = twoFactorRefusal?.(request, user);
     if (refusal) {

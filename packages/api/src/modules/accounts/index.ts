@@ -1,5 +1,5 @@
 // The accounts module's public entry: what other modules, the seed and app.ts may use.
-export { authPlugin, currentUser } from './auth-plugin.js';
+export { authPlugin, bearerToken, currentUser } from './auth-plugin.js';
 export { demandPermission } from './permissions.js';
 export { loadAuthSecret } from './auth-secret.js';
 export { ACCOUNT_PRUNE_JOB, accountPruneJob } from './prune-job.js';

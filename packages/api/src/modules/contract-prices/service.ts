@@ -13,6 +13,7 @@ import { csvRecords, CsvSyntaxError } from '../../infra/csv-records.js';
 import { AppError, notFound } from '../../infra/errors.js';
 import { LIST_CACHE_TTL_MS } from '../../infra/list-cache.js';
 import { centsToDollars } from '../../infra/money.js';
+import { bearerToken } from '../accounts/index.js';
 import * as repo from './repository.js';
 import { changedFields, recordAudit, type AuditContext } from '../audit/index.js';
 
@@ -213,8 +214,6 @@ export function createContractPricesService({ db, now = Date.now }: { db: Db; no
   return service;
 }
 
-const BEARER = /^Bearer\s+([A-Za-z0-9._~+/=-]+)\s*$/i;
-
 /**
  * Who is asking a public read, for the contract prices only: the user an earlier hook identified (an API key), else
  * the session of the bearer token. A missing, bad or expired token reads as anonymous: the catalogue is public.
@@ -226,7 +225,7 @@ export function memberPricesOfRequest(
   return async (request: { user: { id: string } | null; headers: { authorization?: string | undefined } }) => {
     let userId = request.user?.id;
     if (!userId) {
-      const token = BEARER.exec(request.headers.authorization ?? '')?.[1];
+      const token = bearerToken(request.headers.authorization);
       userId = token ? (await sessions.authenticate(token))?.id : undefined;
     }
     return userId ? prices.forMember(userId) : undefined;

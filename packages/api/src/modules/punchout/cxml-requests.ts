@@ -56,9 +56,12 @@ function senderCredential(cxml: XmlNode): SenderCredential {
   throw missing('Header/Sender/Credential with Identity and SharedSecret');
 }
 
-/** Dollars with at most two decimals as cents; undefined when it is not such an amount. */
+/**
+ * Dollars with at most two decimals as cents (zeros past them allowed: systems send "10.000"); undefined when it is
+ * not such an amount, so a fraction of a cent is never rounded away.
+ */
 export function centsOf(text: string | undefined): number | undefined {
-  const match = text === undefined ? null : /^(\d{1,9})(?:\.(\d{1,2}))?$/.exec(text.trim());
+  const match = text === undefined ? null : /^(\d{1,9})(?:\.(\d{1,2})0*)?$/.exec(text.trim());
   if (!match) return undefined;
   return Number(match[1]) * 100 + Number((match[2] ?? '0').padEnd(2, '0'));
 }

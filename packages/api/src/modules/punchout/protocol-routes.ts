@@ -3,6 +3,7 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { AppError } from '../../infra/errors.js';
 import { cxmlResponse, setupResponse } from './cxml-documents.js';
+import { acceptFormPosts } from './form-body.js';
 import { MissingPart, readOrderRequest, readSetupRequest, returnAddress } from './cxml-requests.js';
 import type { PunchoutService } from './service.js';
 import { TRANSFER_SCRIPT, TRANSFER_SCRIPT_PATH } from './transfer-page.js';
@@ -15,9 +16,7 @@ export const punchoutProtocolRoutes: FastifyPluginAsync<{ punchout: PunchoutServ
   app.addContentTypeParser(['text/xml', 'application/xml'], { parseAs: 'string' }, (_request, body, done) =>
     done(null, body),
   );
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) =>
-    done(null, Object.fromEntries(new URLSearchParams(String(body)))),
-  );
+  acceptFormPosts(app);
 
   const cxml = (reply: FastifyReply, code: number, document: string) =>
     reply.code(code).type('text/xml; charset=utf-8').header('cache-control', 'no-store').send(document);

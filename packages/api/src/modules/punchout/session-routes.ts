@@ -3,20 +3,18 @@
 import { errorSchema, punchoutSessionSchema, punchoutSessionStartSchema } from '@kestrel/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { unauthorized } from '../../infra/errors.js';
-import type { SessionService } from '../accounts/index.js';
+import { bearerToken, type SessionService } from '../accounts/index.js';
+import { acceptFormPosts } from './form-body.js';
 import type { VisitsService } from './visits.js';
 
 const tags = ['punchout'];
-const BEARER = /^Bearer\s+([A-Za-z0-9._~+/=-]+)\s*$/i;
 
 export const punchoutSessionRoutes: FastifyPluginAsyncZod<{
   visits: VisitsService;
   sessions: Pick<SessionService, 'authenticate'>;
 }> = async (app, { visits, sessions }) => {
   // The transfer is also a plain form post from the storefront: its only field is the session token.
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) =>
-    done(null, Object.fromEntries(new URLSearchParams(String(body)))),
-  );
+  acceptFormPosts(app);
 
   app.post(
     '/punchout/session',
@@ -35,7 +33,7 @@ export const punchoutSessionRoutes: FastifyPluginAsyncZod<{
     '/punchout/transfer',
     { schema: { tags, summary: 'Transfer the punch-out cart back: an HTML page that posts it to the system' } },
     async (request, reply) => {
-      const fromHeader = BEARER.exec(request.headers.authorization ?? '')?.[1];
+      const fromHeader = bearerToken(request.headers.authorization);
       const body: unknown = request.body;
       const fromForm =
         typeof body === 'object' && body !== null && 'token' in body && typeof body.token === 'string'
