@@ -287,9 +287,19 @@ describe.each(databases)('punch-out (%s)', (kind) => {
     const { sharedSecret } = await connect('cxml');
     const { token } = await startSession(sharedSecret);
     const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+    // A quote the same user asked for in an ordinary session, offered by the shop: accepting it would place an order.
+    const asked = await call(w.t.app, 'POST', '/api/quotes', w.free, { lines: [{ productId: w.cpu, quantity: 50 }] });
+    expect(asked.statusCode, asked.body).toBe(201);
+    const quoteId = asked.json<{ _id: string }>()._id;
+    const offered = await call(w.t.app, 'POST', `/api/quotes/${quoteId}/offer`, w.admin, {
+      lines: [{ productId: w.cpu, unitPrice: 7.25 }],
+      validUntil: new Date(Date.now() + 86_400_000).toISOString(),
+    });
+    expect(offered.statusCode, offered.body).toBe(200);
     const calls: Array<[string, unknown]> = [
       ['/api/order', { productId: w.cpu, inputQuantity: 1, phone: '1', address: 'x' }],
       ['/api/orders', { lines: [{ productId: w.cpu, quantity: 1 }], phone: '1', address: 'x' }],
+      [`/api/quotes/${quoteId}/accept`, { phone: '1', address: 'x' }],
     ];
     for (const [url, body] of calls) {
       const res = await w.t.app.inject({ method: 'POST', url, headers, payload: JSON.stringify(body) });
@@ -302,6 +312,8 @@ describe.each(databases)('punch-out (%s)', (kind) => {
       });
     }
     expect(await w.t.app.db.selectFrom('orders').selectAll().execute()).toEqual([]);
+    const quote = await call(w.t.app, 'GET', `/api/quotes/${quoteId}`, w.free);
+    expect(quote.json<{ status: string }>().status).toBe('offered');
   });
 
   it('places one order when the same orderID arrives twice at the same moment, 50 times over', async () => {
