@@ -102,7 +102,7 @@ export function CreateConnectionForm({ companies, onCreated }: CreateConnectionF
           aria-describedby={errors.companyId ? `${companyId}-error` : undefined}
           {...register('companyId')}
         >
-          <option value="">Choose a company</option>
+          <option value="">Select…</option>
           {companies.map((company) => (
             <option key={company._id} value={company._id}>
               {company.name}
