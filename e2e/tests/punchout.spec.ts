@@ -180,6 +180,13 @@ test('a cXML system punches out: setup, the start page, the cart at company pric
   expect(second.status()).toBe(401);
 
   await fillCart(page, w);
+  // The purchase page offers no order of its own either.
+  await page.goto(`/purchase/${w.bolt._id}`);
+  await expect(
+    page.getByText('Your procurement system places the order: add to the cart, then transfer it.'),
+  ).toBeVisible();
+  await expect(page.getByRole('button', { name: 'place order' })).toHaveCount(0);
+  await page.goto('/cart');
   await checkScreen(page, 'punchout-cart', () =>
     expect(page.getByRole('main').getByRole('button', { name: 'Transfer cart' })).toBeVisible(),
   );
@@ -204,6 +211,13 @@ test('a cXML system punches out: setup, the start page, the cart at company pric
   ]);
   // The Total is the sum of the lines: 30 × $4.20 + 7 × $11.50 = $206.50.
   expect(cents(message.total ?? '')).toBe(20650);
+
+  // The start link, opened again, says it is spent.
+  await page.goto(startUrl);
+  await expect(page.getByRole('alert')).toHaveText(
+    'This punch-out link is unknown, expired or already used. Start the punch-out again from your procurement system.',
+  );
+  await checkScreen(page, 'punchout-start-used', () => expect(page.getByRole('alert')).toBeVisible());
 
   // The transfer ended the session and emptied the cart.
   const me = await request.get('/api/cart', { headers: auth(w.owner) });

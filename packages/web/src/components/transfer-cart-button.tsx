@@ -1,6 +1,7 @@
 // "Transfer cart" (B2B §17): the punch-out's one way out. A cart with a line the server would refuse is not sent;
 // the buyer is taken to the cart, where each such line says what is wrong.
 import { useState } from 'react';
+import { punchoutMessages } from '@kestrel/shared';
 import { useNavigate } from 'react-router';
 import { cartProblems, postTransfer } from '../lib/punchout-transfer';
 import { notify } from '../lib/notify';
@@ -13,7 +14,7 @@ export function TransferCartButton({ className = 'btn btn-primary' }: { classNam
     try {
       const problems = await cartProblems();
       if (problems > 0) {
-        notify.error('Fix the cart lines marked with a problem before transferring the cart');
+        notify.error(punchoutMessages.cartHasProblems);
         void navigate('/cart');
         setBusy(false);
         return;
