@@ -17,6 +17,11 @@ export const tokenResponseSchema = z.object({ token: z.string() });
  */
 export const sessionUserSchema = userSchema.extend({
   company: z.object({ _id: z.string(), name: z.string(), role: companyRoleSchema }).nullable(),
+  /**
+   * True in a punch-out session (B2B §17), which `GET /api/auth/me` says: the storefront shows its bar and offers
+   * "Transfer cart" where it would order. Absent in every other session.
+   */
+  punchout: z.literal(true).optional(),
 });
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 export type UserCompany = NonNullable<SessionUser['company']>;

@@ -18,6 +18,8 @@ export const STOREFRONT_PAGES = [
   'reset-password/:token',
   'verify-email/:token',
   'invite/:token',
+  // B2B §17: a procurement system's browser opens the shop here, with the single-use start token.
+  'punchout/start/:token',
   'purchase/:id',
   'dashboard/*',
   'cart',
@@ -54,6 +56,7 @@ export const DASHBOARD_PAGES = [
   'manage-quotes',
   'manage-quotes/:id',
   'audit',
+  'punchout',
 ] as const;
 
 export type StorefrontPage = (typeof STOREFRONT_PAGES)[number];

@@ -114,6 +114,12 @@ describe.each(databases)('punch-out (%s)', (kind) => {
     const again = await call(w.t.app, 'POST', '/api/punchout/session', undefined, { startToken });
     expect(again.statusCode).toBe(401);
     const auth = { authorization: `Bearer ${token}` };
+    // The storefront learns from /auth/me that this is a punch-out session (its bar); no other session says so.
+    const me = await w.t.app.inject({ method: 'GET', url: '/api/auth/me', headers: auth });
+    expect(me.json()).toMatchObject({ email: 'fay@example.com', punchout: true });
+    const ownMe = await call(w.t.app, 'GET', '/api/auth/me', w.owner);
+    expect(ownMe.statusCode).toBe(200);
+    expect(ownMe.json()).not.toHaveProperty('punchout');
     const add = await w.t.app.inject({
       method: 'PUT',
       url: '/api/cart',

@@ -27,6 +27,8 @@ const VerifyEmailPage = lazyPart(() =>
 const AcceptInvitePage = lazyPart(() =>
   import('../features/companies/components/accept-invite-page').then((m) => m.AcceptInvitePage),
 );
+// B2B §17: where a procurement system opens the shop.
+const PunchoutStartPage = lazyPart(() => import('./routes/punchout-start-page').then((m) => m.PunchoutStartPage));
 const CatalogPage = lazyPart(() => import('./routes/catalog-page').then((m) => m.CatalogPage));
 const PurchasePage = lazyPart(() => import('./routes/purchase-page').then((m) => m.PurchasePage));
 const ProductPage = lazyPart(() => import('./routes/product-page').then((m) => m.ProductPage));
@@ -80,6 +82,7 @@ export function AppRoutes() {
         <Route path={'reset-password/:token' satisfies StorefrontPage} element={<ResetPasswordPage />} />
         <Route path={'verify-email/:token' satisfies StorefrontPage} element={<VerifyEmailPage />} />
         <Route path={'invite/:token' satisfies StorefrontPage} element={<AcceptInvitePage />} />
+        <Route path={'punchout/start/:token' satisfies StorefrontPage} element={<PunchoutStartPage />} />
         {/* Signed-in only: each of these parts guards itself (app/guards/require-auth.tsx). */}
         <Route path={'purchase/:id' satisfies StorefrontPage} element={<PurchasePage />} />
         <Route path={'dashboard/*' satisfies StorefrontPage} element={<DashboardRoutes />} />

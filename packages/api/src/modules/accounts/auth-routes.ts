@@ -112,8 +112,9 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       },
     },
     async (request) => {
-      const { id, email, name, role, emailVerified } = currentUser(request);
-      return { _id: id, email, name, role, emailVerified, company: await companyOf(id) };
+      const { id, email, name, role, emailVerified, punchoutId } = currentUser(request);
+      const company = await companyOf(id);
+      return { _id: id, email, name, role, emailVerified, company, ...(punchoutId ? { punchout: true as const } : {}) };
     },
   );
 

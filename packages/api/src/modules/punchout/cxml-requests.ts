@@ -37,6 +37,13 @@ export interface OrderRequest {
 
 const missing = (part: string) => new MissingPart(`The request lacks ${part}`);
 
+/**
+ * How far into a document its Header may end. The credential is read from the head alone, so a request that does
+ * not hold the right secret costs the parse of at most this much, never of the whole (up to BODY_LIMIT) document;
+ * real cXML headers are about 1 KB.
+ */
+export const MAX_HEADER_CHARS = 16 * 1024;
+
 function root(text: string): XmlNode {
   const doc = readXml(text);
   const cxml = doc['cXML'];
@@ -54,6 +61,20 @@ function senderCredential(cxml: XmlNode): SenderCredential {
     if (identity !== undefined && sharedSecret !== undefined) return { identity, sharedSecret };
   }
   throw missing('Header/Sender/Credential with Identity and SharedSecret');
+}
+
+/**
+ * The Sender's credential, read before the document is: the text up to its first `</Header>`, closed as a document of
+ * its own and read by the same parser (declarations refused as for any), so it is the very Header the full read
+ * finds first. A Header that ends past MAX_HEADER_CHARS (or never) is refused as a missing part. The full read still
+ * takes the credential again, and the service checks it there too; this only comes first.
+ */
+export function readCredential(text: string): SenderCredential {
+  const end = text.indexOf('</Header>');
+  if (end === -1 || end > MAX_HEADER_CHARS) {
+    throw new MissingPart(`The request lacks a Header ending within its first ${MAX_HEADER_CHARS / 1024} KiB`);
+  }
+  return senderCredential(root(`${text.slice(0, end + '</Header>'.length)}</cXML>`));
 }
 
 /**

@@ -4,10 +4,18 @@ import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { AppError } from '../../infra/errors.js';
 import { cxmlResponse, setupResponse } from './cxml-documents.js';
 import { acceptFormPosts } from './form-body.js';
-import { MissingPart, readOrderRequest, readSetupRequest, returnAddress } from './cxml-requests.js';
+import { MissingPart, readCredential, readOrderRequest, readSetupRequest, returnAddress } from './cxml-requests.js';
 import type { PunchoutService } from './service.js';
 import { TRANSFER_SCRIPT, TRANSFER_SCRIPT_PATH } from './transfer-page.js';
 import { XmlRefused } from './xml-input.js';
+
+/**
+ * The cXML routes' body limit, below the API's 256 KiB: an OrderRequest of 100 lines (MAX_ORDER_LINES) with all the
+ * detail Ariba sends per line (descriptions, classification, manufacturer, accounting segments, comments) is about
+ * 121 KiB, a setup request a few KB (an edit's 100 ItemOut lines as much as an order). 192 KiB leaves half as much
+ * again; what is larger is refused (413) while it arrives, before any of it is read.
+ */
+export const CXML_BODY_LIMIT = 192 * 1024;
 
 export const punchoutProtocolRoutes: FastifyPluginAsync<{ punchout: PunchoutService; host: string }> = async (
   app,
@@ -40,9 +48,11 @@ export const punchoutProtocolRoutes: FastifyPluginAsync<{ punchout: PunchoutServ
     return body;
   };
 
-  app.post('/punchout/cxml/setup', async (request, reply) => {
+  app.post('/punchout/cxml/setup', { bodyLimit: CXML_BODY_LIMIT }, async (request, reply) => {
     const document = text(request.body);
     try {
+      // The credential first, from the Header alone: a wrong one never costs the whole document's parse.
+      await punchout.checkSender(readCredential(document));
       const setup = readSetupRequest(document);
       const startUrl = await punchout.setup(setup);
       return cxml(reply, 200, setupResponse(host, startUrl));
@@ -51,9 +61,10 @@ export const punchoutProtocolRoutes: FastifyPluginAsync<{ punchout: PunchoutServ
     }
   });
 
-  app.post('/punchout/cxml/order', async (request, reply) => {
+  app.post('/punchout/cxml/order', { bodyLimit: CXML_BODY_LIMIT }, async (request, reply) => {
     const document = text(request.body);
     try {
+      await punchout.checkSender(readCredential(document));
       const order = readOrderRequest(document);
       const placed = await punchout.order(order);
       const words = placed.again ? `Order ${placed.order.number} was placed before` : `Order ${placed.order.number}`;

@@ -10,6 +10,8 @@ import { secretMatches } from './secrets.js';
 import type { VisitsService } from './visits.js';
 
 export interface PunchoutService {
+  /** Refuses (401) a Sender credential no cXML connection holds; the routes ask before reading the whole document. */
+  checkSender(credential: SenderCredential): Promise<void>;
   setup(request: SetupRequest): Promise<string>;
   order(request: OrderRequest): Promise<PlacedRequest>;
   ociSignIn(
@@ -34,6 +36,10 @@ export function createPunchoutService(deps: {
   }
 
   return {
+    async checkSender(credential) {
+      await cxmlConnection(credential);
+    },
+
     async setup(request) {
       const connection = await cxmlConnection(request.credential);
       return visits.begin({

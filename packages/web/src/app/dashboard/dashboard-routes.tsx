@@ -86,6 +86,9 @@ const AuditPage = lazyPart(() => import('../../features/audit/components/audit-p
 const MyListsPage = lazyPart(() => import('../../features/lists/components/my-lists-page').then((m) => m.MyListsPage));
 const ListPage = lazyPart(() => import('../../features/lists/components/list-page').then((m) => m.ListPage));
 
+// Issue #54: the administrator's punch-out connections (B2B §17).
+const PunchoutPage = lazyPart(() => import('./punchout-page').then((m) => m.PunchoutPage));
+
 /** The nested routes under /dashboard (docs/product.md §13), for signed-in users only. */
 export function DashboardRoutes() {
   return (
@@ -126,6 +129,7 @@ export function DashboardRoutes() {
             <Route path={'staff' satisfies DashboardPage} element={<StaffPage />} />
             <Route path={'integrations' satisfies DashboardPage} element={<IntegrationsPage />} />
             <Route path={'audit' satisfies DashboardPage} element={<AuditPage />} />
+            <Route path={'punchout' satisfies DashboardPage} element={<PunchoutPage />} />
           </Route>
           <Route element={<RequireStaff permission="companies.read" />}>
             <Route path={'companies' satisfies DashboardPage} element={<CompaniesPage />} />

@@ -5,6 +5,8 @@ import { RequireAuth } from '../guards/require-auth';
 import { PageSpinner, Spinner } from '../../components/ui/spinner';
 import { useAuth } from '../../lib/auth-store';
 import { useOrderingRefusal } from '../../lib/company-role';
+import { usePunchout } from '../../lib/punchout';
+import { TransferCartButton } from '../../components/transfer-cart-button';
 import { isNoSuchProduct, useProduct } from '../../features/products/api/get-product';
 import { NotFoundPage } from './not-found-page';
 import { ProductCard } from '../../features/products/components/product-card';
@@ -40,6 +42,7 @@ export function PurchasePage() {
 function PurchaseContent({ id }: { id: string }) {
   const { user } = useAuth();
   const refusal = useOrderingRefusal();
+  const punchout = usePunchout();
   const { data: product, isPending, isError, error } = useProduct(id);
   const [ordering, setOrdering] = useState(false);
   // Mounted from the first 'place order' on, so the dialog opens as soon as its code arrives and stays mounted after.
@@ -83,7 +86,13 @@ function PurchaseContent({ id }: { id: string }) {
               Not enough stock for the minimum order right now.
             </p>
           ) : null}
-          {refusal ? (
+          {punchout ? (
+            // A punch-out session orders through its procurement system (B2B §17): the cart goes back instead.
+            <div className="mt-4 flex flex-col items-start gap-3">
+              <p className="text-sm">Your procurement system places the order: add to the cart, then transfer it.</p>
+              <TransferCartButton className="btn btn-outline" />
+            </div>
+          ) : refusal ? (
             // A company viewer is told why instead of being offered an order the server refuses (issue #47).
             <p className="mt-4 text-sm">{refusal}</p>
           ) : (

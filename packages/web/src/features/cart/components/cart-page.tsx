@@ -4,7 +4,9 @@ import type { Cart, CartWithRejected } from '@kestrel/shared';
 import { LineTable } from '../../../components/ui/line-table';
 import { ListState, PageTitle } from '../../../components/ui/page-title';
 import { PageSpinner } from '../../../components/ui/spinner';
+import { TransferCartButton } from '../../../components/transfer-cart-button';
 import { useOrderingRefusal } from '../../../lib/company-role';
+import { usePunchout } from '../../../lib/punchout';
 import { formatDollars } from '../../../lib/money';
 import { notify } from '../../../lib/notify';
 import { useCart } from '../api/get-cart';
@@ -41,6 +43,8 @@ export function CartPage({ otherwise }: { otherwise?: ReactNode }) {
   const products = useLineProducts(cart?.lines.map((line) => line.productId) ?? []);
   // A company viewer is not offered a checkout the server would refuse at Place order (issue #47).
   const refusal = useOrderingRefusal();
+  // In a punch-out session the order comes from the procurement system (B2B §17): the cart is transferred instead.
+  const punchout = usePunchout();
 
   const change = useCallback(
     (productId: string, quantity: number | null) => {
@@ -151,7 +155,15 @@ export function CartPage({ otherwise }: { otherwise?: ReactNode }) {
             </p>
           </section>
           <section className="self-start rounded-box border border-base-300 bg-base-100 p-6">
-            {refusal ? (
+            {punchout ? (
+              <>
+                <h2 className="text-xl font-semibold">Transfer cart</h2>
+                <p className="mb-4 mt-2 text-sm">
+                  Your procurement system places the order: transfer the cart back to it for approval there.
+                </p>
+                <TransferCartButton />
+              </>
+            ) : refusal ? (
               <>
                 <h2 className="text-xl font-semibold">Checkout</h2>
                 <p className="mt-2 text-sm">{refusal}</p>

@@ -12,6 +12,7 @@ import { formatTime } from '../../../lib/date-time';
 import { useQuote } from '../api/get-quote';
 import { useOrder } from '../../../lib/order-query';
 import { buyerSteps, effectiveStatus, sellerSteps } from '../quote-view';
+import { usePunchout } from '../../../lib/punchout';
 import { AcceptQuoteDialog } from './accept-quote-dialog';
 import { OfferForm } from './offer-form';
 import { CancelQuoteDialog, DeclineQuoteDialog, RejectQuoteDialog } from './quote-dialogs';
@@ -100,12 +101,19 @@ type Dialog = 'accept' | 'decline' | 'cancel' | 'reject' | null;
 
 function BuyerActions({ quote, readOnly, open }: { quote: Quote; readOnly: boolean; open: (d: Dialog) => void }) {
   const steps = buyerSteps(quote, readOnly);
+  // Accepting places an order, which a punch-out session leaves to its procurement system (B2B §17).
+  const punchout = usePunchout();
   if (readOnly)
     return <p className="text-sm">Your company role is viewer: you can read this quote but not act on it.</p>;
   if (!steps.accept && !steps.cancel) return <p className="text-sm">Nothing more to do on this quote.</p>;
   return (
     <div className="flex flex-wrap gap-2">
-      {steps.accept ? (
+      {steps.accept && punchout ? (
+        <p className="w-full text-sm">
+          In a punch-out session your procurement system places the orders: accept this offer outside it.
+        </p>
+      ) : null}
+      {steps.accept && !punchout ? (
         <button type="button" className="btn btn-primary" onClick={() => open('accept')}>
           Accept offer
         </button>
