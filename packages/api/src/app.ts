@@ -20,8 +20,8 @@ import { createSealer } from './infra/sealed.js';
 import { createJobRunner } from './infra/jobs/job-runner.js';
 import { loggerOptions, type LogStream } from './infra/observability/log-output.js';
 import { metricsPlugin } from './infra/observability/metrics-plugin.js';
-import { requestIdPlugin } from './infra/observability/request-id-plugin.js';
-import { requestIdGenerator } from './infra/observability/request-id.js';
+import { requestIdPlugin } from './infra/http/request-id-plugin.js';
+import { requestIdGenerator } from './infra/http/request-id.js';
 import type { LimiterStore } from './infra/rate-limit/limiter.js';
 import { rateLimitPlugin } from './infra/rate-limit/rate-limit-plugin.js';
 import {
@@ -148,7 +148,7 @@ export const SERVER_TIMEOUTS = {
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   // Before anything opens a file there: an unwritable folder is named with the setting that chose it.
   await checkLocalFolders(config.localFolders);
-  // X-Request-Id (infra/observability/request-id.ts): a trusted proxy's id, else a fresh one; logged as reqId.
+  // X-Request-Id (infra/http/request-id.ts): a trusted proxy's id, else a fresh one; logged as reqId.
   const requestId = requestIdGenerator(config.trustProxy);
   // Two log lines per request cost more than the hot paths themselves; errors are still logged. debug/trace turn them on.
   const requestLogging = ['debug', 'trace'].includes(config.logLevel);
