@@ -46,6 +46,7 @@ import {
 import { createDocumentsService, documentRoutes } from './modules/documents/index.js';
 import { createImageService, createImageStore, imagesRoutes } from './modules/images/index.js';
 import { createMailService, MAIL_DELIVERY_JOB, mailDeliveryJob, type MailService } from './modules/mail/index.js';
+import { billingRoutes, createBillingService } from './modules/billing/index.js';
 import { createOrdersService, orderExpiryJob, orderRoutes, type OrdersService } from './modules/orders/index.js';
 import {
   createPaymentProvider,
@@ -273,6 +274,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const memberships = createMembershipReader(db);
   // The personal address book (B2B §12): a signed-in user's own ship-to addresses (orders read its entries).
   const addressBook = createAddressBookService(database);
+  // Accounts receivable (issue #48): the open balance, the credit check and the company account. It reads companies;
+  // orders and companies reach it only through what is handed to them here.
+  const billing = createBillingService({ db });
   const orders = createOrdersService({
     addressBook,
     database,
@@ -285,6 +289,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     webhooks,
     // Voiding intents and refunds (B2B §4); read when a transition runs, after `payments` below exists.
     payments: () => payments,
+    billing,
     log: app.log,
     contractPrices,
     memberships,
@@ -313,6 +318,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // Companies (B2B §5): members, invites, terms; accepting an invite confirms the e-mail, so sessions re-read it.
   const companies = createCompaniesService({
     db,
+    balances: billing,
     mail,
     sessionsChanged: () => accounts.sessions.forgetChecked(),
     membershipsChanged: () => memberships.forget(),
@@ -388,7 +394,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(apiKeyRoutes, { keys: apiKeys });
       await api.register(webhookRoutes, { webhooks });
       await api.register(statsRoutes, { stats: createStatsService({ database, budgetMs: config.searchBudgetMs }) });
-      await api.register(companyRoutes, { companies, orders });
+      await api.register(companyRoutes, { companies });
+      await api.register(billingRoutes, { billing });
       await api.register(quoteRoutes, { quotes });
       await api.register(listRoutes, { lists });
       await api.register(addressBookRoutes, { addressBook });
