@@ -1,6 +1,7 @@
 // Accounts receivable (B2B §5, issue #48): what companies owe on account. The company account (terms, credit, the
 // open balance, its unpaid orders with due dates, the overdue ones) for members and staff; the balances the companies
-// module shows in its answers; and the credit check the orders module runs in its order's transaction. Billing reads
+// module shows in its answers; and, inside the orders module's transactions, the credit check and the invoice and
+// credit note numbers. Billing reads
 // companies (membership, terms) and never orders: the orders and companies modules reach it through what app.ts
 // hands them (orders/billing-port.ts, companies' CompanyBalances).
 import type { CompanyAccount } from '@kestrel/shared';
@@ -11,6 +12,8 @@ import type { AuthUser } from '../accounts/index.js';
 import { companyTerms, findMembership } from '../companies/index.js';
 import { companyBalanceCents, companyBalancesCents, openAccountOrderRows, overdueOwed } from './balance-repository.js';
 import { checkCredit, type CheckCredit } from './credit-check.js';
+import { assignCreditNoteNumber } from './credit-note-numbers.js';
+import { assignInvoiceNumber } from './invoice-numbers.js';
 
 export interface BillingDeps {
   db: Db;
@@ -28,6 +31,10 @@ export interface BillingService {
   balancesCents(): Promise<Map<string, number>>;
   /** The credit check, inside the caller's transaction under the company lock (credit-check.ts). */
   checkCredit: CheckCredit;
+  /** An order's invoice number, given in the caller's transaction that pays or confirms it (invoice-numbers.ts). */
+  assignInvoiceNumber: typeof assignInvoiceNumber;
+  /** An invoiced order's credit note number, in the transaction that cancels or refunds it. */
+  assignCreditNoteNumber: typeof assignCreditNoteNumber;
 }
 
 export function createBillingService({ db, now = () => new Date() }: BillingDeps): BillingService {
@@ -72,5 +79,7 @@ export function createBillingService({ db, now = () => new Date() }: BillingDeps
     balanceCents: (companyId) => companyBalanceCents(db, companyId),
     balancesCents: () => companyBalancesCents(db),
     checkCredit,
+    assignInvoiceNumber,
+    assignCreditNoteNumber,
   };
 }

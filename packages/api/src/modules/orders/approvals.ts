@@ -25,7 +25,6 @@ import type { AuthUser } from '../accounts/index.js';
 import { companyTerms, findMembership, lockCompany, ownerEmails } from '../companies/index.js';
 import * as approvalsRepo from './approvals-repository.js';
 import { ordersWithPoNumber } from './po-number-repository.js';
-import { assignInvoiceNumber } from './invoice-numbers.js';
 import type { MailService, OutgoingMail } from '../mail/index.js';
 import type { OrderBilling } from './billing-port.js';
 import { dueDateOf } from './company-rules.js';
@@ -173,7 +172,7 @@ export function createApprovals(deps: ApprovalsDeps) {
         // Confirmed on account no longer waits for payment or approval: it leaves the buyer's open orders.
         if (onAccount) await repo.uncountOpenOrder(trx, row.user_id);
         await mail.enqueue(trx, decidedMail(row, 'approved', null, onAccount ? 'confirmed' : 'pay'));
-        if (onAccount) await assignInvoiceNumber(trx, id, at);
+        if (onAccount) await deps.billing.assignInvoiceNumber(trx, id, at);
         await record('order.approved');
         return true;
       }, id);

@@ -1,7 +1,8 @@
-// What the orders module needs of billing (accounts receivable, modules/billing), stated here so that orders never
-// imports billing: app.ts hands in the billing service, as it hands in payments. Billing reads companies and infra
-// and never orders, so the two stay one way round (issue #48).
-import type { Kysely } from 'kysely';
+// What the orders module needs of billing (accounts receivable, modules/billing): the credit check and the invoice
+// and credit note numbers, each inside the order's own transaction. Stated here so that orders never imports
+// billing: app.ts hands in the billing service, as it hands in payments. Billing reads companies and infra and never
+// orders, so the two stay one way round (issue #48).
+import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../infra/db/schema.js';
 
 export interface OrderBilling {
@@ -18,4 +19,12 @@ export interface OrderBilling {
     at: string,
     orderTotalCents?: number,
   ): Promise<void>;
+  /**
+   * Gives the order its invoice number (INV-{year}-{000001}) in the transaction that pays or confirms it, which holds
+   * the order row; call it last (the year's counter row stays locked until the commit). Answers the number, null for
+   * no such order; an order that has one keeps it.
+   */
+  assignInvoiceNumber(trx: Transaction<Database>, orderId: string, at: string): Promise<string | null>;
+  /** The credit note number (CN-…) of an invoiced order cancelled or refunded, likewise; null when never invoiced. */
+  assignCreditNoteNumber(trx: Transaction<Database>, orderId: string, at: string): Promise<string | null>;
 }

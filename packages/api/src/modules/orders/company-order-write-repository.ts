@@ -15,7 +15,6 @@ import type { OpenDatabase } from '../../infra/db/create-db.js';
 import type { Database } from '../../infra/db/schema.js';
 import { AppError } from '../../infra/errors.js';
 import { lockCompany, companyTerms, ownerEmails } from '../companies/index.js';
-import { assignInvoiceNumber } from './invoice-numbers.js';
 import type { MailService, OutgoingMail } from '../mail/index.js';
 import type { WebhooksService } from '../webhooks/index.js';
 import type { OrderBilling } from './billing-port.js';
@@ -41,7 +40,7 @@ export interface CompanyOrderWriterOptions {
   placedMails: (placed: PlacedOrder) => OutgoingMail[];
   mail: Pick<MailService, 'enqueue'>;
   webhooks: Pick<WebhooksService, 'insert'>;
-  /** The credit check (billing's), run below under the company's lock. */
+  /** The credit check and the invoice number (billing's), run below under the company's lock. */
   billing: OrderBilling;
 }
 
@@ -181,7 +180,7 @@ export function createCompanyOrderWriter(
       await trx.insertInto('order_lines').values(placed.lines).execute();
       if (placement.status === 'confirmed') {
         // Confirmed on account: its invoice number now (B2B §6), in this transaction (no gap if it rolls back).
-        placed.order.invoice_number = await assignInvoiceNumber(trx, placed.order.id, at);
+        placed.order.invoice_number = await billing.assignInvoiceNumber(trx, placed.order.id, at);
       }
       for (const message of placedMails(placed)) await mail.enqueue(trx, message);
       if (company && placement.status === 'awaiting_approval') {

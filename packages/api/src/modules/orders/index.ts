@@ -16,4 +16,3 @@ export {
 } from './service.js';
 export type { PlacedOrder } from './order-write-repository.js';
 export type { WithinOrder } from './company-order-write-repository.js';
-export { takeNextNumber } from './document-number-repository.js';

@@ -327,7 +327,7 @@ export interface OrdersDeps {
    * built after this one.
    */
   payments?: () => OrderPayments | undefined;
-  /** Accounts receivable (modules/billing): the credit check of an on-account order, in its own transaction. */
+  /** Accounts receivable (modules/billing): the credit check and the invoice and credit note numbers, in the order's transactions. */
   billing: OrderBilling;
   log?: { error(details: object, message: string): void };
   /** Contract prices (B2B §5, modules/contract-prices): the buyer's company's prices of the order's products. */
@@ -449,6 +449,7 @@ export function createOrdersService(deps: OrdersDeps): OrdersService {
     recordEvent: recordOrderEvent,
     wakeWebhooks: () => webhooks.wake(),
     payments: deps.payments ?? (() => undefined),
+    billing: deps.billing,
     movingStock,
     log: deps.log ?? { error: () => undefined },
   });
