@@ -20,8 +20,8 @@ import { createSealer } from './infra/sealed.js';
 import { createJobRunner } from './infra/jobs/job-runner.js';
 import { loggerOptions, type LogStream } from './infra/observability/log-output.js';
 import { metricsPlugin } from './infra/observability/metrics-plugin.js';
-import { requestIdPlugin } from './infra/observability/request-id-plugin.js';
-import { requestIdGenerator } from './infra/observability/request-id.js';
+import { requestIdPlugin } from './infra/http/request-id-plugin.js';
+import { requestIdGenerator } from './infra/http/request-id.js';
 import type { LimiterStore } from './infra/rate-limit/limiter.js';
 import { rateLimitPlugin } from './infra/rate-limit/rate-limit-plugin.js';
 import {
@@ -46,6 +46,7 @@ import {
 import { createDocumentsService, documentRoutes } from './modules/documents/index.js';
 import { createImageService, createImageStore, imagesRoutes } from './modules/images/index.js';
 import { createMailService, MAIL_DELIVERY_JOB, mailDeliveryJob, type MailService } from './modules/mail/index.js';
+import { billingRoutes, createBillingService } from './modules/billing/index.js';
 import { createOrdersService, orderExpiryJob, orderRoutes, type OrdersService } from './modules/orders/index.js';
 import {
   createPaymentProvider,
@@ -148,7 +149,7 @@ export const SERVER_TIMEOUTS = {
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   // Before anything opens a file there: an unwritable folder is named with the setting that chose it.
   await checkLocalFolders(config.localFolders);
-  // X-Request-Id (infra/observability/request-id.ts): a trusted proxy's id, else a fresh one; logged as reqId.
+  // X-Request-Id (infra/http/request-id.ts): a trusted proxy's id, else a fresh one; logged as reqId.
   const requestId = requestIdGenerator(config.trustProxy);
   // Two log lines per request cost more than the hot paths themselves; errors are still logged. debug/trace turn them on.
   const requestLogging = ['debug', 'trace'].includes(config.logLevel);
@@ -273,6 +274,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const memberships = createMembershipReader(db);
   // The personal address book (B2B §12): a signed-in user's own ship-to addresses (orders read its entries).
   const addressBook = createAddressBookService(database);
+  // Accounts receivable (issue #48): the open balance, the credit check and the company account. It reads companies;
+  // orders and companies reach it only through what is handed to them here.
+  const billing = createBillingService({ db });
   const orders = createOrdersService({
     addressBook,
     database,
@@ -285,6 +289,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     webhooks,
     // Voiding intents and refunds (B2B §4); read when a transition runs, after `payments` below exists.
     payments: () => payments,
+    billing,
     log: app.log,
     contractPrices,
     memberships,
@@ -313,6 +318,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // Companies (B2B §5): members, invites, terms; accepting an invite confirms the e-mail, so sessions re-read it.
   const companies = createCompaniesService({
     db,
+    balances: billing,
     mail,
     sessionsChanged: () => accounts.sessions.forgetChecked(),
     membershipsChanged: () => memberships.forget(),
@@ -388,7 +394,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(apiKeyRoutes, { keys: apiKeys });
       await api.register(webhookRoutes, { webhooks });
       await api.register(statsRoutes, { stats: createStatsService({ database, budgetMs: config.searchBudgetMs }) });
-      await api.register(companyRoutes, { companies, orders });
+      await api.register(companyRoutes, { companies });
+      await api.register(billingRoutes, { billing });
       await api.register(quoteRoutes, { quotes });
       await api.register(listRoutes, { lists });
       await api.register(addressBookRoutes, { addressBook });

@@ -8,7 +8,7 @@ import {
   MAX_ENTRIES,
   MAX_PENDING_BUILDS,
   REBUILD_FACTOR,
-} from '../src/infra/encoded-list.js';
+} from '../src/infra/http/encoded-list.js';
 
 const builder = (text: () => string) => async (write: (piece: string) => void) => {
   await new Promise((resolve) => setTimeout(resolve, 5));

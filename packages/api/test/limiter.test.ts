@@ -3,7 +3,8 @@
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createLimiterStore, createMemoryLimiters, type LimiterStore } from '../src/infra/rate-limit/limiter.js';
+import { createLimiterStore } from '../src/infra/rate-limit/create-limiter-store.js';
+import { createMemoryLimiters, type LimiterStore } from '../src/infra/rate-limit/limiter.js';
 import { createRedisLimiters } from '../src/infra/rate-limit/redis-limiter.js';
 import { createSignInLimits, SIGN_IN_LIMITS } from '../src/infra/rate-limit/sign-in-limits.js';
 

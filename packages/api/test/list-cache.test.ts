@@ -2,7 +2,7 @@
 // within the lifetime, the number of kept answers is bounded, and the answers are the same bytes and headers.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
-import { LIST_CACHE_MAX_KEYS, LIST_CACHE_TTL_MS, ListCache } from '../src/infra/list-cache.js';
+import { LIST_CACHE_MAX_KEYS, LIST_CACHE_TTL_MS, ListCache } from '../src/infra/http/list-cache.js';
 import { createCatalogService } from '../src/modules/catalog/index.js';
 import { databases } from './helpers/databases.js';
 import {

@@ -48,12 +48,12 @@ export type OrderStatus = (typeof ORDER_STATUSES)[number];
 export const OPEN_ORDER_STATUSES: readonly OrderStatus[] = ['pending', 'awaiting_approval'];
 /** What an administrator may cancel: the open ones and those confirmed (a card payment is then refunded). */
 export const ADMIN_CANCELLABLE_STATUSES: readonly OrderStatus[] = [...OPEN_ORDER_STATUSES, 'confirmed'];
+/**
+ * Orders that ended without going ahead: they owe nothing, paid or not (billing's open balance leaves them out) and
+ * free their PO number (the checkout's PO check).
+ */
+export const CLOSED_ORDER_STATUSES: readonly OrderStatus[] = ['cancelled', 'expired', 'rejected'];
 /** SPEC's DELETE: unpaid orders that reserve stock, or that ended without being paid. */
-export const DELETABLE_ORDER_STATUSES: readonly OrderStatus[] = [
-  ...OPEN_ORDER_STATUSES,
-  'cancelled',
-  'expired',
-  'rejected',
-];
+export const DELETABLE_ORDER_STATUSES: readonly OrderStatus[] = [...OPEN_ORDER_STATUSES, ...CLOSED_ORDER_STATUSES];
 /** An on-account order may be marked paid once confirmed, also after it left the warehouse (net terms). */
 export const PAYABLE_ON_ACCOUNT_STATUSES: readonly OrderStatus[] = ['confirmed', 'shipped', 'delivered'];

@@ -2,7 +2,7 @@
 // transaction; PostgreSQL's one-line statement, decided statement of several lines, and locking transaction), a
 // viewer's order is refused with nothing written, and the company's balance on account sums what it owes.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { companyBalanceCents } from '../../src/modules/companies/index.js';
+import { companyBalanceCents } from '../../src/modules/billing/index.js';
 import { databases } from '../helpers/databases.js';
 import {
   ADMIN,

@@ -5,7 +5,7 @@
 import { execFileSync } from 'node:child_process';
 import type { Order } from '@kestrel/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assignCreditNoteNumber } from '../../src/modules/orders/credit-note-numbers.js';
+import { assignCreditNoteNumber } from '../../src/modules/billing/credit-note-numbers.js';
 import { databases } from '../helpers/databases.js';
 import { call, type SignedIn } from '../helpers/test-app.js';
 import {

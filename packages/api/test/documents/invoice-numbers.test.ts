@@ -1,7 +1,7 @@
 // Gap-free invoice numbers on both databases (B2B §6): one per paid order, INV-{year}-{000001} in sequence, no gap and
 // no duplicate however many payments land at once, none taken by a payment that rolls back, and never a second one.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assignInvoiceNumber } from '../../src/modules/orders/invoice-numbers.js';
+import { assignInvoiceNumber } from '../../src/modules/billing/invoice-numbers.js';
 import { databases } from '../helpers/databases.js';
 import { ADMIN, addProduct, createTestApp, logIn, signUp, type SignedIn, type TestApp } from '../helpers/test-app.js';
 import { chargeOrder, invoiceNumberOf, payOrder, placeOrder, reportPayment } from './document-fixtures.js';

@@ -2,7 +2,8 @@
 // a time, runs again soon when woken, and stops cleanly, its run told to finish and waited for.
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createJobRunner, type JobRunner, type PeriodicJob } from '../../src/infra/jobs/job-runner.js';
+import type { PeriodicJob } from '../../src/infra/jobs/job-engine.js';
+import { createJobRunner, type JobRunner } from '../../src/infra/jobs/job-runner.js';
 import { createTestDatabase, type TestDatabase } from '../helpers/databases.js';
 import { freePort } from '../helpers/free-port.js';
 

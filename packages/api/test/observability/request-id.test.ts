@@ -1,10 +1,10 @@
-// X-Request-Id (B2B §8; infra/observability/request-id.ts): on every kind of answer, a trusted proxy's id kept, anyone
+// X-Request-Id (B2B §8; infra/http/request-id.ts): on every kind of answer, a trusted proxy's id kept, anyone
 // else's or a hostile one replaced, and the id in the log lines of its request.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { isSaneRequestId, requestIdGenerator } from '../../src/infra/observability/request-id.js';
+import { isSaneRequestId, requestIdGenerator } from '../../src/infra/http/request-id.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 
 /** A fresh id: the instance's random prefix, a dash, a base-36 counter. */

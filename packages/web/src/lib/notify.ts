@@ -2,7 +2,7 @@
 // its own container. react-toastify keeps messages raised before its container is up and shows them once it is.
 import type * as ToastPart from './toast-part';
 
-export type ToastKind = 'success' | 'error' | 'info';
+type ToastKind = ToastPart.ToastKind;
 
 let toastPart: Promise<typeof ToastPart> | undefined;
 

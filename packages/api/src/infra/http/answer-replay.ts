@@ -16,7 +16,7 @@
 // What still happens for a replayed answer: a fresh X-Request-Id and the request metrics of its route.
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { FastifyReply, FastifyRequest, FastifyServerFactory, onSendHookHandler } from 'fastify';
-import { REQUEST_ID_HEADER } from '../observability/request-id.js';
+import { REQUEST_ID_HEADER } from './request-id.js';
 
 export const REPLAY_TTL_MS = 100;
 /** URL and header variants kept at most (oldest out): a crawler's made-up query strings cannot grow the map. */

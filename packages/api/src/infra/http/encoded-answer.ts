@@ -1,8 +1,8 @@
-// Sends an EncodedList (infra/encoded-list.ts) as HTTP wants a cached answer sent: the encoding the client accepts
+// Sends an EncodedList (encoded-list.ts) as HTTP wants a cached answer sent: the encoding the client accepts
 // (brotli, then gzip, else the bytes as they are) with Content-Encoding and Vary, an ETag per encoding, and 304 when
 // If-None-Match names the content the client already has.
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { EncodedList } from '../encoded-list.js';
+import type { EncodedList } from './encoded-list.js';
 import { ifNoneMatchNames } from './if-none-match.js';
 import { JSON_CONTENT_TYPE } from './json-text.js';
 

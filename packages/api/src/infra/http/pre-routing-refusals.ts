@@ -7,7 +7,7 @@
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
-import { REQUEST_ID_HEADER } from '../observability/request-id.js';
+import { REQUEST_ID_HEADER } from './request-id.js';
 
 export const UNPARSED_ROUTE = 'unparsed';
 

@@ -1,6 +1,6 @@
 // The SQLite engine: each job on its own timer in this process, one run at a time; a wake during a run asks for
 // another right after it. Timers are unref'd, so they never keep a process alive by themselves.
-import type { JobEngine, JobLog, PeriodicJob } from './job-runner.js';
+import type { JobEngine, JobLog, PeriodicJob } from './job-engine.js';
 
 interface JobState {
   job: PeriodicJob;

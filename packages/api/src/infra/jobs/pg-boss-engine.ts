@@ -4,7 +4,7 @@
 // for the whole cluster) and whenever new work arrives (wake); any instance's worker takes it. A run whose instance
 // dies stays "active" until it expires (`maxRunMs`), and then the next request runs again elsewhere.
 import type PgBoss from 'pg-boss';
-import type { JobEngine, JobLog, PeriodicJob } from './job-runner.js';
+import type { JobEngine, JobLog, PeriodicJob } from './job-engine.js';
 
 /** How often one instance (pg-boss keeps it to one at a time) expires dead runs and clears old jobs. */
 const MAINTENANCE_SECONDS = 15;

@@ -1,6 +1,5 @@
 // Where the rate-limit counters live: in this process by default, in Redis when REDIS_URL is set (redis-limiter.ts),
-// so several instances share them. The counting itself is rate-limiter-flexible's. The Redis side (ioredis) is
-// imported only when REDIS_URL is set, so a single instance does not load it at start.
+// so several instances share them; create-limiter-store.ts picks one. The counting itself is rate-limiter-flexible's.
 import type { RateLimiterAbstract } from 'rate-limiter-flexible';
 import { MemoryLimiter } from './memory-limiter.js';
 
@@ -28,18 +27,4 @@ export function createMemoryLimiters(prefix = LIMITER_PREFIX): LimiterStore {
     async ready() {},
     async close() {},
   };
-}
-
-/**
- * `report` hears of Redis outages (the limits then count in memory until it is back). `prefix` keeps tests apart
- * on a shared Redis.
- */
-export async function createLimiterStore(
-  redisUrl: string | undefined,
-  report: (error: unknown) => void,
-  prefix = LIMITER_PREFIX,
-): Promise<LimiterStore> {
-  if (!redisUrl) return createMemoryLimiters(prefix);
-  const { createRedisLimiters } = await import('./redis-limiter.js');
-  return createRedisLimiters(redisUrl, report, prefix);
 }

@@ -7,7 +7,8 @@ import type { RateLimiterRes } from 'rate-limiter-flexible';
 import type { Config } from '../config.js';
 import { RetryLaterError } from '../errors.js';
 import { limitKey } from './client-key.js';
-import { createLimiterStore, type LimiterStore } from './limiter.js';
+import { createLimiterStore } from './create-limiter-store.js';
+import type { LimiterStore } from './limiter.js';
 import { createSignInLimits } from './sign-in-limits.js';
 
 declare module 'fastify' {

@@ -9,7 +9,8 @@ import fp from 'fastify-plugin';
 import type { Permission } from '@kestrel/shared';
 import { unauthorized } from '../../infra/errors.js';
 import { demandPermission } from './permissions.js';
-import type { AuthUser, SessionService } from './sessions.js';
+import type { AuthUser } from './auth-user.js';
+import type { SessionService } from './sessions.js';
 import type { TwoFactorRefusal } from './two-factor-gate.js';
 
 declare module 'fastify' {

@@ -5,7 +5,7 @@
 // once, so this process always answers its own changes at once. Another instance on the same PostgreSQL database sees
 // such a change when it reads the row again, at most SESSION_RECHECK_MS (1 s) later: the same bound as the list cache
 // (ADR 001). Expiry and the idle time-out are still checked on every request.
-import type { AuthUser } from './sessions.js';
+import type { AuthUser } from './auth-user.js';
 
 export const SESSION_RECHECK_MS = 1_000;
 /** Past this many sessions the memory starts over (a few MB at most). */

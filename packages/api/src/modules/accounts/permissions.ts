@@ -4,7 +4,7 @@
 // permission their role lacks. The table itself is packages/shared/src/staff-roles.ts.
 import { can, staffMessages, staffRoleOf, type Permission } from '@kestrel/shared';
 import { forbidden } from '../../infra/errors.js';
-import type { AuthUser } from './sessions.js';
+import type { AuthUser } from './auth-user.js';
 
 export function demandPermission(
   user: AuthUser,

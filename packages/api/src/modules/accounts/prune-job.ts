@@ -2,7 +2,7 @@
 // (revoked, expired, idle too long), account tokens past their expiry and two-step challenges past their 5 minutes are
 // deleted, so no table grows with every sign-in and every mailed link. Deleting is idempotent, so overlapping runs on
 // two instances do no harm.
-import type { PeriodicJob } from '../../infra/jobs/job-runner.js';
+import type { PeriodicJob } from '../../infra/jobs/job-engine.js';
 import type { AccountsService } from './service.js';
 
 export const ACCOUNT_PRUNE_JOB = 'account-prune';

@@ -23,7 +23,8 @@ import { createUser, findOrCreateUser, logIn, signUp, toUser } from './identity.
 import { changePassword, requestPasswordReset, resetPassword, type AccountCareDeps } from './password-care.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import { revokeUserSessions } from './sessions-repository.js';
-import { createSessionService, type AuthUser, type SessionService } from './sessions.js';
+import type { AuthUser } from './auth-user.js';
+import { createSessionService, type SessionService } from './sessions.js';
 import type { AccountMail } from './token-mail.js';
 import { createRecoveryCodeHasher } from './two-factor-codes.js';
 import { createTwoFactorService, type TwoFactorService } from './two-factor-service.js';

@@ -1,9 +1,10 @@
 // Access tokens: HS256 JWTs whose `sid` names a row in `sessions`, so sign-out and expiry are enforced on the server.
 import { createSecretKey } from 'node:crypto';
 import { jwtVerify, SignJWT } from 'jose';
-import type { Role, Session } from '@kestrel/shared';
+import type { Session } from '@kestrel/shared';
 import type { Db } from '../../infra/db/create-db.js';
 import { newId } from '../../infra/db/ids.js';
+import type { AuthUser } from './auth-user.js';
 import { CheckedSessions } from './checked-sessions.js';
 import {
   deleteDeadSessions,
@@ -40,17 +41,6 @@ interface VerifiedClaims {
   sid: string;
   sub: string;
   expiresAtMs: number;
-}
-
-export interface AuthUser {
-  id: string;
-  email: string;
-  name: string;
-  role: Role;
-  emailVerified: boolean;
-  sessionId: string;
-  /** B2B §17: the punch-out visit this session is; such a session may not place an order. Absent otherwise. */
-  punchoutId?: string;
 }
 
 /** A session other than a sign-in's (B2B §17's punch-out): shorter, and marked with its visit. */

@@ -10,7 +10,7 @@
 import { TWO_FACTOR_REQUIRED_CODE, twoFactorMessages } from '@kestrel/shared';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../infra/errors.js';
-import type { AuthUser } from './sessions.js';
+import type { AuthUser } from './auth-user.js';
 
 export type StaffTwoFactorMode = 'optional' | 'required';
 

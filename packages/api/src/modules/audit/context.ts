@@ -11,7 +11,7 @@ import type { FastifyRequest } from 'fastify';
 
 export interface AuditContext {
   actor: AuditActor;
-  /** The answer's X-Request-Id (infra/observability/request-id.ts: it is Fastify's request.id). */
+  /** The answer's X-Request-Id (infra/http/request-id.ts: it is Fastify's request.id). */
   requestId: string;
 }
 

@@ -24,8 +24,8 @@ import type { Database } from '../../infra/db/schema.js';
 import { isUniqueViolation } from '../../infra/db/unique-violation.js';
 import { AppError, notFound } from '../../infra/errors.js';
 import { compileSerializer } from '../../infra/http/serialize.js';
-import { EncodedListCache, type EncodedList, type ListBuilder } from '../../infra/encoded-list.js';
-import { LIST_CACHE_TTL_MS, ListCache } from '../../infra/list-cache.js';
+import { EncodedListCache, type EncodedList, type ListBuilder } from '../../infra/http/encoded-list.js';
+import { LIST_CACHE_TTL_MS, ListCache } from '../../infra/http/list-cache.js';
 import { yieldToIo } from '../../infra/yield-to-io.js';
 import { centsToDollars, dollarsToCents } from '../../infra/money.js';
 import {

@@ -1,13 +1,11 @@
-// Companies (B2B §5): a customer's company, its members and invites; the company's orders; the admin's terms and
-// credit limits. Every call authorizes on the server (the service says who may).
+// Companies (B2B §5): a customer's company, its members and invites; the admin's terms and credit limits (the
+// company's orders are the orders module's: orders/company-orders-routes.ts). Every call authorizes on the server (the service says who may).
 import { auditContextOf } from '../audit/index.js';
 import {
   adminCompanyPatchSchema,
   adminCompanySchema,
-  COMPANY_ORDERS_DEFAULT_LIMIT,
   companyCreateSchema,
   companyDetailsPatchSchema,
-  companyOrdersQuerySchema,
   companySchema,
   errorSchema,
   idParamsSchema,
@@ -17,13 +15,11 @@ import {
   inviteTokenParamsSchema,
   memberParamsSchema,
   memberPatchSchema,
-  orderSchema,
   pendingInviteSchema,
 } from '@kestrel/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser } from '../accounts/index.js';
-import type { OrdersService } from '../orders/index.js';
 import type { CompaniesService } from './service.js';
 
 const tags = ['companies'];
@@ -31,10 +27,7 @@ const security = [{ bearer: [] }];
 const refusals = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
 const limited = { ...refusals, 429: errorSchema };
 
-export const companyRoutes: FastifyPluginAsyncZod<{
-  companies: CompaniesService;
-  orders: Pick<OrdersService, 'listCompanyOrders'>;
-}> = async (app, { companies, orders }) => {
+export const companyRoutes: FastifyPluginAsyncZod<{ companies: CompaniesService }> = async (app, { companies }) => {
   app.post(
     '/companies',
     {
@@ -190,24 +183,6 @@ export const companyRoutes: FastifyPluginAsyncZod<{
     async (request, reply) => {
       await companies.removeMember(currentUser(request), request.params.userId);
       return reply.code(204).send(null);
-    },
-  );
-
-  app.get(
-    '/company/orders',
-    {
-      onRequest: app.requireUser,
-      schema: {
-        tags,
-        security,
-        summary: "The company's newest orders, newest first (members; at most `limit`, default 100, up to 500)",
-        querystring: companyOrdersQuerySchema,
-        response: { 200: orderSchema.array(), ...refusals },
-      },
-    },
-    async (request) => {
-      const { companyId } = await companies.requireMembership(currentUser(request));
-      return orders.listCompanyOrders(companyId, request.query.limit ?? COMPANY_ORDERS_DEFAULT_LIMIT);
     },
   );
 

@@ -20,9 +20,9 @@ import { AppError, forbidden, notFound } from '../../infra/errors.js';
 import { centsToDollars, dollarsToCents } from '../../infra/money.js';
 import type { AuthUser } from '../accounts/index.js';
 import type { MailService } from '../mail/index.js';
-import { companyBalanceCents, companyBalancesCents } from './balance-repository.js';
 import { findMembership, type Membership } from './membership-repository.js';
 import * as repo from './repository.js';
+import { notInCompany, requireMember } from './roles.js';
 import { listLocations, parseLocationIds } from './locations-repository.js';
 import { hashInviteToken, sendInvite, type SentInvite } from './send-invite.js';
 
@@ -64,8 +64,18 @@ export interface CompaniesService {
   adminUpdate(id: string, patch: AdminCompanyPatch, audit: AuditContext | null): Promise<AdminCompany>;
 }
 
+/**
+ * The open balances a company answer shows: billing's (modules/billing), handed in by app.ts so that companies, which
+ * billing builds on, does not import it back.
+ */
+export interface CompanyBalances {
+  balanceCents(companyId: string): Promise<number>;
+  balancesCents(): Promise<Map<string, number>>;
+}
+
 export interface CompaniesDeps {
   db: Db;
+  balances: CompanyBalances;
   mail: Pick<MailService, 'enqueue' | 'wake'>;
   /** Signed-in requests carry emailVerified from the next one on (accepting an invite confirms the address). */
   sessionsChanged: () => void;
@@ -77,7 +87,6 @@ export interface CompaniesDeps {
 const dollarsOrNull = (cents: number | null) => (cents === null ? null : centsToDollars(cents));
 const centsOrNull = (dollars: number | null) => (dollars === null ? null : dollarsToCents(dollars));
 
-const notInCompany = () => new AppError(404, 'not_found', companyMessages.noCompany);
 const lastOwner = () => new AppError(409, 'last_owner', companyMessages.lastOwner);
 const alreadyInCompany = () => new AppError(409, 'already_in_company', companyMessages.alreadyInCompany);
 const invalidInvite = () => new AppError(400, 'invalid_invite', companyMessages.inviteInvalid);
@@ -85,6 +94,7 @@ const inviteExpired = () => new AppError(400, 'invite_expired', companyMessages.
 
 export function createCompaniesService({
   db,
+  balances,
   mail,
   sessionsChanged,
   membershipsChanged = () => undefined,
@@ -96,7 +106,7 @@ export function createCompaniesService({
     const [company, members, balance] = await Promise.all([
       repo.findCompany(db, companyId),
       repo.membersOf(db, companyId),
-      companyBalanceCents(db, companyId),
+      balances.balanceCents(companyId),
     ]);
     if (!company) throw missing();
     return {
@@ -119,9 +129,7 @@ export function createCompaniesService({
   }
 
   async function requireMembership(user: AuthUser): Promise<Membership> {
-    const membership = await findMembership(db, user.id);
-    if (!membership) throw notInCompany();
-    return membership;
+    return requireMember(await findMembership(db, user.id));
   }
 
   async function requireOwner(user: AuthUser): Promise<Membership> {
@@ -327,8 +335,8 @@ export function createCompaniesService({
 
     async adminList() {
       const rows = await repo.listCompaniesWithCounts(db);
-      const balances = await companyBalancesCents(db);
-      return rows.map((r) => toAdmin(r, balances.get(r.id) ?? 0));
+      const owed = await balances.balancesCents();
+      return rows.map((r) => toAdmin(r, owed.get(r.id) ?? 0));
     },
 
     adminGet(id) {
@@ -356,7 +364,7 @@ export function createCompaniesService({
       membershipsChanged();
       const [row] = await repo.listCompaniesWithCounts(db, id);
       if (!row) throw notFound('Company');
-      return toAdmin(row, await companyBalanceCents(db, id));
+      return toAdmin(row, await balances.balanceCents(id));
     },
   };
 }

@@ -11,7 +11,7 @@ import {
 import type { Db } from '../../infra/db/create-db.js';
 import { csvRecords, CsvSyntaxError } from '../../infra/csv-records.js';
 import { AppError, notFound } from '../../infra/errors.js';
-import { LIST_CACHE_TTL_MS } from '../../infra/list-cache.js';
+import { LIST_CACHE_TTL_MS } from '../../infra/http/list-cache.js';
 import { centsToDollars } from '../../infra/money.js';
 import { bearerToken } from '../accounts/index.js';
 import * as repo from './repository.js';

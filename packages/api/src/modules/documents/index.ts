@@ -1,5 +1,5 @@
 // The documents module's public entry: the invoice and credit note PDFs and the orders CSV. It reads orders through
-// the orders service's one visibility rule; the document numbers it prints are given by the orders module
-// (orders/invoice-numbers.ts, orders/credit-note-numbers.ts), so orders never imports documents.
+// the orders service's one visibility rule; the document numbers it prints are given by billing inside the orders
+// module's transactions (billing/invoice-numbers.ts, billing/credit-note-numbers.ts); documents writes none.
 export { documentRoutes } from './routes.js';
 export { createDocumentsService, type DocumentsService } from './service.js';

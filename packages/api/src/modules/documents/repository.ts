@@ -1,5 +1,5 @@
 // SQL of the order documents: when a credit note was issued, the company a document bills, and the pages of orders
-// and lines the CSV export reads. (The invoice and credit note counters are the orders module's: document-number-repository.ts.)
+// and lines the CSV export reads. (The invoice and credit note counters are billing's: billing/document-number-repository.ts.)
 import type { Db } from '../../infra/db/create-db.js';
 import type { OrderStatus } from '../../infra/db/schema.js';
 

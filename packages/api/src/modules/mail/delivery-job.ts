@@ -1,5 +1,5 @@
 // The background job that delivers the outbox: every few seconds, and at once when a message is queued (wake).
-import type { PeriodicJob } from '../../infra/jobs/job-runner.js';
+import type { PeriodicJob } from '../../infra/jobs/job-engine.js';
 import type { MailService } from './service.js';
 
 export const MAIL_DELIVERY_JOB = 'mail-delivery';

@@ -13,7 +13,8 @@ import * as repo from './outbox-repository.js';
 import { DEFAULT_RETRY, type RetryPolicy } from './retry-policy.js';
 import { contentToSend, storedContent } from './stored-content.js';
 import { renderMail, subjectOf, type MailContent, type Site } from './templates/index.js';
-import { createTransport, type MailTransport } from './transports/transport.js';
+import { createTransport } from './transports/create-transport.js';
+import type { MailTransport } from './transports/transport.js';
 
 export interface OutgoingMail {
   to: string;

@@ -1,9 +1,8 @@
-// Issue #25's calls (B2B §5): approve or reject an order awaiting approval (owners of its company), the owners'
-// approval queue, and the company's account (balance, due dates, overdue orders) for members and administrators.
-// Issue 47: why an order waits for approval, and checkout's PO-number check.
+// Issue #25's calls (B2B §5): approve or reject an order awaiting approval (owners of its company) and the owners'
+// approval queue (the company's account is billing's: billing/routes.ts). Issue 47: why an order waits for approval,
+// and checkout's PO-number check.
 import {
   approvalQueueSchema,
-  companyAccountSchema,
   errorSchema,
   idParamsSchema,
   orderApprovalSchema,
@@ -97,35 +96,5 @@ export const approvalRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = 
       },
     },
     async (request) => orders.approvalQueue(currentUser(request)),
-  );
-
-  app.get(
-    '/company/account',
-    {
-      onRequest: app.requireUser,
-      schema: {
-        tags,
-        security,
-        summary:
-          "The company's payment terms, credit, open balance and unpaid on-account orders with due dates (members)",
-        response: { 200: companyAccountSchema, ...refusals },
-      },
-    },
-    async (request) => orders.companyAccount(currentUser(request)),
-  );
-
-  app.get(
-    '/admin/companies/:id/balance',
-    {
-      onRequest: app.requirePermission('companies.read'),
-      schema: {
-        tags,
-        security,
-        summary: "A company's open balance, credit and unpaid on-account orders, overdue ones marked (admin)",
-        params: idParamsSchema,
-        response: { 200: companyAccountSchema, ...refusals },
-      },
-    },
-    async (request) => orders.companyAccountForAdmin(request.params.id),
   );
 };

@@ -2,7 +2,7 @@
 // payable by card, or, on account, to `confirmed` with its due date and invoice number after the credit check again)
 // or rejects it with a reason (to `rejected`, stock back). Each decision is one transaction guarded by the status it
 // starts from (lifecycle-repository.ts changeStatus), with its mail and webhook event in it (the outboxes). Also the
-// owners' queue and the company's account (balance, due dates, overdue orders).
+// owners' queue. The credit check is billing's, reached through the port in deps (billing-port.ts).
 //
 // Locks, PostgreSQL: the company row (on account), then the order row, then the buyer's row, then the products in id
 // order: the order every other write takes them in (company-order-write-repository.ts, lifecycle.ts), so nothing deadlocks.
@@ -11,7 +11,6 @@ import {
   approvalReasonMessage,
   companyOrderingMessages,
   type ApprovalQueueItem,
-  type CompanyAccount,
   type Order,
   type OrderApproval,
   type PoNumberCheck,
@@ -26,9 +25,9 @@ import type { AuthUser } from '../accounts/index.js';
 import { companyTerms, findMembership, lockCompany, ownerEmails } from '../companies/index.js';
 import * as approvalsRepo from './approvals-repository.js';
 import { ordersWithPoNumber } from './po-number-repository.js';
-import { assignInvoiceNumber } from './invoice-numbers.js';
 import type { MailService, OutgoingMail } from '../mail/index.js';
-import { checkCredit, dueDateOf } from './company-rules.js';
+import type { OrderBilling } from './billing-port.js';
+import { dueDateOf } from './company-rules.js';
 import { withStep } from './history.js';
 import { invalidTransition } from './lifecycle.js';
 import { authorizeOrder } from './ownership.js';
@@ -48,6 +47,7 @@ export interface ApprovalsDeps {
   orderHoldMinutes: number;
   toAnswer: (row: OrderRow) => Promise<Order>;
   withLines: (rows: OrderRow[]) => Promise<Order[]>;
+  billing: OrderBilling;
   now?: () => Date;
 }
 
@@ -157,7 +157,7 @@ export function createApprovals(deps: ApprovalsDeps) {
           const terms = await companyTerms(trx, companyId);
           dueDate = dueDateOf(terms?.payment_terms ?? 'card', at);
           // The balance already counts this order (it is on account, unpaid, open): nothing is added to it.
-          await checkCredit(trx, companyId, terms, 0, at, Number(row.total_cents));
+          await deps.billing.checkCredit(trx, companyId, terms, 0, at, Number(row.total_cents));
         }
         const to = onAccount ? 'confirmed' : 'pending';
         const changed = await lifecycleRepo.changeStatus(trx, id, 'awaiting_approval', {
@@ -172,7 +172,7 @@ export function createApprovals(deps: ApprovalsDeps) {
         // Confirmed on account no longer waits for payment or approval: it leaves the buyer's open orders.
         if (onAccount) await repo.uncountOpenOrder(trx, row.user_id);
         await mail.enqueue(trx, decidedMail(row, 'approved', null, onAccount ? 'confirmed' : 'pay'));
-        if (onAccount) await assignInvoiceNumber(trx, id, at);
+        if (onAccount) await deps.billing.assignInvoiceNumber(trx, id, at);
         await record('order.approved');
         return true;
       }, id);
@@ -297,18 +297,6 @@ export function createApprovals(deps: ApprovalsDeps) {
               ),
       };
     },
-
-    /** The company's account as its members see it (every role reads it). */
-    async accountOfMember(user: AuthUser): Promise<CompanyAccount> {
-      const membership = await findMembership(db, user.id);
-      if (!membership) throw notFound('Company');
-      return accountOf(membership.companyId);
-    },
-
-    /** Any company's account (staff with companies.read: the route declares it). */
-    async accountForAdmin(companyId: string): Promise<CompanyAccount> {
-      return accountOf(companyId);
-    },
   };
 
   /** The limit an order awaiting approval passed: kept at placement, else the buyer's now (orders placed before 028). */
@@ -354,37 +342,6 @@ export function createApprovals(deps: ApprovalsDeps) {
     });
     if (done && deciders.length > 0) mail.wake();
     return done;
-  }
-
-  async function accountOf(companyId: string): Promise<CompanyAccount> {
-    const company = await approvalsRepo.companyRow(db, companyId);
-    if (!company) throw notFound('Company');
-    const rows = await approvalsRepo.openAccountOrderRows(db, companyId);
-    const today = now().toISOString().slice(0, 10);
-    const openOrders = rows.map((r) => ({
-      _id: r.id,
-      number: r.number,
-      poNumber: r.po_number,
-      invoiceNumber: r.invoice_number,
-      status: r.status,
-      amount: centsToDollars(Number(r.total_cents)),
-      createdAt: r.created_at,
-      dueDate: r.due_date,
-      overdue: r.due_date !== null && r.due_date < today,
-    }));
-    const balanceCents = rows.reduce((sum, r) => sum + Number(r.total_cents), 0);
-    const overdue = rows.filter((r) => r.due_date !== null && r.due_date < today);
-    const limit = company.credit_limit_cents === null ? null : Number(company.credit_limit_cents);
-    return {
-      companyId,
-      paymentTerms: company.payment_terms,
-      creditLimit: limit === null ? null : centsToDollars(limit),
-      balance: centsToDollars(balanceCents),
-      available: limit === null ? null : centsToDollars(Math.max(0, limit - balanceCents)),
-      overdueCount: overdue.length,
-      overdueAmount: centsToDollars(overdue.reduce((sum, r) => sum + Number(r.total_cents), 0)),
-      openOrders,
-    };
   }
 }
 

@@ -15,10 +15,10 @@ import type { OpenDatabase } from '../../infra/db/create-db.js';
 import type { Database } from '../../infra/db/schema.js';
 import { AppError } from '../../infra/errors.js';
 import { lockCompany, companyTerms, ownerEmails } from '../companies/index.js';
-import { assignInvoiceNumber } from './invoice-numbers.js';
 import type { MailService, OutgoingMail } from '../mail/index.js';
 import type { WebhooksService } from '../webhooks/index.js';
-import { checkCredit, placementOf, type CompanyPlacement, type Placement } from './company-rules.js';
+import type { OrderBilling } from './billing-port.js';
+import { placementOf, type CompanyPlacement, type Placement } from './company-rules.js';
 import { reserveOrderNumbers } from './order-number-repository.js';
 import { formatOrderNumber, numberYearOf, postgresOrderNumbers } from './order-numbers.js';
 import {
@@ -40,6 +40,8 @@ export interface CompanyOrderWriterOptions {
   placedMails: (placed: PlacedOrder) => OutgoingMail[];
   mail: Pick<MailService, 'enqueue'>;
   webhooks: Pick<WebhooksService, 'insert'>;
+  /** The credit check and the invoice number (billing's), run below under the company's lock. */
+  billing: OrderBilling;
 }
 
 /**
@@ -114,7 +116,7 @@ export function createCompanyOrderWriter(
   const postgres = !database.sqlite;
   // PostgreSQL takes its numbers from blocks outside the transaction (they may skip, B2B §11); SQLite's in it.
   const nextNumber = postgres ? postgresOrderNumbers(db) : undefined;
-  const { maxOpenOrders, limitMessage, placedMails, mail, webhooks } = options;
+  const { maxOpenOrders, limitMessage, placedMails, mail, webhooks, billing } = options;
 
   return async (pending, lines, decide, event, company, within) => {
     const year = numberYearOf(pending.created_at);
@@ -141,7 +143,7 @@ export function createCompanyOrderWriter(
       const placement: Placement = company
         ? placementOf(company, terms, total, at)
         : { status: 'pending', onAccount: false, dueDate: null };
-      if (company && placement.onAccount) await checkCredit(trx, company.companyId, terms, total, at);
+      if (company && placement.onAccount) await billing.checkCredit(trx, company.companyId, terms, total, at);
       placed.order = {
         ...placed.order,
         company_id: company?.companyId ?? pending.company_id,
@@ -178,7 +180,7 @@ export function createCompanyOrderWriter(
       await trx.insertInto('order_lines').values(placed.lines).execute();
       if (placement.status === 'confirmed') {
         // Confirmed on account: its invoice number now (B2B §6), in this transaction (no gap if it rolls back).
-        placed.order.invoice_number = await assignInvoiceNumber(trx, placed.order.id, at);
+        placed.order.invoice_number = await billing.assignInvoiceNumber(trx, placed.order.id, at);
       }
       for (const message of placedMails(placed)) await mail.enqueue(trx, message);
       if (company && placement.status === 'awaiting_approval') {

@@ -3,7 +3,7 @@
 // run on several instances at once (pg-boss gives it to one, but a presumed-dead run may overlap): each order's
 // status-guarded update decides, so each expires exactly once. Issue 47: the same run reminds the owners of orders
 // awaiting approval that expire within a day, once per order (approvals.ts remindDue).
-import type { PeriodicJob } from '../../infra/jobs/job-runner.js';
+import type { PeriodicJob } from '../../infra/jobs/job-engine.js';
 import type { OrdersService } from './service.js';
 
 export const ORDER_EXPIRY_JOB = 'order-expiry';

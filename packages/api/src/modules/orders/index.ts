@@ -1,6 +1,7 @@
 // The orders module's public entry: what other modules and app.ts may use.
 export { ORDER_EXPIRY_JOB, orderExpiryJob } from './expiry-job.js';
 export type { ExpiryReport, OrderPayments, PaidOutcome } from './lifecycle.js';
+export type { OrderBilling } from './billing-port.js';
 export { orderRoutes } from './routes.js';
 export {
   createOrdersService,
@@ -15,4 +16,3 @@ export {
 } from './service.js';
 export type { PlacedOrder } from './order-write-repository.js';
 export type { WithinOrder } from './company-order-write-repository.js';
-export { takeNextNumber } from './document-number-repository.js';

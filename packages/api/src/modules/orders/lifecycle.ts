@@ -18,7 +18,8 @@
 // whose refunded_at is still null, so a crash or an outage between the two steps delays the refund, never loses it
 // (the provider's refund is idempotent per intent). Its "cancelled" mail goes with refunded_at, naming the refund.
 // Credit notes (B2B §11): an invoiced order gets its one credit note in the transaction that records its refund, or,
-// with no card refund to wait for, in the cancel's own transaction (credit-note-numbers.ts).
+// with no card refund to wait for, in the cancel's own transaction (billing's credit-note-numbers.ts, through
+// billing-port.ts).
 import { changedFields, recordAudit, type AuditContext } from '../audit/index.js';
 import {
   can,
@@ -33,8 +34,7 @@ import type { Db } from '../../infra/db/create-db.js';
 import type { Database } from '../../infra/db/schema.js';
 import { AppError, notFound } from '../../infra/errors.js';
 import { demandPermission, type AuthUser } from '../accounts/index.js';
-import { assignCreditNoteNumber } from './credit-note-numbers.js';
-import { assignInvoiceNumber } from './invoice-numbers.js';
+import type { OrderBilling } from './billing-port.js';
 import type { MailService } from '../mail/index.js';
 import { withStep } from './history.js';
 import * as lifecycleRepo from './lifecycle-repository.js';
@@ -65,6 +65,8 @@ export interface LifecycleDeps {
   mail: Pick<MailService, 'enqueue' | 'wake'>;
   /** Late-bound: the payments service is built after the orders service it depends on. */
   payments: () => OrderPayments | undefined;
+  /** The invoice and credit note numbers (billing's), given in each transition's own transaction. */
+  billing: Pick<OrderBilling, 'assignInvoiceNumber' | 'assignCreditNoteNumber'>;
   /** The orders service's wrapper of every stock move (the catalogue hears of it). */
   movingStock: <T>(write: () => Promise<T>) => Promise<T>;
   /**
@@ -113,6 +115,7 @@ const orderPaid = (action: string) => new AppError(409, 'order_paid', `A paid or
 
 export function createOrderLifecycle(deps: LifecycleDeps) {
   const { db, mail, movingStock, recordEvent, log } = deps;
+  const { assignCreditNoteNumber, assignInvoiceNumber } = deps.billing;
 
   /** Runs a transition's transaction; wakes webhook delivery after the commit when it recorded an event. */
   async function transaction<T>(work: (trx: Transaction<Database>, record: RecordEvent) => Promise<T>): Promise<T> {

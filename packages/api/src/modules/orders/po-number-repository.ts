@@ -1,5 +1,6 @@
 // SQL of the checkout's PO-number check (issue 47): orders of a buyer, or of their company, that carry a PO number,
 // compared without case along orders_po_number_lower (migration 016).
+import { CLOSED_ORDER_STATUSES } from '@kestrel/shared';
 import { sql } from 'kysely';
 import type { Db } from '../../infra/db/create-db.js';
 
@@ -20,7 +21,7 @@ export function ordersWithPoNumber(db: Db, poNumber: string, userId: string, com
         ? eb('user_id', '=', userId)
         : eb.or([eb('user_id', '=', userId), eb('company_id', '=', companyId)]),
     )
-    .where('status', 'not in', ['cancelled', 'expired', 'rejected'])
+    .where('status', 'not in', CLOSED_ORDER_STATUSES)
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
     .limit(PO_NUMBER_CHECK_LIMIT)

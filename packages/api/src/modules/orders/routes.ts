@@ -23,6 +23,7 @@ import type { FastifyTypeProviderDefault } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '../accounts/index.js';
 import { approvalRoutes } from './approval-routes.js';
+import { companyOrdersRoutes } from './company-orders-routes.js';
 import type { OrdersService } from './service.js';
 
 const tags = ['orders'];
@@ -31,6 +32,7 @@ const security = [{ bearer: [] }];
 export const orderRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = async (app, { orders }) => {
   // Issue #25: approvals and the company's account (approval-routes.ts).
   await app.register(approvalRoutes, { orders });
+  await app.register(companyOrdersRoutes, { orders });
   app.post(
     '/order',
     {

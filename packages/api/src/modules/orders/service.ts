@@ -11,7 +11,6 @@ import {
   unitPriceCents,
   DEFAULT_ORDER_PAGE_SIZE,
   type ApprovalQueueItem,
-  type CompanyAccount,
   type Order,
   type OrderApproval,
   type PoNumberCheck,
@@ -44,11 +43,18 @@ import {
 import { parseHistory } from './history.js';
 // Company orders (issue #25, co-ordering): spending limits, approvals, payment on account.
 import { createApprovals } from './approvals.js';
+import type { OrderBilling } from './billing-port.js';
 import { createCompanyOrderWriter, type WithinOrder } from './company-order-write-repository.js';
 import { companyPlacementFor } from './company-rules.js';
 import { createOrderLifecycle, type ExpiryReport, type OrderPayments, type PaidOutcome } from './lifecycle.js';
 import { authorizeOrder } from './ownership.js';
-import { findMembership, requireMayAct, type Membership, type MembershipReader } from '../companies/index.js';
+import {
+  findMembership,
+  requireMayAct,
+  requireMember,
+  type Membership,
+  type MembershipReader,
+} from '../companies/index.js';
 import { allOrdersJson } from './full-list.js';
 import { changedOrders, type PollQuery } from './poll.js';
 import * as repo from './repository.js';
@@ -234,10 +240,10 @@ export interface OrdersService {
    */
   searchOrders(caller: AuthUser, query: OrderSearchQuery): Promise<OrderSearchPage>;
   /**
-   * The company's newest orders, newest first, at most `limit` (GET /api/company/orders; the orders_company_created
-   * index walks them in order).
+   * The caller's company's newest orders, newest first, at most `limit` (GET /api/company/orders: every member reads
+   * them; 404 in no company; the orders_company_created index walks them in order).
    */
-  listCompanyOrders(companyId: string, limit: number): Promise<Order[]>;
+  listCompanyOrders(caller: AuthUser, limit: number): Promise<Order[]>;
   /** Your own orders; admins may read anyone's (an unknown e-mail has none). */
   listOrdersByEmail(caller: AuthUser, email: string): Promise<Order[]>;
   /**
@@ -300,8 +306,6 @@ export interface OrdersService {
   poNumberCheck(user: AuthUser, poNumber: string): Promise<PoNumberCheck>;
   reject(user: AuthUser, id: string, reason: string): Promise<Order>;
   approvalQueue(user: AuthUser): Promise<ApprovalQueueItem[]>;
-  companyAccount(user: AuthUser): Promise<CompanyAccount>;
-  companyAccountForAdmin(companyId: string): Promise<CompanyAccount>;
 }
 
 export interface OrdersDeps {
@@ -323,6 +327,8 @@ export interface OrdersDeps {
    * built after this one.
    */
   payments?: () => OrderPayments | undefined;
+  /** Accounts receivable (modules/billing): the credit check and the invoice and credit note numbers, in the order's transactions. */
+  billing: OrderBilling;
   log?: { error(details: object, message: string): void };
   /** Contract prices (B2B §5, modules/contract-prices): the buyer's company's prices of the order's products. */
   contractPrices?: Pick<ContractPricesService, 'forOrder'>;
@@ -411,6 +417,7 @@ export function createOrdersService(deps: OrdersDeps): OrdersService {
       : (placed) => [placedMailOf(placed)],
     mail,
     webhooks,
+    billing: deps.billing,
   });
 
   /** Every write that moves stock goes through here, so the catalogue always hears of it. */
@@ -442,6 +449,7 @@ export function createOrdersService(deps: OrdersDeps): OrdersService {
     recordEvent: recordOrderEvent,
     wakeWebhooks: () => webhooks.wake(),
     payments: deps.payments ?? (() => undefined),
+    billing: deps.billing,
     movingStock,
     log: deps.log ?? { error: () => undefined },
   });
@@ -546,6 +554,7 @@ export function createOrdersService(deps: OrdersDeps): OrdersService {
     wakeWebhooks: () => webhooks.wake(),
     movingStock,
     orderHoldMinutes,
+    billing: deps.billing,
     toAnswer: (row) => service.toAnswer(row),
     withLines: (rows) =>
       withLines(
@@ -669,7 +678,8 @@ export function createOrdersService(deps: OrdersDeps): OrdersService {
       return { items, total, page, pageSize };
     },
 
-    async listCompanyOrders(companyId, limit) {
+    async listCompanyOrders(caller, limit) {
+      const { companyId } = requireMember(await findMembership(db, caller.id));
       const rows = await repo.listCompanyOrders(db, companyId, limit);
       return withLines(
         rows,
@@ -716,8 +726,6 @@ export function createOrdersService(deps: OrdersDeps): OrdersService {
     poNumberCheck: (user, poNumber) => approvals.poNumberCheck(user, poNumber),
     reject: (user, id, reason) => approvals.reject(user, id, reason),
     approvalQueue: (user) => approvals.queue(user),
-    companyAccount: (user) => approvals.accountOfMember(user),
-    companyAccountForAdmin: (companyId) => approvals.accountForAdmin(companyId),
   };
   return service;
 }

@@ -3,7 +3,7 @@
 // the provider, and a charge that landed on one is refunded, whether or not a browser or webhook ever reported it.
 // pg-boss gives each run to one instance; a presumed-dead run may overlap, which is safe: voids and refunds are
 // idempotent per intent at the provider, and the shop records each refund once.
-import type { PeriodicJob } from '../../infra/jobs/job-runner.js';
+import type { PeriodicJob } from '../../infra/jobs/job-engine.js';
 import type { PaymentsService } from './service.js';
 
 export const PAYMENT_SWEEP_JOB = 'payment-sweep';

@@ -3,7 +3,7 @@ import { reviewSchema, type Review } from '@kestrel/shared';
 import type { Db } from '../../infra/db/create-db.js';
 import { newId } from '../../infra/db/ids.js';
 import { compileSerializer } from '../../infra/http/serialize.js';
-import { ListCache } from '../../infra/list-cache.js';
+import { ListCache } from '../../infra/http/list-cache.js';
 import * as repo from './repository.js';
 
 export function toReview(row: repo.ReviewRow): Review {

@@ -6,7 +6,7 @@ import { sql, type CompiledQuery } from 'kysely';
 import { z } from 'zod';
 import type { OpenDatabase } from '../../infra/db/create-db.js';
 import { boundedRead } from '../../infra/db/bounded-read.js';
-import { allOpenAccountOrders, overdueAccountOrders, type OpenAccountOrders } from '../companies/index.js';
+import { allOpenAccountOrders, overdueAccountOrders, owedCents, type OpenAccountOrders } from '../billing/index.js';
 
 /** Instants: from <= t < before (whole UTC days). */
 export interface StatsRange {
@@ -142,11 +142,11 @@ export async function lowStock(database: OpenDatabase, limit: number, budgetMs: 
 
 const owedRows = z.array(z.object({ cents: wholeNumber, orders: wholeNumber, companies: wholeNumber }));
 
-/** What a set of the companies module's open on-account orders adds up to: cents, orders and companies owing. */
+/** What a set of billing's open on-account orders adds up to: cents (billing's owedCents), orders, companies owing. */
 function owedQuery(orders: OpenAccountOrders) {
   return orders
     .select((eb) => [
-      eb.fn.coalesce(eb.fn.sum<number | string | bigint>('total_cents'), eb.lit(0)).as('cents'),
+      owedCents(eb).as('cents'),
       eb.fn.countAll<number | string>().as('orders'),
       eb.fn.count<number | string>('company_id').distinct().as('companies'),
     ])
@@ -155,8 +155,8 @@ function owedQuery(orders: OpenAccountOrders) {
 
 /**
  * The shop's receivables now (B2B §5, §8): the open on-account balance of every company and, of it, what is overdue on
- * `today` (YYYY-MM-DD, UTC). Which orders count is the companies module's one rule (allOpenAccountOrders,
- * overdueAccountOrders), the same the credit check and the company answers sum; this only adds them up.
+ * `today` (YYYY-MM-DD, UTC). Which orders count is billing's one rule (allOpenAccountOrders, overdueAccountOrders),
+ * the same the credit check and the company answers sum; this only counts them too.
  */
 export function receivablesQueries(database: OpenDatabase, today: string) {
   return {

@@ -1,7 +1,7 @@
 // The background job that delivers webhooks: every 2 s (a first retry is due 5 s after a failure), and soon after
 // an event is recorded (wake). One run at a time across every instance (infra/jobs); the claims' leases make even
 // overlapping runs attempt each message once.
-import type { PeriodicJob } from '../../infra/jobs/job-runner.js';
+import type { PeriodicJob } from '../../infra/jobs/job-engine.js';
 import type { WebhooksService } from './service.js';
 
 export const WEBHOOK_DELIVERY_JOB = 'webhook-delivery';

@@ -1,6 +1,5 @@
-// Where a message goes: an SMTP server (SMTP_URL) or a folder of .eml files (MAIL_DIR). Both build the message with
-// nodemailer, loaded at the first delivery so that start-up never pays for it.
-import type { MailConfig } from '../../../infra/config.js';
+// What a transport is and the message it sends, shared by both transports (create-transport.ts picks one). Both build
+// the message with nodemailer, loaded at the first delivery so that start-up never pays for it.
 
 /** One message as it leaves: what the outbox row holds, plus the sender. */
 export interface OutboundMessage {
@@ -21,11 +20,6 @@ export interface MailTransport {
   /** Resolves once the message is accepted (by the SMTP server, or renamed into place as a file). */
   send(message: OutboundMessage): Promise<void>;
   close(): void;
-}
-
-export async function createTransport(config: MailConfig): Promise<MailTransport> {
-  if (config.smtpUrl) return (await import('./smtp-transport.js')).smtpTransport(config.smtpUrl);
-  return (await import('./eml-file-transport.js')).emlFileTransport(config.dir);
 }
 
 /** The nodemailer message fields of an outbound message; no file or URL access, whatever the content says. */

@@ -1,5 +1,6 @@
 // Invoice numbers (B2B §6): INV-{year}-{000001}, in sequence without gaps, given once to an order when it is paid or
-// confirmed on account. Called inside the transaction that pays or confirms the order, so both happen or neither.
+// confirmed on account. Called inside the orders module's transaction that pays or confirms the order (through
+// orders/billing-port.ts), so both happen or neither.
 import type { Transaction } from 'kysely';
 import type { Database } from '../../infra/db/schema.js';
 import * as repo from './document-number-repository.js';

@@ -5,7 +5,7 @@
 // expires: an entry lives LIST_CACHE_TTL_MS (1 s) from the moment its query started, which bounds how stale a list
 // can be across instances (docs/operations.md).
 
-import type { Serialize } from './http/serialize.js';
+import type { Serialize } from './serialize.js';
 
 export const LIST_CACHE_TTL_MS = 1_000;
 export const LIST_CACHE_MAX_KEYS = 64;

@@ -1,5 +1,6 @@
 // Credit note numbers (B2B §11): CN-{year}-{000001}, in sequence without gaps, given once to an invoiced order when it
-// is cancelled or its payment refunded. Called inside the transaction that records that, so both happen or neither.
+// is cancelled or its payment refunded. Called inside the orders module's transaction that records that (through
+// orders/billing-port.ts), so both happen or neither.
 import type { Transaction } from 'kysely';
 import type { Database } from '../../infra/db/schema.js';
 import * as repo from './document-number-repository.js';

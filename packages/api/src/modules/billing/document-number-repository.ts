@@ -1,28 +1,10 @@
-// SQL of an order's document numbers (B2B §6, §11): the per-year invoice and credit note counters and the order's
-// numbers. The orders module owns them because it gives them in its own transactions (lifecycle.ts: paid, confirmed
-// on account, cancelled, refunded); the documents module only prints them. Quote numbers (B2B §10, modules/quotes)
-// are taken by the same mechanism (takeNextNumber) from their own counter.
+// SQL of an order's document numbers (B2B §6, §11): the invoice and credit note counters and the order's numbers.
+// Billing owns them and gives them inside the orders module's own transactions (paid, confirmed on account,
+// cancelled, refunded), which reach them through orders/billing-port.ts; the documents module only prints them.
+// Every per-year counter, quotes' too, is infra/db/year-counters.ts's takeNextNumber.
 import type { Transaction } from 'kysely';
+import { takeNextNumber } from '../../infra/db/year-counters.js';
 import type { Database } from '../../infra/db/schema.js';
-
-/** The per-year counters of gap-free numbers: invoices (B2B §6), credit notes (§11), quotes (§10). */
-export type CounterTable = 'invoice_counters' | 'credit_note_counters' | 'quote_counters';
-
-/**
- * Takes the next number of `year` from `counter` in one statement on both dialects: the year's row is inserted with
- * 1, or its last number goes up by one. The upsert locks the row until the caller's transaction ends, so concurrent
- * callers take consecutive numbers, and a rollback returns the number (no gap). The one mechanism of every gap-free
- * number.
- */
-export async function takeNextNumber(trx: Transaction<Database>, counter: CounterTable, year: number): Promise<number> {
-  const row = await trx
-    .insertInto(counter)
-    .values({ year, last_number: 1 })
-    .onConflict((oc) => oc.column('year').doUpdateSet((eb) => ({ last_number: eb(`${counter}.last_number`, '+', 1) })))
-    .returning('last_number')
-    .executeTakeFirstOrThrow();
-  return Number(row.last_number);
-}
 
 /** Takes the next invoice number of `year` (takeNextNumber): concurrent payments take consecutive numbers. */
 export function takeNextInvoiceNumber(trx: Transaction<Database>, year: number): Promise<number> {

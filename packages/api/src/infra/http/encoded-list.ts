@@ -12,7 +12,7 @@
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
-import { AppError } from './errors.js';
+import { AppError } from '../errors.js';
 import { LIST_CACHE_TTL_MS } from './list-cache.js';
 
 const gzipAsync = promisify(gzip);

@@ -1,0 +1,30 @@
+// What the orders module needs of billing (accounts receivable, modules/billing): the credit check and the invoice
+// and credit note numbers, each inside the order's own transaction. Stated here so that orders never imports
+// billing: app.ts hands in the billing service, as it hands in payments. Billing reads companies and infra and never
+// orders, so the two stay one way round (issue #48).
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../../infra/db/schema.js';
+
+export interface OrderBilling {
+  /**
+   * B2B §5's credit check inside the order's own transaction, which already holds the company's lock: refuses (409)
+   * an overdue account, or a balance plus `addedCents` past the credit limit. At approval the order is already in
+   * the balance (addedCents 0) and `orderTotalCents` names its total in the refusal.
+   */
+  checkCredit(
+    trx: Kysely<Database>,
+    companyId: string,
+    terms: { credit_limit_cents: number | null } | undefined,
+    addedCents: number,
+    at: string,
+    orderTotalCents?: number,
+  ): Promise<void>;
+  /**
+   * Gives the order its invoice number (INV-{year}-{000001}) in the transaction that pays or confirms it, which holds
+   * the order row; call it last (the year's counter row stays locked until the commit). Answers the number, null for
+   * no such order; an order that has one keeps it.
+   */
+  assignInvoiceNumber(trx: Transaction<Database>, orderId: string, at: string): Promise<string | null>;
+  /** The credit note number (CN-…) of an invoiced order cancelled or refunded, likewise; null when never invoiced. */
+  assignCreditNoteNumber(trx: Transaction<Database>, orderId: string, at: string): Promise<string | null>;
+}
