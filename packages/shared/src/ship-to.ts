@@ -41,6 +41,16 @@ export interface PlaceOption {
  * order, or null when the country's region is free text. The one rule both the check and the storefront's select use.
  */
 export function regionOptionsOf(country: string): PlaceOption[] | null {
+  // Every address check asks (the order path included): the list of a country is built once.
+  const known = regionsByCountry.get(country);
+  if (known !== undefined) return known;
+  const built = buildRegionOptions(country);
+  regionsByCountry.set(country, built);
+  return built;
+}
+const regionsByCountry = new Map<string, PlaceOption[] | null>();
+
+function buildRegionOptions(country: string): PlaceOption[] | null {
   const types = REGION_TYPES[country];
   const found = types ? iso3166.country(country) : undefined;
   if (!types || !found) return null;
@@ -54,6 +64,17 @@ export function regionOptionsOf(country: string): PlaceOption[] | null {
 export function regionCodesOf(country: string): string[] | null {
   return regionOptionsOf(country)?.map((option) => option.code) ?? null;
 }
+
+/** Whether `region` is one of the country's checked subdivision codes (a set lookup, built once per country). */
+function isRegionOf(country: string, region: string): boolean {
+  let codes = regionCodeSets.get(country);
+  if (!codes) {
+    codes = new Set(regionCodesOf(country) ?? []);
+    regionCodeSets.set(country, codes);
+  }
+  return codes.has(region);
+}
+const regionCodeSets = new Map<string, Set<string>>();
 
 /**
  * Every country an address may name, by English name (iso-3166-2's; the code itself for the one code it lacks,
@@ -106,15 +127,14 @@ export function addressSchemaAt(at: string) {
       { error: `${at} must be an object` },
     )
     .superRefine((address, ctx) => {
-      const regions = regionCodesOf(address.country);
-      if (!regions) return;
+      if (!REGION_TYPES[address.country]) return;
       if (address.region === null) {
         ctx.addIssue({
           code: 'custom',
           path: ['region'],
           message: `${field('region')} is required for ${address.country}`,
         });
-      } else if (!regions.includes(address.region)) {
+      } else if (!isRegionOf(address.country, address.region)) {
         ctx.addIssue({
           code: 'custom',
           path: ['region'],
