@@ -1,5 +1,5 @@
 // Runs the parts of the bench in order, prints one table and writes bench/results/.
-// Usage: npm run bench [-- --only=build,pages,api,webhooks,growth,catalog,orders,stats,list,requisition,audit,staff,seo,startup,lighthouse] [--target=standin] [--seconds=6] [--no-build]
+// Usage: npm run bench [-- --only=build,pages,api,webhooks,shipto,growth,catalog,orders,stats,list,requisition,audit,staff,seo,startup,lighthouse] [--target=standin] [--seconds=6] [--no-build]
 //        [--lighthouse-runs=5]
 import { apiBench } from './api-bench.js';
 import { auditBench } from './audit-bench.js';
@@ -14,6 +14,7 @@ import { orderListBench } from './order-list-bench.js';
 import { pageWeightBench } from './page-bench.js';
 import { requisitionListBench } from './requisition-list-bench.js';
 import { seoPageBench } from './seo-page-bench.js';
+import { shipToBench } from './ship-to-bench.js';
 import { startupBench } from './startup-bench.js';
 import { webhooksBench } from './webhooks-bench.js';
 import { defaultLoadShape, type LoadShape } from './budgets.js';
@@ -27,6 +28,7 @@ const PARTS = [
   'pages',
   'api',
   'webhooks',
+  'shipto',
   'growth',
   'catalog',
   'orders',
@@ -70,6 +72,8 @@ async function runPart(part: Part, ctx: BenchContext): Promise<Figure[]> {
       return apiBench(ctx.target, ctx.shape);
     case 'webhooks':
       return webhooksBench(ctx.target, ctx.shape);
+    case 'shipto':
+      return shipToBench(ctx.target, ctx.shape);
     case 'pages':
       return pageWeightBench(ctx.target);
     case 'growth':

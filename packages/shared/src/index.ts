@@ -1,3 +1,4 @@
+export * from './address-lines.js';
 export * from './constants.js';
 export * from './messages.js';
 export * from './entities.js';

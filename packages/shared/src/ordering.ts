@@ -78,6 +78,8 @@ export const addressAnswerSchema = z.object({
   country: z.string(),
 });
 
+export type AddressAnswer = z.infer<typeof addressAnswerSchema>;
+
 /** The copy of the ship-to address an order keeps (B2B §12), or null for an order placed without one. */
 export const orderShipToSchema = addressAnswerSchema.extend({ locationId: z.string().nullable() }).nullable();
 export type OrderShipTo = z.infer<typeof orderShipToSchema>;

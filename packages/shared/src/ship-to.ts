@@ -31,15 +31,59 @@ export function isCountryCode(code: string): boolean {
   return /^[A-Z]{2}$/.test(code) && ALPHA2.has(code);
 }
 
-/** The subdivision codes (without the country prefix) a country's `region` must be one of, or null when unchecked. */
-export function regionCodesOf(country: string): string[] | null {
+export interface PlaceOption {
+  code: string;
+  name: string;
+}
+
+/**
+ * The subdivisions a country's `region` must be one of (code without the country prefix, and its name), in code
+ * order, or null when the country's region is free text. The one rule both the check and the storefront's select use.
+ */
+export function regionOptionsOf(country: string): PlaceOption[] | null {
+  // Every address check asks (the order path included): the list of a country is built once.
+  const known = regionsByCountry.get(country);
+  if (known !== undefined) return known;
+  const built = buildRegionOptions(country);
+  regionsByCountry.set(country, built);
+  return built;
+}
+const regionsByCountry = new Map<string, PlaceOption[] | null>();
+
+function buildRegionOptions(country: string): PlaceOption[] | null {
   const types = REGION_TYPES[country];
   const found = types ? iso3166.country(country) : undefined;
   if (!types || !found) return null;
   return Object.entries(found.sub)
     .filter(([, sub]) => types.includes(sub.type))
-    .map(([code]) => code.slice(country.length + 1))
-    .sort();
+    .map(([code, sub]) => ({ code: code.slice(country.length + 1), name: sub.name }))
+    .sort((a, b) => a.code.localeCompare(b.code));
+}
+
+/** The subdivision codes (without the country prefix) a country's `region` must be one of, or null when unchecked. */
+export function regionCodesOf(country: string): string[] | null {
+  return regionOptionsOf(country)?.map((option) => option.code) ?? null;
+}
+
+/** Whether `region` is one of the country's checked subdivision codes (a set lookup, built once per country). */
+function isRegionOf(country: string, region: string): boolean {
+  let codes = regionCodeSets.get(country);
+  if (!codes) {
+    codes = new Set(regionCodesOf(country) ?? []);
+    regionCodeSets.set(country, codes);
+  }
+  return codes.has(region);
+}
+const regionCodeSets = new Map<string, Set<string>>();
+
+/**
+ * Every country an address may name, by English name (iso-3166-2's; the code itself for the one code it lacks,
+ * XK), for the storefront's country select.
+ */
+export function countryOptions(): PlaceOption[] {
+  return [...ALPHA2]
+    .map((code) => ({ code, name: iso3166.country(code)?.name ?? code }))
+    .sort((a, b) => a.name.localeCompare(b.name, 'en'));
 }
 
 const text = (field: string, max = ADDRESS_TEXT_MAX) =>
@@ -83,15 +127,14 @@ export function addressSchemaAt(at: string) {
       { error: `${at} must be an object` },
     )
     .superRefine((address, ctx) => {
-      const regions = regionCodesOf(address.country);
-      if (!regions) return;
+      if (!REGION_TYPES[address.country]) return;
       if (address.region === null) {
         ctx.addIssue({
           code: 'custom',
           path: ['region'],
           message: `${field('region')} is required for ${address.country}`,
         });
-      } else if (!regions.includes(address.region)) {
+      } else if (!isRegionOf(address.country, address.region)) {
         ctx.addIssue({
           code: 'custom',
           path: ['region'],
@@ -160,3 +203,18 @@ export const companyLocationSchema = z.object({
   isDefault: z.boolean(),
 });
 export type CompanyLocation = z.infer<typeof companyLocationSchema>;
+
+/**
+ * The storefront's address forms, one shape for all three (a location, an address book entry, the checkout's one-off
+ * address) so they share one set of fields: `title` is the location's `name` or the entry's `label` (with their
+ * messages; unused by the one-off form), `phone` and `address` are the bodies' own schemas.
+ */
+export function addressFormSchema(kind: 'location' | 'entry' | 'one-off') {
+  return z.object({
+    title: kind === 'one-off' ? z.string() : text(kind === 'location' ? 'name' : 'label'),
+    phone: phoneSchema,
+    address: addressSchema,
+  });
+}
+export type AddressFormInput = z.input<ReturnType<typeof addressFormSchema>>;
+export type AddressFormOutput = z.output<ReturnType<typeof addressFormSchema>>;

@@ -57,6 +57,8 @@ describe.each(databases)('ship-to on orders (%s)', (kind) => {
     ).json<AddressBookEntry>();
     const fromBook = await placed(w, w.outsider, 1, { shipTo: { addressId: entry._id } });
     expect(fromBook.shipTo).toMatchObject({ locationId: null, name: 'Denver dock', region: 'CO', country: 'US' });
+    // A US address reads city first on SPEC's address text ("Denver, CO 80202"), unlike the German one above.
+    expect(fromBook.address).toBe('Denver dock\n1 Main St\nDenver, CO 80202\nUS');
     // Another person's entry does not exist for the caller.
     const theirs = await order(w, w.owner, 1, { shipTo: { addressId: entry._id } });
     expect(theirs.statusCode).toBe(404);

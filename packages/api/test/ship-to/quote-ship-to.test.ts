@@ -45,6 +45,6 @@ describe.each(databases)('ship-to on quote accept (%s)', (kind) => {
       region: 'ON',
       country: 'CA',
     });
-    expect(order.address).toBe('Toronto DC\n100 King St W\nM5X 1A9 Toronto ON\nCA');
+    expect(order.address).toBe('Toronto DC\n100 King St W\nToronto, ON M5X 1A9\nCA');
   });
 });

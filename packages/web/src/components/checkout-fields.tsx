@@ -1,5 +1,5 @@
 import { useId, type ReactNode } from 'react';
-import { MAX_PO_NUMBER_LENGTH, messages, orderingMessages } from '@kestrel/shared';
+import { MAX_PO_NUMBER_LENGTH, messages, orderingMessages, type ShipToChoice } from '@kestrel/shared';
 import { InputField, TextAreaField } from './ui/field';
 import { useCompanyAccount } from '../lib/company-account';
 import { formatDollars } from '../lib/money';
@@ -15,6 +15,17 @@ function dueDayIn(days: number): string {
 }
 
 export type CheckoutErrors = Partial<Record<'phone' | 'address' | 'poNumber' | 'form', string>>;
+
+/**
+ * The checkout's ship-to choice (B2B §12) as the form reads it when the order is placed: the body's `shipTo` and
+ * SPEC's address text (the chosen address on its lines; left out when the buyer typed the address as text, which the
+ * form reads itself), or null while the choice is incomplete (its own fields say why). `showRefusal` puts a server
+ * refusal next to its field; false when it names none.
+ */
+export interface ShipToReader {
+  read(): Promise<{ shipTo?: ShipToChoice; address?: string } | null>;
+  showRefusal(message: string): boolean;
+}
 
 /** What the fields hold, read from their form. */
 export interface CheckoutValues {
@@ -45,6 +56,11 @@ export function validateCheckout({ phone, address, poNumber }: CheckoutValues): 
   return errors;
 }
 
+/** SPEC's free-text address, as the order modal and the quote's accept ask it. */
+export function AddressTextField({ error }: { error?: string | undefined }) {
+  return <TextAreaField label="Address" name="address" autoComplete="street-address" rows={2} error={error} />;
+}
+
 /**
  * The fields every way of placing an order from several lines asks for (B2B §3): phone, address, PO number and how it
  * is paid. The cart's checkout and accepting a quote (B2B §10) both show these.
@@ -53,12 +69,15 @@ export function CheckoutFields({
   errors,
   autoFocus = false,
   children,
+  shipTo,
 }: {
   errors: CheckoutErrors;
   /** The first field takes the focus when its dialog opens (components/ui/modal). */
   autoFocus?: boolean;
   /** More fields of the form's own (the cart's note), between the references and the payment. */
   children?: ReactNode;
+  /** The ship-to choice (B2B §12) in place of the free-text address, where the page offers one. */
+  shipTo?: ReactNode;
 }) {
   const termsNoteId = useId();
   // Payment on account (issue #25): offered to members of a company with net terms.
@@ -74,7 +93,7 @@ export function CheckoutFields({
         error={errors.phone}
         data-autofocus={autoFocus || undefined}
       />
-      <TextAreaField label="Address" name="address" autoComplete="street-address" rows={2} error={errors.address} />
+      {shipTo ?? <AddressTextField error={errors.address} />}
       <InputField
         label="PO number (optional)"
         name="poNumber"

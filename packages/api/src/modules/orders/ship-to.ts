@@ -2,7 +2,7 @@
 // quote accept). A member of a company with locations names one of them, and only one allowed to them; anyone else may
 // name an address book entry or a one-off address, or nothing (then the order carries `shipTo: null` and its free-text
 // address, exactly as before). Answers the copy the order keeps, or null.
-import { type ShipToChoice } from '@kestrel/shared';
+import { addressLines, type ShipToChoice } from '@kestrel/shared';
 import { addressSchemaAt } from '@kestrel/shared/ship-to';
 import type { Db } from '../../infra/db/create-db.js';
 import { AppError, forbidden, notFound } from '../../infra/errors.js';
@@ -81,10 +81,15 @@ function copyOf(
   };
 }
 
-/** SPEC's free-text `address` of an order with a ship-to: the copy on its lines. */
+/** SPEC's free-text `address` of an order with a ship-to: the copy on its lines (shared `addressLines`). */
 export function addressText(copy: ShipToCopy): string {
-  const cityLine = [copy.ship_to_postal_code, copy.ship_to_city, copy.ship_to_region].filter(Boolean).join(' ');
-  return [copy.ship_to_name, copy.ship_to_line1, copy.ship_to_line2, cityLine, copy.ship_to_country]
-    .filter((part): part is string => Boolean(part))
-    .join('\n');
+  return addressLines({
+    name: copy.ship_to_name,
+    line1: copy.ship_to_line1,
+    line2: copy.ship_to_line2,
+    city: copy.ship_to_city,
+    postalCode: copy.ship_to_postal_code,
+    region: copy.ship_to_region,
+    country: copy.ship_to_country,
+  }).join('\n');
 }

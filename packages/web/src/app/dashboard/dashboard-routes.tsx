@@ -8,7 +8,7 @@ import { RequireStaff } from './require-staff';
 import { SessionExpiryHandler } from '../session-expiry-handler';
 
 // Each dashboard page is its own part: a customer never downloads the admin screens.
-const ProfilePage = lazyPart(() => import('../../features/profile/components/profile-page').then((m) => m.ProfilePage));
+const ProfilePage = lazyPart(() => import('./profile-page').then((m) => m.ProfileRoute));
 const SecurityPage = lazyPart(() =>
   import('../../features/account/components/security-page').then((m) => m.SecurityPage),
 );

@@ -5,6 +5,7 @@ import { CartPage } from '../../features/cart/components/cart-page';
 import { QuickOrderPage } from '../../features/cart/components/quick-order-page';
 import { CartQuoteButton } from '../quote-buttons';
 import { SaveCartAsListButton } from '../list-buttons';
+import { CheckoutShipTo } from '../ship-to-choice';
 
 /** Signed-in pages outside the dashboard (B2B §3): the cart and quick order, one part since a buyer uses both. */
 function SignedIn({ children }: { children: ReactNode }) {
@@ -22,6 +23,7 @@ export function CartRoute() {
   return (
     <SignedIn>
       <CartPage
+        shipTo={CheckoutShipTo}
         otherwise={
           <div className="flex flex-col gap-3">
             <CartQuoteButton />

@@ -1,4 +1,4 @@
-import { useId, type InputHTMLAttributes, type TextareaHTMLAttributes } from 'react';
+import { useId, type InputHTMLAttributes, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 
 interface FieldShellProps {
@@ -79,6 +79,45 @@ export function TextAreaField({ label, error, registration, className, ...areaPr
         {...areaProps}
         {...registration}
       />
+    </FieldShell>
+  );
+}
+
+type SelectFieldProps = {
+  label: string;
+  error?: string;
+  hint?: string;
+  registration?: UseFormRegisterReturn;
+  options: readonly { value: string; label: string }[];
+} & SelectHTMLAttributes<HTMLSelectElement>;
+
+/** A choice from a list (a country, a state), with the label, hint and message of the other fields. */
+export function SelectField({
+  label,
+  error,
+  hint,
+  registration,
+  options,
+  className,
+  ...selectProps
+}: SelectFieldProps) {
+  const id = useId();
+  return (
+    <FieldShell id={id} label={label} error={error} hint={hint}>
+      <select
+        id={id}
+        className={`select w-full ${error ? 'select-error' : ''} ${className ?? ''}`}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, error, hint)}
+        {...selectProps}
+        {...registration}
+      >
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
     </FieldShell>
   );
 }

@@ -1,4 +1,4 @@
-import { useCallback, useState, type ReactNode } from 'react';
+import { useCallback, useState, type ComponentProps, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import type { Cart, CartWithRejected } from '@kestrel/shared';
 import { LineTable } from '../../../components/ui/line-table';
@@ -34,7 +34,14 @@ function withQuantity(cart: Cart, productId: string, quantity: number | null) {
  * The signed-in buyer's cart (B2B §3): edit quantities, remove lines, check out. `otherwise` is shown under the
  * checkout while the cart has lines: app/ puts "Request a quote" there (B2B §10).
  */
-export function CartPage({ otherwise }: { otherwise?: ReactNode }) {
+export function CartPage({
+  otherwise,
+  shipTo,
+}: {
+  otherwise?: ReactNode;
+  /** The checkout's ship-to choice (B2B §12), from the app (CheckoutForm's `shipTo`). */
+  shipTo?: ComponentProps<typeof CheckoutForm>['shipTo'];
+}) {
   const { data: cart, isPending, isError, error } = useCart();
   const putCart = usePutCart();
   const location = useLocation();
@@ -174,6 +181,7 @@ export function CartPage({ otherwise }: { otherwise?: ReactNode }) {
                 lineNames={new Map(cart.lines.map((line) => [line.productId, `${line.name} (${line.sku})`]))}
                 onPlaced={placed}
                 onLineProblems={setLineProblems}
+                shipTo={shipTo}
               />
             )}
             {otherwise ? <div className="mt-4">{otherwise}</div> : null}

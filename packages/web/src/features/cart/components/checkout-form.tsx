@@ -1,4 +1,4 @@
-import { useRef, useState, type FocusEvent, type FormEvent } from 'react';
+import { useRef, useState, type FocusEvent, type FormEvent, type ComponentType, type RefObject } from 'react';
 import { MAX_NOTE_LENGTH } from '@kestrel/shared';
 import { TextAreaField } from '../../../components/ui/field';
 import { ApiRequestError } from '../../../lib/api-client';
@@ -9,6 +9,7 @@ import {
   readCheckoutValues,
   validateCheckout,
   type CheckoutErrors,
+  type ShipToReader,
 } from '../../../components/checkout-fields';
 
 interface CheckoutFormProps {
@@ -18,6 +19,11 @@ interface CheckoutFormProps {
   onPlaced: (placed: Placed) => void;
   /** Every bad line of a refused checkout, by product. */
   onLineProblems: (problems: Map<string, string>) => void;
+  /**
+   * The ship-to choice (B2B §12), another feature's, handed in by the app: it fills `reader` and shows the free-text
+   * address's message (`addressError`) when the buyer types the address as text. Without it, the address is text.
+   */
+  shipTo?: ComponentType<{ reader: RefObject<ShipToReader | null>; addressError: string | undefined }> | undefined;
 }
 
 function lineProblemsOf(error: ApiRequestError): Map<string, string> {
@@ -33,12 +39,13 @@ function lineProblemsOf(error: ApiRequestError): Map<string, string> {
   return problems;
 }
 
-export function CheckoutForm({ disabled, lineNames, onPlaced, onLineProblems }: CheckoutFormProps) {
+export function CheckoutForm({ disabled, lineNames, onPlaced, onLineProblems, shipTo: ShipTo }: CheckoutFormProps) {
   const checkout = useCheckout();
   const [errors, setErrors] = useState<CheckoutErrors>({});
   // Issue 47: refused on account for credit, the way out is offered at once: the same order by card.
   const [creditRefused, setCreditRefused] = useState(false);
   const form = useRef<HTMLFormElement>(null);
+  const shipToReader = useRef<ShipToReader>(null);
   // Issue 47: a PO number used before is worth a warning (never a refusal), asked when the field is left.
   const [poNumber, setPoNumber] = useState('');
   const poCheck = usePoNumberCheck(poNumber);
@@ -56,15 +63,23 @@ export function CheckoutForm({ disabled, lineNames, onPlaced, onLineProblems }: 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const data = new FormData(event.currentTarget);
-    const values = readCheckoutValues(data);
-    const note = String(data.get('note') ?? '');
-    const found = validateCheckout(values);
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
+    void (async () => {
+      // The chosen ship-to (checked by its own fields first); undefined when the page offers none.
+      const chosen = shipToReader.current ? await shipToReader.current.read() : undefined;
+      const typed = readCheckoutValues(data);
+      const values = chosen?.address === undefined ? typed : { ...typed, address: chosen.address };
+      const found = validateCheckout(values);
+      setErrors(found);
+      if (chosen === null || Object.keys(found).length > 0) return;
+      place({ ...values, note: String(data.get('note') ?? ''), ...(chosen?.shipTo ? { shipTo: chosen.shipTo } : {}) });
+    })();
+  };
+
+  const place = (body: Parameters<typeof checkout.mutateAsync>[0]) => {
     onLineProblems(new Map());
     setCreditRefused(false);
     // mutateAsync rather than mutate's callbacks: the cart empties (and this form unmounts) before they would run.
-    checkout.mutateAsync({ ...values, note }).then(onPlaced, (error: unknown) => {
+    checkout.mutateAsync(body).then(onPlaced, (error: unknown) => {
       const problems = error instanceof ApiRequestError ? lineProblemsOf(error) : new Map<string, string>();
       if (problems.size > 0) {
         onLineProblems(problems);
@@ -74,8 +89,11 @@ export function CheckoutForm({ disabled, lineNames, onPlaced, onLineProblems }: 
         setErrors({ form: `These lines cannot be ordered as they are. ${named.join('. ')}.` });
         return;
       }
+      const message = error instanceof Error ? error.message : String(error);
+      // A one-off address's refusal (`shipTo.address.city …`) is said next to its field.
+      if (shipToReader.current?.showRefusal(message)) return;
       setCreditRefused(error instanceof ApiRequestError && error.code === 'credit_limit_exceeded');
-      setErrors({ form: error instanceof Error ? error.message : String(error) });
+      setErrors({ form: message });
     });
   };
 
@@ -91,7 +109,10 @@ export function CheckoutForm({ disabled, lineNames, onPlaced, onLineProblems }: 
       <h2 id="checkout-title" className="text-xl font-semibold">
         Checkout
       </h2>
-      <CheckoutFields errors={errors}>
+      <CheckoutFields
+        errors={errors}
+        shipTo={ShipTo ? <ShipTo reader={shipToReader} addressError={errors.address} /> : undefined}
+      >
         <TextAreaField label="Note (optional)" name="note" rows={2} maxLength={MAX_NOTE_LENGTH} />
       </CheckoutFields>
       {poNumber !== '' && poCheck.data?.warning ? (

@@ -47,8 +47,19 @@ function Details({ company, roleLabel, owner }: { company: Company; roleLabel: s
   );
 }
 
-/** `account` and `orders` are other features' sections, shown to members (app/dashboard/company-page.tsx). */
-export function CompanyPage({ account, orders }: { account: ReactNode; orders: ReactNode }) {
+/**
+ * `account`, `orders` and `locations` are other features' sections, shown to members (app/dashboard/company-page.tsx);
+ * `locations` is given the members and whether the reader is an owner.
+ */
+export function CompanyPage({
+  account,
+  orders,
+  locations,
+}: {
+  account: ReactNode;
+  orders: ReactNode;
+  locations?: (members: Company['members'], owner: boolean) => ReactNode;
+}) {
   const { user } = useAuth();
   const { data: company, isPending, isError, error } = useMyCompany();
 
@@ -90,6 +101,7 @@ export function CompanyPage({ account, orders }: { account: ReactNode; orders: R
         {account}
         {orders}
         <MembersSection company={company} me={user?._id ?? ''} owner={owner} />
+        {locations?.(company.members, owner)}
         {owner ? <InvitesSection /> : null}
         {owner ? (
           <p className="text-sm">

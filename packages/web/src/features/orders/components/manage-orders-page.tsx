@@ -10,6 +10,7 @@ import { AdminOrderActions, PaymentState, type AdminDialog } from './admin-order
 import { CancelOrderModal } from './cancel-order-modal';
 import { MarkPaidModal } from './mark-paid-modal';
 import { OrderFacts } from './order-facts';
+import { ShipToRow } from './ship-to-row';
 import { OrderLines } from './order-lines';
 import { DESK_SEARCH_HINT, OrderListControls, OrderPager, useOrderView } from './order-list-controls';
 import { OrdersCsvExport } from './orders-csv-export';
@@ -33,8 +34,7 @@ function OrderCard({ order, open }: { order: Order; open: (dialog: AdminDialog) 
           <dd className="tabular-nums">{order.quantity}</dd>
           <dt className="font-medium">Phone</dt>
           <dd>{order.phone}</dd>
-          <dt className="font-medium">Address</dt>
-          <dd className="break-words whitespace-pre-line">{order.address}</dd>
+          <ShipToRow order={order} />
           <dt className="font-medium">Customer</dt>
           <dd className="break-all">
             {order.userName} ({order.email})

@@ -20,6 +20,7 @@ import { DeleteOrderModal } from './delete-order-modal';
 import { MarkPaidModal } from './mark-paid-modal';
 import { DocumentDownloads } from './order-documents';
 import { OrderFacts } from './order-facts';
+import { ShipToRow } from './ship-to-row';
 import { StatusBadge, formatTime, statusLabel } from './order-status';
 import { ShipOrderModal } from './ship-order-modal';
 
@@ -98,8 +99,7 @@ function OrderDetails({ order, admin }: { order: Order; admin: boolean }) {
       ) : null}
       <dt className="font-medium">Phone</dt>
       <dd>{order.phone}</dd>
-      <dt className="font-medium">Address</dt>
-      <dd className="break-words whitespace-pre-line">{order.address}</dd>
+      <ShipToRow order={order} />
       <dt className="font-medium">Payment</dt>
       <dd>
         <PaymentState order={order} />

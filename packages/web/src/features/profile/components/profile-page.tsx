@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { messages, type Profile } from '@kestrel/shared';
 import { InputField } from '../../../components/ui/field';
@@ -54,7 +55,8 @@ function ProfileForm({ email, name, saved }: { email: string; name: string; save
   );
 }
 
-export function ProfilePage() {
+/** `more`: other features' sections under the profile (the address book, app/dashboard/profile-page.tsx). */
+export function ProfilePage({ more }: { more?: ReactNode }) {
   const { user } = useAuth();
   const email = user?.email ?? '';
   const { data, isPending } = useProfile(email);
@@ -71,6 +73,7 @@ export function ProfilePage() {
       ) : (
         <ProfileForm key={email} email={email} name={user.name} saved={data ?? null} />
       )}
+      {more}
     </>
   );
 }
