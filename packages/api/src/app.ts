@@ -37,6 +37,7 @@ import { apiKeyPlugin, apiKeyRoutes, createApiKeysService } from './modules/api-
 import { cartRoutes, createCartService } from './modules/cart/index.js';
 import { createListsService, listRoutes } from './modules/lists/index.js';
 import { addressBookRoutes, createAddressBookService } from './modules/ship-to/index.js';
+import { createTaxService, taxRoutes } from './modules/billing/index.js';
 import { catalogRoutes, createCatalogService, productsCsvRoutes } from './modules/catalog/index.js';
 import {
   contractPriceRoutes,
@@ -260,6 +261,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const profiles = createProfilesService(db, accounts);
   // B2B §5 contract prices: the catalogue shows them to members, the cart and the order charge them.
   const contractPrices = createContractPricesService({ db });
+  // B2B §13: the tax-rate table (kept in memory) and the one computation of an order's tax.
+  const tax = createTaxService({ db, shopCountry: config.shopCountry, shopTaxId: config.shopTaxId });
   app.addHook('onListen', async () => {
     // Not awaited: listening is not delayed. It never rejects; a failed start is logged and tried again.
     void jobs.start();
@@ -288,6 +291,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     log: app.log,
     contractPrices,
     memberships,
+    tax,
   });
   jobs.every(orderExpiryJob(orders));
   app.decorate('orders', orders);
@@ -395,6 +399,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(locationRoutes, { locations });
       await api.register(auditRoutes, { audit: createAuditService({ db }) });
       await api.register(punchoutAdminRoutes, { connections: punchoutConnections });
+      await api.register(taxRoutes, { tax });
       await api.register(punchoutSessionRoutes, { visits, sessions: accounts.sessions });
     },
     { prefix: '/api' },
