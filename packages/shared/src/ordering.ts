@@ -65,6 +65,9 @@ export const shipToChoiceSchema = z
   );
 export type ShipToChoice = z.infer<typeof shipToChoiceSchema>;
 
+/** POST /api/cart/totals (B2B §13): where the order would go, checked as the order checks it; none: no ship-to. */
+export const cartTotalsBodySchema = z.object({ shipTo: shipToChoiceSchema.optional() });
+
 /**
  * A B2B §12 address as the API answers it: every part present, the optional ones null. Here rather than in
  * `@kestrel/shared/ship-to` (which checks addresses against the country lists) so an order's answer needs no lists.

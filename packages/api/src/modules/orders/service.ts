@@ -22,6 +22,7 @@ import {
   punchoutMessages,
   type ShipToChoice,
   type TaxFields,
+  type CartTotals,
 } from '@kestrel/shared';
 import type { Transaction } from 'kysely';
 import type { OpenDatabase } from '../../infra/db/create-db.js';
@@ -308,6 +309,12 @@ export interface OrdersService {
    * answers the reason, or null when they may pay after all.
    */
   tellPayerRefunded(id: string, intentId: string, refundedCents: number): Promise<string | null>;
+  /**
+   * B2B §13's totals of an order of `subtotalCents` by `user` to `shipTo` (the cart's, before it is placed): the tax
+   * the order would carry now. Without a ship-to, the shop country's rate (a company with locations must still name
+   * one to order).
+   */
+  totalsOf(user: AuthUser, subtotalCents: number, shipTo: ShipToChoice | undefined): Promise<CartTotals>;
   /** Issue #25 (approvals.ts): an owner approves or rejects an order awaiting approval; the queue; the account. */
   approve(user: AuthUser, id: string): Promise<Order>;
   /** Issue 47: why an order awaiting approval waits and who decides (whoever sees the order). */
@@ -656,6 +663,24 @@ export function createOrdersService(deps: OrdersDeps): OrdersService {
 
   const service: OrdersService = {
     placeAtPrices,
+
+    async totalsOf(user, subtotalCents, choice) {
+      const membership = await (deps.memberships ? deps.memberships.find(user.id) : findMembership(db, user.id));
+      const shipTo = choice
+        ? await decideShipTo({ db, addressBook: deps.addressBook }, user.id, membership, choice)
+        : null;
+      const decision = await decideOrderTax(deps.tax, shipTo, membership);
+      const tax = decision ? taxCents(subtotalCents, decision.rateMilli) : 0;
+      return {
+        subtotal: centsToDollars(subtotalCents),
+        taxName: decision?.name ?? null,
+        taxRate: ratePercent(decision?.rateMilli ?? 0),
+        taxTotal: centsToDollars(tax),
+        total: centsToDollars(subtotalCents + tax),
+        reverseCharge: decision?.reverseCharge ?? false,
+        taxExemptionId: decision?.taxExemptionId ?? null,
+      };
+    },
 
     async placeOrder(user, input) {
       try {
