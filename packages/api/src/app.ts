@@ -298,7 +298,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const cart = createCartService({ db, catalog, orders, contractPrices });
   // Requisition lists (B2B §16): priced by the cart's pricing and added to the cart through its public entry.
   const lists = createListsService({ db, postgres: !database.sqlite, catalog, cart });
-  const documents = createDocumentsService({ db, orders });
+  const documents = createDocumentsService({
+    db,
+    orders,
+    sellerTaxId: config.shopTaxId,
+    shopCountry: config.shopCountry,
+  });
   // Company locations (B2B §12); a change is a change to what the order path remembers of a membership.
   const locations = createLocationsService(db, () => memberships.forget());
   // Quotes (B2B §10): an accepted offer is placed through the orders service; a request may come from the cart.
