@@ -1,6 +1,7 @@
 // B2B §13's EU reverse charge on both databases, with a shop in Germany: a company whose tax id is a well-formed VAT
 // number of the ship-to's member state (another than the shop's) pays no VAT and its order says so; a malformed or
 // foreign number, a person, or a ship-to in the shop's own country pays the ship-to country's rate.
+import { execFileSync } from 'node:child_process';
 import type { Order } from '@kestrel/shared';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { confirmedOwner } from '../companies/invite-fixtures.js';
@@ -91,5 +92,40 @@ describe.each(databases)('reverse charge (%s)', (kind) => {
     expect((await orderTo(owner, PARIS)).taxTotal).toBe(24.68);
     const person = await signUp(t.app, 'Paul Person', 'paul@example.com');
     expect(await orderTo(person, PARIS)).toMatchObject({ taxName: 'TVA', taxTotal: 24.68, reverseCharge: false });
+  });
+
+  it('prints the reverse charge and both VAT numbers on the invoice', async () => {
+    await setTaxId('FR40303265045');
+    const [company] = (await call(t.app, 'GET', '/api/admin/companies', admin)).json<Array<{ _id: string }>>();
+    const terms = await call(t.app, 'PATCH', `/api/admin/companies/${company?._id ?? ''}`, admin, {
+      paymentTerms: 'net30',
+    });
+    expect(terms.statusCode, terms.body).toBe(200);
+    const res = await call(t.app, 'POST', '/api/orders', owner, {
+      lines: [{ productId: product, quantity: 10 }],
+      phone: '+33 1 00 00 00 00',
+      address: 'x',
+      paymentTerms: 'account',
+      shipTo: { address: PARIS },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const placed = res.json<{ order: Order }>().order;
+    expect([placed.status, placed.reverseCharge, placed.price]).toEqual(['confirmed', true, 123.4]);
+    const pdf = await call(t.app, 'GET', `/api/orders/${placed._id}/invoice.pdf`, owner);
+    expect(pdf.statusCode).toBe(200);
+    const text = execFileSync('/usr/bin/pdftotext', ['-layout', '-', '-'], { input: pdf.rawPayload })
+      .toString('utf8')
+      .replace(/\s+/g, ' ');
+    for (const expected of [
+      'Tax ID: DE136695976',
+      'Tax ID: FR40303265045',
+      'Subtotal $123.40',
+      'VAT (reverse charge) 0% $0.00',
+      'Total $123.40',
+      'Reverse charge: the customer accounts for the VAT (reverse charge). Seller VAT number: DE136695976. ' +
+        'Customer VAT number: FR40303265045.',
+    ]) {
+      expect(text).toContain(expected);
+    }
   });
 });
