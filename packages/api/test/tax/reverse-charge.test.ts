@@ -6,7 +6,16 @@ import type { Order } from '@kestrel/shared';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { confirmedOwner } from '../companies/invite-fixtures.js';
 import { databases } from '../helpers/databases.js';
-import { ADMIN, addProduct, call, createTestApp, logIn, signUp, type SignedIn, type TestApp } from '../helpers/test-app.js';
+import {
+  ADMIN,
+  addProduct,
+  call,
+  createTestApp,
+  logIn,
+  signUp,
+  type SignedIn,
+  type TestApp,
+} from '../helpers/test-app.js';
 
 const PARIS = { line1: '1 Rue de Rivoli', city: 'Paris', postalCode: '75001', country: 'FR' };
 const BERLIN = { line1: 'Alexanderplatz 1', city: 'Berlin', postalCode: '10178', country: 'DE' };
@@ -60,9 +69,9 @@ describe.each(databases)('reverse charge (%s)', (kind) => {
       reverseCharge: true,
     });
     await call(t.app, 'PUT', '/api/cart', owner, { lines: [{ productId: product, quantity: 1 }] });
-    expect(
-      (await call(t.app, 'POST', '/api/cart/totals', owner, { shipTo: { address: PARIS } })).json(),
-    ).toMatchObject({ taxTotal: 0, total: 12.34, reverseCharge: true, taxName: null });
+    expect((await call(t.app, 'POST', '/api/cart/totals', owner, { shipTo: { address: PARIS } })).json()).toMatchObject(
+      { taxTotal: 0, total: 12.34, reverseCharge: true, taxName: null },
+    );
     // To the shop's own country, the same company pays German VAT: 19% of $123.40 is $23.446: $23.45.
     expect(await orderTo(owner, BERLIN)).toEqual({
       subtotal: 123.4,

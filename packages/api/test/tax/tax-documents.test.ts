@@ -53,9 +53,7 @@ describe.each(databases)('tax on documents (%s)', (kind) => {
     const balance = await call(w.t.app, 'GET', '/api/company/account', w.owner);
     expect(balance.json()).toMatchObject({ balance: 76.21 });
 
-    expect((await call(w.t.app, 'POST', `/api/orders/${o._id}/cancel`, w.admin, { reason: 'x' })).statusCode).toBe(
-      200,
-    );
+    expect((await call(w.t.app, 'POST', `/api/orders/${o._id}/cancel`, w.admin, { reason: 'x' })).statusCode).toBe(200);
     const note = await pdf(o._id, 'credit-note');
     for (const expected of [
       'Subtotal credited $70.00',
@@ -93,7 +91,11 @@ describe.each(databases)('tax on documents (%s)', (kind) => {
       'orderId,createdAt,status,poNumber,email,company,sku,name,quantity,unitPrice,lineTotal,orderTotal,paid,' +
         'orderNumber,subtotal,taxTotal,country',
     );
-    const rowOf = (id: string) => csv.find((line) => line.startsWith(id))?.split(',').slice(11);
+    const rowOf = (id: string) =>
+      csv
+        .find((line) => line.startsWith(id))
+        ?.split(',')
+        .slice(11);
     expect(rowOf(taxed._id)).toEqual(['76.21', 'false', taxed.number, '70.00', '6.21', 'US']);
     expect(rowOf(plain._id)).toEqual(['21.00', 'false', plain.number, '20.00', '1.00', 'US']);
 

@@ -126,9 +126,9 @@ describe.each(databases)('tax rates (%s)', (kind) => {
     expect((await call(t.app, 'GET', '/api/admin/tax-settings', customer)).statusCode).toBe(403);
     const finance = await signUp(t.app, 'Fin Ance', 'fin@example.com');
     await t.app.db.updateTable('users').set({ email_verified: 1 }).where('id', '=', finance.id).execute();
-    expect(
-      (await call(t.app, 'PUT', '/api/admin/staff/fin@example.com', admin, { role: 'finance' })).statusCode,
-    ).toBe(200);
+    expect((await call(t.app, 'PUT', '/api/admin/staff/fin@example.com', admin, { role: 'finance' })).statusCode).toBe(
+      200,
+    );
     const staff = await logIn(t.app, 'fin@example.com', 'password-123');
     expect((await put([], staff)).statusCode).toBe(403);
     expect(await table()).toEqual([]);

@@ -1,7 +1,13 @@
 // The admin's tax settings over HTTP (B2B §13): the rate table, read and replaced whole, and the shop's country and
 // tax id as configured (SHOP_COUNTRY, SHOP_TAX_ID), which the Tax page shows beside it.
 import { auditContextOf } from '../audit/index.js';
-import { errorSchema, taxRatesErrorSchema, taxRatesPutSchema, taxRatesSchema, taxSettingsSchema } from '@kestrel/shared';
+import {
+  errorSchema,
+  taxRatesErrorSchema,
+  taxRatesPutSchema,
+  taxRatesSchema,
+  taxSettingsSchema,
+} from '@kestrel/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { TaxService } from './tax-rates.js';
 

@@ -29,7 +29,8 @@ function rateMilliOf(rate: unknown): number | string {
  */
 function regionProblem(country: string, region: string): string | null {
   const codes = regionCodesOf(country);
-  if (!codes) return `region is taken only for countries whose addresses carry a checked region (US, CA), not ${country}`;
+  if (!codes)
+    return `region is taken only for countries whose addresses carry a checked region (US, CA), not ${country}`;
   if (!codes.includes(region)) {
     return `region must be a ${country === 'US' ? 'US state (or DC)' : 'Canadian province or territory'} code, such as ${country === 'US' ? 'CA' : 'ON'}`;
   }
@@ -57,9 +58,7 @@ function judgeRow(value: unknown): TaxRateRow | string {
 }
 
 /** The table the rows make, or every problem by index (then nothing may change). */
-export function judgeTaxRateRows(
-  values: readonly unknown[],
-): { rows: TaxRateRow[] } | { problems: TaxRateRowError[] } {
+export function judgeTaxRateRows(values: readonly unknown[]): { rows: TaxRateRow[] } | { problems: TaxRateRowError[] } {
   const rows: TaxRateRow[] = [];
   const problems: TaxRateRowError[] = [];
   const seen = new Set<string>();

@@ -74,7 +74,7 @@ export const cartRoutes: FastifyPluginAsyncZod<{ cart: CartService }> = async (a
         tags,
         security,
         summary:
-          'Your cart priced as its order would be now, with the tax to the ship-to given (none: the shop country\'s rate)',
+          "Your cart priced as its order would be now, with the tax to the ship-to given (none: the shop country's rate)",
         body: cartTotalsBodySchema,
         response: { 200: cartTotalsSchema, 403: errorSchema, 404: errorSchema, ...signedIn },
       },
