@@ -63,8 +63,9 @@ export type PendingOrder = Pick<
       | 'ship_to_country'
     >
   > &
-  // B2B §13: the tax decided before the write (order-tax.ts); rowsOf computes its cents on the decided subtotal. Only
-  // company-order-write-repository.ts writes a taxed order: the hot writes place untaxed ones (the columns' defaults).
+  // B2B §13: the tax decided before the write (order-tax.ts); rowsOf computes its cents on the decided subtotal. The
+  // SQLite write and company-order-write-repository.ts write it; PostgreSQL's hot statements place untaxed orders
+  // only (the columns' defaults).
   Partial<Pick<OrderRow, 'tax_rate_milli' | 'tax_name' | 'reverse_charge' | 'tax_exemption_id' | 'tax_country'>>;
 
 export interface LineRequest {
@@ -252,6 +253,14 @@ const ORDER_COLUMNS = [
   'invoice_number',
   'company_id',
   'updated_at',
+  // B2B §13: on SQLite a taxed order keeps the hot write (its lines carry their own totals); PostgreSQL's hot
+  // statements write untaxed orders only, a taxed one there takes the company write.
+  'tax_cents',
+  'tax_rate_milli',
+  'tax_name',
+  'reverse_charge',
+  'tax_exemption_id',
+  'tax_country',
 ] as const satisfies ReadonlyArray<keyof OrderRow>;
 const LINE_COLUMNS = [
   'order_id',
