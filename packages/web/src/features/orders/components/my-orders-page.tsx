@@ -16,7 +16,7 @@ import { OrderListControls, OrderPager, useOrderView } from './order-list-contro
 import { OrdersCsvExport } from './orders-csv-export';
 import { OrderFacts } from './order-facts';
 import { OrderHistory } from './order-status';
-import { taxLabel } from './tax-label';
+import { taxLabel } from '../../../lib/tax-label';
 
 // Below the md breakpoint the table lays its rows out as cards: every cell, its actions included, stays on screen
 // instead of scrolling sideways out of sight. Each cell names its column for that layout (data-label).

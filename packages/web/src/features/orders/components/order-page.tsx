@@ -22,7 +22,7 @@ import { DocumentDownloads } from './order-documents';
 import { OrderFacts } from './order-facts';
 import { StatusBadge, formatTime, statusLabel } from './order-status';
 import { ShipOrderModal } from './ship-order-modal';
-import { taxLabel } from './tax-label';
+import { taxLabel } from '../../../lib/tax-label';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
