@@ -54,6 +54,7 @@ export const DASHBOARD_PAGES = [
   'manage-quotes',
   'manage-quotes/:id',
   'audit',
+  'tax',
 ] as const;
 
 export type StorefrontPage = (typeof STOREFRONT_PAGES)[number];

@@ -23,4 +23,5 @@ export const STAFF_ENTRIES: StaffEntry[] = [
   { to: '/dashboard/companies', label: 'Companies', permission: 'companies.read', section: true },
   { to: '/dashboard/stats', label: 'Store figures', permission: 'stats.read' },
   { to: '/dashboard/audit', label: 'Audit', permission: 'admin.manage' },
+  { to: '/dashboard/tax', label: 'Tax', permission: 'admin.manage' },
 ];
