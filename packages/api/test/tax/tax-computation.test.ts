@@ -2,6 +2,7 @@
 // credit of the last part of an order credits exactly the tax left; the offline VAT number check reverse charge uses.
 import { describe, expect, it } from 'vitest';
 import { creditedTaxCents, isVatNumberOf, taxCents } from '../../src/modules/billing/index.js';
+import { decideTax, rateTableOf } from '../../src/modules/billing/tax.js';
 
 describe('taxCents', () => {
   it('rounds the subtotal times the rate half up to the cent', () => {
@@ -45,5 +46,26 @@ describe('isVatNumberOf', () => {
     expect(isVatNumberOf('DE', 'DE136695976')).toBe(true);
     expect(isVatNumberOf('US', 'DE136695976')).toBe(false); // not a member state
     expect(isVatNumberOf('GB', 'GB980780684')).toBe(false); // no longer one
+  });
+});
+
+describe('decideTax', () => {
+  const table = rateTableOf([
+    { country: 'US', region: 'NY', rateMilli: 8_875, name: 'NY sales tax' },
+    { country: 'US', region: 'OR', rateMilli: 0, name: 'No sales tax' },
+    { country: 'US', region: null, rateMilli: 5_000, name: 'Sales tax' },
+  ]);
+  const none = { rateMilli: 0, name: null, reverseCharge: false, taxExemptionId: null };
+  it('takes the region row, else the country row; a 0% row taxes nothing and names nothing', () => {
+    expect(decideTax(table, 'US', { shipTo: { country: 'US', region: 'NY' } })).toEqual({
+      ...none,
+      rateMilli: 8_875,
+      name: 'NY sales tax',
+      country: 'US',
+    });
+    expect(decideTax(table, 'US', { shipTo: { country: 'US', region: 'CO' } })).toMatchObject({ rateMilli: 5_000 });
+    expect(decideTax(table, 'US', { shipTo: { country: 'US', region: 'OR' } })).toEqual({ ...none, country: 'US' });
+    expect(decideTax(table, 'US', { shipTo: null })).toMatchObject({ rateMilli: 5_000, country: 'US' });
+    expect(decideTax(table, 'DE', { shipTo: null })).toEqual({ ...none, country: 'DE' });
   });
 });

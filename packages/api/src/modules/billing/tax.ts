@@ -45,7 +45,7 @@ export interface TaxDecision {
  * The rate of an order: none when its company is exempt, or under EU reverse charge (the shop and the ship-to in two
  * different member states, the company's tax id a well-formed VAT number of the ship-to's); else the table's row of
  * the ship-to's country and region, else of its country alone; an order without a ship-to takes the shop country's row
- * without region; no row: 0.
+ * without region; no row (or a row of 0%): 0.
  */
 export function decideTax(table: TaxRateTable, shopCountry: string, subject: TaxSubject): TaxDecision {
   const country = subject.shipTo?.country ?? shopCountry;
@@ -63,7 +63,8 @@ export function decideTax(table: TaxRateTable, shopCountry: string, subject: Tax
   }
   const region = subject.shipTo?.region ?? null;
   const row = (region !== null ? table.get(rateKey(country, region)) : undefined) ?? table.get(rateKey(country, null));
-  return row ? { ...none, rateMilli: row.rateMilli, name: row.name } : none;
+  // A row of 0% taxes nothing: answered as no row (taxName null), the same on the order and in the cart's totals.
+  return row && row.rateMilli > 0 ? { ...none, rateMilli: row.rateMilli, name: row.name } : none;
 }
 
 /** Whether the decision must be recorded on the order (anything but "no tax at all"). */
