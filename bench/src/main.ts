@@ -1,5 +1,5 @@
 // Runs the parts of the bench in order, prints one table and writes bench/results/.
-// Usage: npm run bench [-- --only=build,pages,api,webhooks,shipto,growth,catalog,orders,stats,list,requisition,audit,staff,seo,startup,lighthouse] [--target=standin] [--seconds=6] [--no-build]
+// Usage: npm run bench [-- --only=build,pages,api,webhooks,shipto,tax,growth,catalog,orders,stats,list,requisition,audit,staff,seo,startup,lighthouse] [--target=standin] [--seconds=6] [--no-build]
 //        [--lighthouse-runs=5]
 import { apiBench } from './api-bench.js';
 import { auditBench } from './audit-bench.js';
@@ -22,6 +22,7 @@ import { guarded, type Figure } from './figures.js';
 import { RESULTS_DIR } from './paths.js';
 import { consoleTable, writeResults } from './report.js';
 import { staleBundleWarning, type TargetKind } from './target.js';
+import { taxBench } from './tax-bench.js';
 
 const PARTS = [
   'build',
@@ -29,6 +30,7 @@ const PARTS = [
   'api',
   'webhooks',
   'shipto',
+  'tax',
   'growth',
   'catalog',
   'orders',
@@ -74,6 +76,8 @@ async function runPart(part: Part, ctx: BenchContext): Promise<Figure[]> {
       return webhooksBench(ctx.target, ctx.shape);
     case 'shipto':
       return shipToBench(ctx.target, ctx.shape);
+    case 'tax':
+      return taxBench(ctx.target, ctx.shape);
     case 'pages':
       return pageWeightBench(ctx.target);
     case 'growth':

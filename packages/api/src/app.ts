@@ -37,6 +37,7 @@ import { apiKeyPlugin, apiKeyRoutes, createApiKeysService } from './modules/api-
 import { cartRoutes, createCartService } from './modules/cart/index.js';
 import { createListsService, listRoutes } from './modules/lists/index.js';
 import { addressBookRoutes, createAddressBookService } from './modules/ship-to/index.js';
+import { createTaxService, taxRoutes } from './modules/billing/index.js';
 import { catalogRoutes, createCatalogService, productsCsvRoutes } from './modules/catalog/index.js';
 import {
   contractPriceRoutes,
@@ -261,6 +262,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const profiles = createProfilesService(db, accounts);
   // B2B §5 contract prices: the catalogue shows them to members, the cart and the order charge them.
   const contractPrices = createContractPricesService({ db });
+  // B2B §13: the tax-rate table (kept in memory) and the one computation of an order's tax.
+  const tax = createTaxService({ db, shopCountry: config.shopCountry, shopTaxId: config.shopTaxId });
   app.addHook('onListen', async () => {
     // Not awaited: listening is not delayed. It never rejects; a failed start is logged and tried again.
     void jobs.start();
@@ -293,13 +296,19 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     log: app.log,
     contractPrices,
     memberships,
+    tax,
   });
   jobs.every(orderExpiryJob(orders));
   app.decorate('orders', orders);
   const cart = createCartService({ db, catalog, orders, contractPrices });
   // Requisition lists (B2B §16): priced by the cart's pricing and added to the cart through its public entry.
   const lists = createListsService({ db, postgres: !database.sqlite, catalog, cart });
-  const documents = createDocumentsService({ db, orders });
+  const documents = createDocumentsService({
+    db,
+    orders,
+    sellerTaxId: config.shopTaxId,
+    shopCountry: config.shopCountry,
+  });
   // Company locations (B2B §12); a change is a change to what the order path remembers of a membership.
   const locations = createLocationsService(db, () => memberships.forget());
   // Quotes (B2B §10): an accepted offer is placed through the orders service; a request may come from the cart.
@@ -402,6 +411,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(locationRoutes, { locations });
       await api.register(auditRoutes, { audit: createAuditService({ db }) });
       await api.register(punchoutAdminRoutes, { connections: punchoutConnections });
+      await api.register(taxRoutes, { tax });
       await api.register(punchoutSessionRoutes, { visits, sessions: accounts.sessions });
     },
     { prefix: '/api' },

@@ -23,6 +23,13 @@ describe('loadConfig', () => {
       orderHoldMinutes: 2880,
       maxOpenOrders: 20,
       staffTwoFactor: 'optional',
+      shopCountry: 'US',
+      shopTaxId: undefined,
+    });
+    // B2B §13: the shop's country and tax id, trimmed.
+    expect(loadConfig({ SHOP_COUNTRY: ' DE ', SHOP_TAX_ID: ' DE136695976 ' })).toMatchObject({
+      shopCountry: 'DE',
+      shopTaxId: 'DE136695976',
     });
   });
 
@@ -106,6 +113,11 @@ describe('loadConfig', () => {
     [{ ADMIN_PASSWORD: '123' }, 'Invalid configuration: ADMIN_PASSWORD must be 6 characters or more'],
     [{ PUBLIC_URL: 'ftp://x' }, 'Invalid configuration: PUBLIC_URL must be an http(s) URL'],
     [{ REDIS_URL: 'localhost:6379' }, 'Invalid configuration: REDIS_URL must be redis://... or rediss://...'],
+    ...['de', 'XX', 'USA'].map((value): [Record<string, string>, string] => [
+      { SHOP_COUNTRY: value },
+      'Invalid configuration: SHOP_COUNTRY must be an ISO 3166-1 alpha-2 code in upper case, such as US or DE',
+    ]),
+    [{ SHOP_TAX_ID: 'x'.repeat(65) }, 'Invalid configuration: SHOP_TAX_ID must be at most 64 characters'],
     [{ SEED_DEMO: 'yes' }, 'Invalid configuration: SEED_DEMO must be 0 or 1'],
     [{ STAFF_2FA: 'yes' }, 'Invalid configuration: STAFF_2FA must be optional or required'],
     [{ RATE_LIMIT_PER_MINUTE: '0' }, 'Invalid configuration: RATE_LIMIT_PER_MINUTE must be at least 1'],

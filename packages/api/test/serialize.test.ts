@@ -37,6 +37,12 @@ const order = {
   quoteId: null,
   source: 'web',
   shipTo: null,
+  subtotal: 12.5,
+  taxName: null,
+  taxRate: 0,
+  taxTotal: 0,
+  reverseCharge: false,
+  taxExemptionId: null,
   updatedAt: '2026-01-01T00:00:00.000Z',
 };
 

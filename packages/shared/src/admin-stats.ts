@@ -38,6 +38,8 @@ const owedSchema = z.object({ total: z.number(), orders: z.number().int(), compa
 export const adminStatsSchema = z.object({
   /** Every day of the range in order, a day without paid orders with total 0; dollars to the exact cent. */
   revenue: z.object({ day: z.string(), total: z.number() }).array(),
+  /** B2B §13: revenue (and topProducts' revenue) is net of tax; this is the tax of the orders it counts. */
+  taxTotal: z.number(),
   /** Orders created in the range, every status named (0 when none). */
   ordersByStatus: z.record(z.enum(ORDER_STATUSES), z.number().int()),
   topProducts: z

@@ -3,6 +3,7 @@
 import './zod-setup.js';
 import { z } from 'zod';
 import { isWholeCents } from './money.js';
+import { MAX_TAX_EXEMPTION_ID_LENGTH } from './tax.js';
 import {
   ADDRESS_CONTROL_MESSAGE,
   ADDRESS_PATTERN,
@@ -162,6 +163,9 @@ export const companySchema = z.object({
   creditLimit: z.number().nullable(),
   balance: z.number(),
   members: companyMemberSchema.array(),
+  /** B2B §13: the company pays no tax; its certificate's id is on its orders. */
+  taxExempt: z.boolean(),
+  taxExemptionId: z.string().nullable(),
 });
 export type Company = z.infer<typeof companySchema>;
 
@@ -237,11 +241,31 @@ export const adminCompanySchema = z.object({
   balance: z.number(),
   memberCount: z.number().int(),
   createdAt: z.string(),
+  /** B2B §13: the company pays no tax; its certificate's id is on its orders. */
+  taxExempt: z.boolean(),
+  taxExemptionId: z.string().nullable(),
 });
 export type AdminCompany = z.infer<typeof adminCompanySchema>;
 
-export const adminCompanyPatchSchema = z.object({
-  paymentTerms: paymentTermsSchema,
-  creditLimit: limitSchema,
-});
+/**
+ * PATCH /api/admin/companies/{id}: every field optional (B2B §13), at least one. `taxExempt: true` needs a
+ * `taxExemptionId` (sent now or kept from before: the service checks); `taxExempt: false` clears it.
+ */
+export const adminCompanyPatchSchema = z
+  .object({
+    paymentTerms: paymentTermsSchema.optional(),
+    creditLimit: limitSchema.optional(),
+    taxExempt: z.boolean({ error: 'taxExempt must be true or false' }).optional(),
+    taxExemptionId: z
+      .string({ error: 'taxExemptionId must be text' })
+      .trim()
+      .min(1, `taxExemptionId must be 1 to ${MAX_TAX_EXEMPTION_ID_LENGTH} characters`)
+      .max(MAX_TAX_EXEMPTION_ID_LENGTH, `taxExemptionId must be 1 to ${MAX_TAX_EXEMPTION_ID_LENGTH} characters`)
+      .regex(SINGLE_LINE_PATTERN, singleLineMessage('taxExemptionId'))
+      .optional(),
+  })
+  .refine(
+    (v) => Object.values(v).some((x) => x !== undefined),
+    'send paymentTerms, creditLimit, taxExempt or taxExemptionId',
+  );
 export type AdminCompanyPatch = z.input<typeof adminCompanyPatchSchema>;

@@ -20,6 +20,10 @@ export const ORDERS_CSV_HEADER = [
   'paid',
   // B2B §11: added at the end, so readers of the older columns by position keep working.
   'orderNumber',
+  // B2B §13, after orderNumber: the subtotal (net) and tax of the order; the country whose rate applied.
+  'subtotal',
+  'taxTotal',
+  'country',
 ] as const;
 
 /** A calendar day, YYYY-MM-DD, that exists (2026-02-30 does not). */

@@ -11,6 +11,7 @@ export * from './catalog-rules.js';
 export * from './catalog.js';
 export * from './ordering-rules.js';
 export * from './ordering.js';
+export * from './tax.js';
 export * from './documents.js';
 export * from './integration.js';
 export * from './webhooks.js';

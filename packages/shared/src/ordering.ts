@@ -2,6 +2,7 @@
 // B2B fields. Constants and messages are in ordering-rules.ts.
 import './zod-setup.js';
 import { z } from 'zod';
+import { taxFieldsSchema } from './tax.js';
 import {
   MAX_FIELD_LENGTH,
   MAX_NAME_LENGTH,
@@ -64,6 +65,9 @@ export const shipToChoiceSchema = z
   );
 export type ShipToChoice = z.infer<typeof shipToChoiceSchema>;
 
+/** POST /api/cart/totals (B2B §13): where the order would go, checked as the order checks it; none: no ship-to. */
+export const cartTotalsBodySchema = z.object({ shipTo: shipToChoiceSchema.optional() });
+
 /**
  * A B2B §12 address as the API answers it: every part present, the optional ones null. Here rather than in
  * `@kestrel/shared/ship-to` (which checks addresses against the country lists) so an order's answer needs no lists.
@@ -112,6 +116,8 @@ export const orderB2BFieldsSchema = z.object({
   source: z.enum(['web', 'punchout']),
   /** B2B §12: the ship-to address as it was at placement, or null. */
   shipTo: orderShipToSchema,
+  /** B2B §13: the subtotal (net), the tax as decided at placement; SPEC's `price` is subtotal + taxTotal. */
+  ...taxFieldsSchema.shape,
   /** The time of the order's latest change of any kind (B2B §9's poll follows it). */
   updatedAt: z.string(),
   /** Issue 47: when it was paid (by card, or marked paid on account); present once the order is paid. */

@@ -57,6 +57,7 @@ export const DASHBOARD_PAGES = [
   'manage-quotes/:id',
   'audit',
   'punchout',
+  'tax',
 ] as const;
 
 export type StorefrontPage = (typeof STOREFRONT_PAGES)[number];

@@ -8,7 +8,9 @@ import {
   DEFAULT_ORDER_HOLD_MINUTES,
   DEFAULT_SEARCH_BUDGET_MS,
   isEmailAddress,
+  MAX_TAX_ID_LENGTH,
 } from '@kestrel/shared';
+import { isCountryCode } from '@kestrel/shared/ship-to';
 import { z } from 'zod';
 import { s3ConfigFrom, S3ConfigError, s3EnvFields, type S3Config } from './s3-config.js';
 
@@ -82,6 +84,19 @@ const envSchema = z.object({
     .trim()
     .regex(/^\d{8}$/, 'must be an 8-digit UNSPSC code')
     .default('43200000'),
+  // B2B §13: the country whose tax rate an order without a ship-to pays, and whether reverse charge applies (EU).
+  SHOP_COUNTRY: z
+    .string()
+    .trim()
+    .refine(isCountryCode, 'must be an ISO 3166-1 alpha-2 code in upper case, such as US or DE')
+    .default('US'),
+  // B2B §13: the seller's tax id (VAT number, EIN...) printed on every invoice and credit note.
+  SHOP_TAX_ID: z
+    .string()
+    .trim()
+    .max(MAX_TAX_ID_LENGTH, `must be at most ${MAX_TAX_ID_LENGTH} characters`)
+    .optional()
+    .transform((v) => (v ? v : undefined)),
   GOOGLE_CLIENT_ID: optionalText,
   GOOGLE_CLIENT_SECRET: optionalText,
   OIDC_ISSUER: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
@@ -173,6 +188,10 @@ export interface Config {
   publicUrl: string;
   /** PUNCHOUT_UNSPSC: the 8-digit UNSPSC code of every punched-out line (B2B §17). */
   punchoutUnspsc: string;
+  /** SHOP_COUNTRY: the shop's ISO alpha-2 country (B2B §13: the rate of an order without a ship-to; reverse charge). */
+  shopCountry: string;
+  /** SHOP_TAX_ID: the seller's tax id on invoices and credit notes; undefined: none printed. */
+  shopTaxId: string | undefined;
   google: { clientId: string; clientSecret: string; issuer: string } | undefined;
   stripe: { secretKey: string; publishableKey: string | undefined; webhookSecret: string | undefined } | undefined;
   /** The disk image store's folder (unused while `s3` is set); absolute. */
@@ -312,6 +331,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     authSecret: e.AUTH_SECRET,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     punchoutUnspsc: e.PUNCHOUT_UNSPSC,
+    shopCountry: e.SHOP_COUNTRY,
+    shopTaxId: e.SHOP_TAX_ID,
     google:
       e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
         ? {

@@ -130,6 +130,8 @@ describe.each(databases)('companies on %s', (kind) => {
           locationIds: null,
         },
       ],
+      taxExempt: false,
+      taxExemptionId: null,
     };
     for (const caller of ['owner', 'buyer', 'viewer'] as const) {
       const res = await call(t.app, 'GET', '/api/companies/mine', who[caller]);
@@ -446,10 +448,21 @@ describe.each(databases)('invites, owners and company orders on %s', (kind) => {
     expect((await call(t.app, 'PATCH', url, admin, { paymentTerms: 'net30', creditLimit: 1.234 })).statusCode).toBe(
       400,
     );
-    expect((await call(t.app, 'PATCH', url, admin, { paymentTerms: 'net30' })).statusCode).toBe(400);
+    expect((await call(t.app, 'PATCH', url, admin, {})).statusCode).toBe(400);
+    // B2B §13: every field optional; what is left out stays as it was.
+    const termsOnly = await call(t.app, 'PATCH', url, admin, { paymentTerms: 'net30' });
+    expect(termsOnly.json()).toEqual({ ...company, paymentTerms: 'net30' });
     const set = await call(t.app, 'PATCH', url, admin, { paymentTerms: 'net60', creditLimit: 2500.5 });
     expect(set.json()).toEqual({ ...company, paymentTerms: 'net60', creditLimit: 2500.5 });
-    expect(company).toMatchObject({ name: 'Acme', taxId: null, balance: 0, memberCount: 2, paymentTerms: 'card' });
+    expect(company).toMatchObject({
+      name: 'Acme',
+      taxId: null,
+      balance: 0,
+      memberCount: 2,
+      paymentTerms: 'card',
+      taxExempt: false,
+      taxExemptionId: null,
+    });
     const one = await call(t.app, 'GET', url, admin);
     expect(one.json()).toMatchObject({ _id: company._id, name: 'Acme', paymentTerms: 'net60', creditLimit: 2500.5 });
     expect(one.json().members).toHaveLength(2);

@@ -77,14 +77,14 @@ describe.each(databases)('orders CSV streaming on %s', (kind) => {
     const rows = body.split('\r\n');
     expect(rows).toHaveLength(ORDERS + 2);
     expect(rows[0]).toBe(
-      'orderId,createdAt,status,poNumber,email,company,sku,name,quantity,unitPrice,lineTotal,orderTotal,paid,orderNumber',
+      'orderId,createdAt,status,poNumber,email,company,sku,name,quantity,unitPrice,lineTotal,orderTotal,paid,orderNumber,subtotal,taxTotal,country',
     );
     expect(rows[rows.length - 1]).toBe('');
     const ids = rows.slice(1, -1).map((row) => row.split(',')[0] ?? '');
     expect(new Set(ids).size).toBe(ORDERS);
     expect(ids).toEqual([...ids].sort());
     expect(rows[1]).toMatch(
-      /^[0-9a-f]{24},\S+,pending,,alice@example.com,,KC-FAN-120,Fan,1000,6.25,6250.00,6250.00,false,SO-\d{4}-\d{6}$/,
+      /^[0-9a-f]{24},\S+,pending,,alice@example.com,,KC-FAN-120,Fan,1000,6.25,6250.00,6250.00,false,SO-\d{4}-\d{6},6250.00,0.00,US$/,
     );
     expect(chunks).toBeGreaterThan(1);
   });

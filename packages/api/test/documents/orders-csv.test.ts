@@ -63,13 +63,13 @@ describe.each(databases)('orders CSV on %s', (kind) => {
   const rowsOf = (body: string) => body.split('\r\n');
 
   const rowsOfA = () => [
-    `${a},2026-03-01T00:00:00.000Z,confirmed,'@SUM(1+1),alice@example.com,,KC-MEM-32,"DDR5 32 GB, ""server"" grade",1000,90.00,90000.00,91050.00,true,SO-${YEAR}-000001`,
-    `${a},2026-03-01T00:00:00.000Z,confirmed,'@SUM(1+1),alice@example.com,,KC-CBL-1,"'=HYPERLINK(""http://x"")",3000,0.35,1050.00,91050.00,true,SO-${YEAR}-000001`,
+    `${a},2026-03-01T00:00:00.000Z,confirmed,'@SUM(1+1),alice@example.com,,KC-MEM-32,"DDR5 32 GB, ""server"" grade",1000,90.00,90000.00,91050.00,true,SO-${YEAR}-000001,91050.00,0.00,US`,
+    `${a},2026-03-01T00:00:00.000Z,confirmed,'@SUM(1+1),alice@example.com,,KC-CBL-1,"'=HYPERLINK(""http://x"")",3000,0.35,1050.00,91050.00,true,SO-${YEAR}-000001,91050.00,0.00,US`,
   ];
   const rowOfB = () =>
-    `${b},2026-03-31T23:59:59.999Z,pending,,alice@example.com,,KC-FAN-120,Fan,1000,6.25,6250.00,6250.00,false,SO-${YEAR}-000002`;
+    `${b},2026-03-31T23:59:59.999Z,pending,,alice@example.com,,KC-FAN-120,Fan,1000,6.25,6250.00,6250.00,false,SO-${YEAR}-000002,6250.00,0.00,US`;
   const rowOfC = () =>
-    `${c},2026-04-01T00:00:00.000Z,pending,,bob@example.com,,KC-FAN-120,Fan,2000,6.25,12500.00,12500.00,false,SO-${YEAR}-000003`;
+    `${c},2026-04-01T00:00:00.000Z,pending,,bob@example.com,,KC-FAN-120,Fan,2000,6.25,12500.00,12500.00,false,SO-${YEAR}-000003,12500.00,0.00,US`;
 
   it('gives an admin every order, one row per line, quoted and with formulas defused', async () => {
     const res = await csv(admin);

@@ -169,6 +169,8 @@ export function expectedVolume(
   ];
   return {
     revenue: [...revenue].map(([day, cents]) => ({ day, total: cents / 100 })),
+    // B2B §13: these orders carry no tax.
+    taxTotal: 0,
     ordersByStatus: Object.fromEntries(
       statuses.map((s) => [s, ordersByStatus[s] ?? 0]),
     ) as AdminStats['ordersByStatus'],

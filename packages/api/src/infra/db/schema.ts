@@ -103,6 +103,17 @@ export interface OrdersTable {
   ship_to_postal_code?: string | null;
   ship_to_region?: string | null;
   ship_to_country?: string | null;
+  /**
+   * B2B §13 (migrations/037-tax.ts): the tax decided at placement. `total_cents` is the subtotal plus `tax_cents`;
+   * the rate in thousandths of a percent; reverse_charge 0/1. Optional: the hot writes place untaxed orders and leave
+   * them out (the defaults: no tax).
+   */
+  tax_cents?: number;
+  tax_rate_milli?: number;
+  tax_name?: string | null;
+  reverse_charge?: number;
+  tax_exemption_id?: string | null;
+  tax_country?: string | null;
 }
 
 export type OrderSource = 'web' | 'punchout';
@@ -384,6 +395,16 @@ export interface Database extends PaymentTables {
   punchout_connections: PunchoutConnectionsTable;
   punchout_visits: PunchoutVisitsTable;
   punchout_orders: PunchoutOrdersTable;
+  tax_rates: TaxRatesTable;
+}
+
+/** B2B §13's rate table (migrations/037-tax.ts): region '' for the country's own row; the rate in thousandths of a %. */
+export interface TaxRatesTable {
+  position: number;
+  country: string;
+  region: Generated<string>;
+  rate_milli: number;
+  name: string;
 }
 
 /** A procurement system's connection (B2B §17, migrations/036-punchout.ts); only the secret's SHA-256 is kept. */
@@ -484,6 +505,9 @@ export interface CompaniesTable {
   credit_limit_cents: number | null;
   created_at: string;
   updated_at: string;
+  /** B2B §13 (migrations/037-tax.ts): 0/1, and the exemption certificate's id (required when exempt). */
+  tax_exempt?: Generated<number>;
+  tax_exemption_id?: string | null;
 }
 
 /** A user's place in a company: at most one per user. */

@@ -1,6 +1,8 @@
 // The cart calls (B2B §3): read, replace, add by SKU, check out, and reorder a past order into it.
 import {
   cartAddSchema,
+  cartTotalsBodySchema,
+  cartTotalsSchema,
   cartPutSchema,
   cartSchema,
   cartWithRejectedSchema,
@@ -62,6 +64,22 @@ export const cartRoutes: FastifyPluginAsyncZod<{ cart: CartService }> = async (a
       },
     },
     async (request) => cart.addLines(currentUser(request), request.body.lines),
+  );
+
+  app.post(
+    '/cart/totals',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags,
+        security,
+        summary:
+          "Your cart priced as its order would be now, with the tax to the ship-to given (none: the shop country's rate)",
+        body: cartTotalsBodySchema,
+        response: { 200: cartTotalsSchema, 403: errorSchema, 404: errorSchema, ...signedIn },
+      },
+    },
+    async (request) => cart.totals(currentUser(request), request.body.shipTo),
   );
 
   app.post(

@@ -1,6 +1,14 @@
 // The cart (B2B §3): each signed-in user's one server-side cart, priced now with the same rules as an order; it
 // reserves nothing. Checkout and reorder go through the orders module's public entry.
-import { orderingMessages, type Cart, type CartWithRejected, type Order } from '@kestrel/shared';
+import {
+  orderingMessages,
+  type Cart,
+  type CartTotals,
+  type CartWithRejected,
+  type Order,
+  type ShipToChoice,
+} from '@kestrel/shared';
+import { dollarsToCents } from '../../infra/money.js';
 import type { Db } from '../../infra/db/create-db.js';
 import { AppError } from '../../infra/errors.js';
 import type { AuthUser } from '../accounts/index.js';
@@ -39,6 +47,8 @@ export interface CartService {
    * go back if `use` throws. An empty cart answers 400 'cart_empty'.
    */
   spend<T>(user: AuthUser, use: (lines: LineRequest[]) => Promise<T>): Promise<T>;
+  /** B2B §13: the cart priced as its order would be, with the tax to `shipTo` (the checkout shows it first). */
+  totals(user: AuthUser, shipTo: ShipToChoice | undefined): Promise<CartTotals>;
   /** The lines of one of the caller's orders, added to the cart at today's prices. */
   reorder(user: AuthUser, orderId: string): Promise<CartWithRejected>;
 }
@@ -46,7 +56,7 @@ export interface CartService {
 export interface CartDeps {
   db: Db;
   catalog: Pick<CatalogService, 'itemsByIds' | 'itemsBySkus'>;
-  orders: Pick<OrdersService, 'createOrder' | 'getOwnOrder' | 'linesOf'>;
+  orders: Pick<OrdersService, 'createOrder' | 'getOwnOrder' | 'linesOf' | 'totalsOf'>;
   /** Contract prices (B2B §5): the cart is priced as the order will be. */
   contractPrices?: Pick<ContractPricesService, 'forOrder'>;
 }
@@ -128,6 +138,11 @@ export function createCartService({ db, catalog, orders, contractPrices }: CartD
       }
       await add(user, accepted);
       return { ...(await priced(user.id)), rejected };
+    },
+
+    async totals(user, shipTo) {
+      const { total } = await priced(user.id);
+      return orders.totalsOf(user, dollarsToCents(total), shipTo);
     },
 
     checkout: (user, details) => spend(user, (lines) => orders.createOrder(user, lines, details)),

@@ -16,6 +16,8 @@ export interface Membership {
   hasLocations?: boolean;
   /** B2B §12: the locations this member may order to; null: all. */
   locationIds?: string[] | null;
+  /** B2B §13: what the company's orders are taxed by (read in the same query): its tax id and exemption. */
+  tax?: { taxId: string | null; taxExempt: boolean; taxExemptionId: string | null };
 }
 
 /** The user's company and role, or undefined for a user in no company. */
@@ -24,7 +26,7 @@ export async function findMembership(db: Db, userId: string): Promise<Membership
     .selectFrom('company_members as m')
     .innerJoin('companies as c', 'c.id', 'm.company_id')
     .select(['m.company_id', 'm.role', 'm.spending_limit_cents', 'c.payment_terms', 'c.credit_limit_cents'])
-    .select('m.location_ids')
+    .select(['m.location_ids', 'c.tax_id', 'c.tax_exempt', 'c.tax_exemption_id'])
     // B2B §12: whether the company has locations, in this same read (no round trip more on the order path).
     .select((eb) =>
       eb
@@ -42,6 +44,11 @@ export async function findMembership(db: Db, userId: string): Promise<Membership
     creditLimitCents: row.credit_limit_cents,
     hasLocations: Boolean(Number(row.has_locations)),
     locationIds: parseLocationIds(row.location_ids),
+    tax: {
+      taxId: row.tax_id,
+      taxExempt: Number(row.tax_exempt ?? 0) === 1,
+      taxExemptionId: row.tax_exemption_id ?? null,
+    },
   };
 }
 

@@ -226,7 +226,10 @@ export function listCompaniesWithCounts(db: Db, id?: string): Promise<AdminCompa
     .execute() as Promise<AdminCompanyRow[]>;
 }
 
-export async function insertCompany(trx: Executor, row: Omit<CompanyRow, 'payment_terms' | 'credit_limit_cents'>) {
+export async function insertCompany(
+  trx: Executor,
+  row: Omit<CompanyRow, 'payment_terms' | 'credit_limit_cents' | 'tax_exempt' | 'tax_exemption_id'>,
+) {
   await trx.insertInto('companies').values(row).execute();
 }
 
@@ -274,7 +277,13 @@ export async function deleteMember(trx: Executor, companyId: string, userId: str
 export async function updateTerms(
   db: Executor,
   id: string,
-  terms: { payment_terms: PaymentTermsName; credit_limit_cents: number | null; updated_at: string },
+  terms: {
+    payment_terms: PaymentTermsName;
+    credit_limit_cents: number | null;
+    tax_exempt: number;
+    tax_exemption_id: string | null;
+    updated_at: string;
+  },
 ): Promise<boolean> {
   const result = await db.updateTable('companies').set(terms).where('id', '=', id).executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;

@@ -12,6 +12,7 @@ import {
   type CompanyRole,
   type InvitePreview,
   type PendingInvite,
+  taxMessages,
 } from '@kestrel/shared';
 import type { Db } from '../../infra/db/create-db.js';
 import { newId } from '../../infra/db/ids.js';
@@ -92,6 +93,36 @@ const alreadyInCompany = () => new AppError(409, 'already_in_company', companyMe
 const invalidInvite = () => new AppError(400, 'invalid_invite', companyMessages.inviteInvalid);
 const inviteExpired = () => new AppError(400, 'invite_expired', companyMessages.inviteExpired);
 
+/** What the admin's PATCH sets of a company (B2B §5's terms, §13's exemption). */
+type CompanySettings = Pick<repo.CompanyRow, 'payment_terms' | 'credit_limit_cents'> & {
+  tax_exempt?: number | undefined;
+  tax_exemption_id?: string | null | undefined;
+};
+
+const exemptionOf = (row: CompanySettings) => ({
+  taxExempt: Number(row.tax_exempt ?? 0) === 1,
+  taxExemptionId: row.tax_exemption_id ?? null,
+});
+
+/**
+ * The settings after `patch` (every field optional): exempt needs a certificate id, sent now or kept; not exempt
+ * keeps none, and an id sent for a company that is not exempt is refused rather than silently dropped.
+ */
+function settingsAfter(before: CompanySettings, patch: AdminCompanyPatch) {
+  const exempt = patch.taxExempt ?? Number(before.tax_exempt ?? 0) === 1;
+  const exemptionId = exempt ? (patch.taxExemptionId ?? before.tax_exemption_id ?? null) : null;
+  if (exempt && exemptionId === null) throw new AppError(400, 'validation_error', taxMessages.exemptionRequired);
+  if (!exempt && patch.taxExemptionId !== undefined) {
+    throw new AppError(400, 'validation_error', taxMessages.exemptionWithoutExempt);
+  }
+  return {
+    payment_terms: patch.paymentTerms ?? before.payment_terms,
+    credit_limit_cents: patch.creditLimit === undefined ? before.credit_limit_cents : centsOrNull(patch.creditLimit),
+    tax_exempt: exempt ? 1 : 0,
+    tax_exemption_id: exemptionId,
+  };
+}
+
 export function createCompaniesService({
   db,
   balances,
@@ -117,6 +148,7 @@ export function createCompaniesService({
       paymentTerms: company.payment_terms,
       creditLimit: dollarsOrNull(company.credit_limit_cents),
       balance: centsToDollars(balance),
+      ...exemptionOf(company),
       members: members.map((m) => ({
         userId: m.user_id,
         email: m.email,
@@ -147,6 +179,7 @@ export function createCompaniesService({
     balance: centsToDollars(balanceCents),
     memberCount: Number(row.member_count),
     createdAt: row.created_at,
+    ...exemptionOf(row),
   });
 
   return {
@@ -344,21 +377,25 @@ export function createCompaniesService({
     },
 
     async adminUpdate(id, patch, audit) {
-      const terms = { payment_terms: patch.paymentTerms, credit_limit_cents: centsOrNull(patch.creditLimit) };
       await db.transaction().execute(async (trx) => {
         await repo.lockCompany(trx, id);
         const before = await repo.findCompany(trx, id);
-        if (!before || !(await repo.updateTerms(trx, id, { ...terms, updated_at: iso() }))) throw notFound('Company');
-        const shown = (t: Pick<repo.CompanyRow, 'payment_terms' | 'credit_limit_cents'>) => ({
+        if (!before) throw notFound('Company');
+        const shown = (t: CompanySettings) => ({
           paymentTerms: t.payment_terms,
           creditLimit: t.credit_limit_cents === null ? null : centsToDollars(t.credit_limit_cents),
+          ...exemptionOf(t),
         });
+        const after = settingsAfter(before, patch);
+        if (!(await repo.updateTerms(trx, id, { ...after, updated_at: iso() }))) throw notFound('Company');
+        const changes = changedFields(shown(before), shown(after));
+        const taxOnly = changes !== null && Object.keys(changes).every((k) => k.startsWith('tax'));
         await recordAudit(trx, audit, {
-          action: 'company.terms_set',
+          action: taxOnly ? 'company.tax_exemption_set' : 'company.terms_set',
           targetType: 'company',
           targetId: id,
-          summary: `Set the payment terms of ${before.name}`,
-          changes: changedFields(shown(before), shown(terms)),
+          summary: taxOnly ? `Set the tax exemption of ${before.name}` : `Set the payment terms of ${before.name}`,
+          changes,
         });
       });
       membershipsChanged();

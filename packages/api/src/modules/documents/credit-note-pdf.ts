@@ -2,16 +2,20 @@
 // credits every line of it, the whole amount.
 import type { Order } from '@kestrel/shared';
 import { day, printable, renderOrderDocument, type DocumentCompany } from './pdf-layout.js';
+import { creditNoteTaxSummary } from './tax-lines.js';
 
 export interface CreditNoteDocument {
   order: Order & { invoiceNumber: string; creditNoteNumber: string };
   /** ISO instant the credit note was issued (the cancel, or the refund's record). */
   issuedAt: string;
   company: DocumentCompany | null;
+  /** SHOP_TAX_ID (B2B §13); undefined: the seller block's own. */
+  sellerTaxId?: string | null;
 }
 
 export function renderCreditNotePdf(note: CreditNoteDocument): Promise<Buffer> {
   const { order } = note;
+  const tax = creditNoteTaxSummary(order, note.sellerTaxId ?? null, note.company);
   const facts: Array<[string, string]> = [
     ['Credit note', order.creditNoteNumber],
     ['Date', day(note.issuedAt)],
@@ -33,7 +37,8 @@ export function renderCreditNotePdf(note: CreditNoteDocument): Promise<Buffer> {
     facts,
     order,
     company: note.company,
-    totalLabel: 'Total credited',
-    closing: [`This credit note cancels invoice ${order.invoiceNumber} in full.`, settled],
+    sellerTaxId: note.sellerTaxId,
+    totals: tax.rows,
+    closing: [...tax.notes, `This credit note cancels invoice ${order.invoiceNumber} in full.`, settled],
   });
 }

@@ -2,6 +2,7 @@
 // number, date and lines, but it names the credit note and no longer reads as settled.
 import type { Order } from '@kestrel/shared';
 import { day, printable, renderOrderDocument, type DocumentCompany } from './pdf-layout.js';
+import { invoiceTaxSummary } from './tax-lines.js';
 
 /** What an invoice shows besides its order: the buyer's company when the order has one, and when it was issued. */
 export interface InvoiceDocument {
@@ -9,6 +10,8 @@ export interface InvoiceDocument {
   /** ISO instant the invoice number was given (the order's confirmation). */
   issuedAt: string;
   company: DocumentCompany | null;
+  /** SHOP_TAX_ID (B2B §13); undefined: the seller block's own. */
+  sellerTaxId?: string | null;
 }
 
 function status(order: Order): string {
@@ -28,6 +31,7 @@ function closing(order: InvoiceDocument['order']): string {
 
 export function renderInvoicePdf(invoice: InvoiceDocument): Promise<Buffer> {
   const { order } = invoice;
+  const tax = invoiceTaxSummary(order, invoice.sellerTaxId ?? null, invoice.company);
   const facts: Array<[string, string]> = [
     ['Invoice', order.invoiceNumber],
     ['Invoice date', day(invoice.issuedAt)],
@@ -44,7 +48,8 @@ export function renderInvoicePdf(invoice: InvoiceDocument): Promise<Buffer> {
     facts,
     order,
     company: invoice.company,
-    totalLabel: 'Total',
-    closing: [closing(order)],
+    sellerTaxId: invoice.sellerTaxId,
+    totals: tax.rows,
+    closing: [...tax.notes, closing(order)],
   });
 }

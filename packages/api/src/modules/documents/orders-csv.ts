@@ -20,7 +20,12 @@ export function csvFilter(query: OrdersCsvQuery, userId: string | null, companyI
 }
 
 /** The export as CSV text: the header, then each page of orders' lines as one chunk. */
-export async function* exportOrdersCsv(db: Db, filter: repo.CsvOrderFilter): AsyncGenerator<string> {
+export async function* exportOrdersCsv(
+  db: Db,
+  filter: repo.CsvOrderFilter,
+  /** SHOP_COUNTRY: the rate country of an order the hot writes placed untaxed without a ship-to. */
+  shopCountry = 'US',
+): AsyncGenerator<string> {
   yield `${ORDERS_CSV_HEADER.join(',')}\r\n`;
   let after = '';
   for (;;) {
@@ -51,6 +56,9 @@ export async function* exportOrdersCsv(db: Db, filter: repo.CsvOrderFilter): Asy
         orderTotal: money(order.total_cents),
         paid: order.paid_at === null ? 'false' : 'true',
         orderNumber: order.number,
+        subtotal: money(Number(order.total_cents) - Number(order.tax_cents)),
+        taxTotal: money(Number(order.tax_cents)),
+        country: order.tax_country ?? order.ship_to_country ?? shopCountry,
       };
       chunk += `${ORDERS_CSV_HEADER.map((column) => csvText(record[column])).join(',')}\r\n`;
     }

@@ -55,8 +55,10 @@ export interface OrderDocument {
   facts: Array<[string, string]>;
   order: Order;
   company: DocumentCompany | null;
-  /** The label of the closing total ("Total", "Total credited"). */
-  totalLabel: string;
+  /** B2B §13: the subtotal, tax and total rows ([label, dollars], the total last) under the lines. */
+  totals: Array<[string, number]>;
+  /** The seller's tax id (SHOP_TAX_ID); undefined: the seller block's own. */
+  sellerTaxId?: string | null | undefined;
   /** Paragraphs after the total. */
   closing: string[];
 }
@@ -135,7 +137,10 @@ export async function renderOrderDocument(document: OrderDocument): Promise<Buff
   doc.fontSize(18);
   write('bold', SELLER.name, {}, { x: PAGE.left, y: 50 });
   doc.fontSize(9);
-  for (const line of [...SELLER.address, `Tax ID: ${SELLER.taxId}`, SELLER.email]) write('regular', line);
+  const sellerTaxId = document.sellerTaxId === undefined ? SELLER.taxId : document.sellerTaxId;
+  for (const line of [...SELLER.address, ...(sellerTaxId ? [`Tax ID: ${printable(sellerTaxId)}`] : []), SELLER.email]) {
+    write('regular', line);
+  }
   let y = 50;
   doc.fontSize(18);
   write('bold', document.kind, { width: 212, align: 'right' }, { x: 350, y });
@@ -197,11 +202,14 @@ export async function renderOrderDocument(document: OrderDocument): Promise<Buff
   }
   doc.moveTo(PAGE.left, y).lineTo(PAGE.right, y).lineWidth(0.5).stroke();
   y += 8;
-  doc.fontSize(11);
-  // The amount gets the width of two columns: up to MAX_ORDER_TOTAL_CENTS ($1,000,000,000,000.00) on one line.
-  write('bold', document.totalLabel, { width: 180, align: 'right' }, { x: 195, y });
-  write('bold', usd(order.price), { width: 182, align: 'right' }, { x: 380, y });
-  y += 24;
+  // The amounts get the width of two columns: up to MAX_ORDER_TOTAL_CENTS ($1,000,000,000,000.00) on one line.
+  document.totals.forEach(([label, amount], i) => {
+    const total = i === document.totals.length - 1;
+    doc.fontSize(total ? 11 : 9);
+    write(total ? 'bold' : 'regular', printable(label), { width: 180, align: 'right' }, { x: 195, y });
+    write(total ? 'bold' : 'regular', usd(amount), { width: 182, align: 'right' }, { x: 380, y });
+    y += total ? 24 : 14;
+  });
   doc.fontSize(9);
   doc.text('', PAGE.left, y);
   for (const paragraph of document.closing) {

@@ -38,6 +38,10 @@ export interface CsvOrderRow {
   email: string;
   total_cents: number;
   paid_at: string | null;
+  /** B2B §13: the order's tax; the country whose rate applied (null: an untaxed order's, see orders-csv.ts). */
+  tax_cents: number | string;
+  tax_country: string | null;
+  ship_to_country: string | null;
   /** The name of the company the order was placed for; null for a personal order. */
   company_name: string | null;
 }
@@ -57,6 +61,9 @@ export function csvOrdersAfter(db: Db, filter: CsvOrderFilter, afterId: string, 
       'orders.email',
       'orders.total_cents',
       'orders.paid_at',
+      'orders.tax_cents',
+      'orders.tax_country',
+      'orders.ship_to_country',
       'companies.name as company_name',
     ])
     .where('orders.id', '>', afterId);
@@ -67,7 +74,18 @@ export function csvOrdersAfter(db: Db, filter: CsvOrderFilter, afterId: string, 
   if (filter.createdFrom !== null) query = query.where('orders.created_at', '>=', filter.createdFrom);
   if (filter.createdBefore !== null) query = query.where('orders.created_at', '<', filter.createdBefore);
   if (filter.status !== null) query = query.where('orders.status', '=', filter.status);
-  return query.orderBy('orders.id', 'asc').limit(limit).execute();
+  return query
+    .orderBy('orders.id', 'asc')
+    .limit(limit)
+    .execute()
+    .then((rows) =>
+      rows.map((r) => ({
+        ...r,
+        tax_cents: r.tax_cents ?? 0,
+        tax_country: r.tax_country ?? null,
+        ship_to_country: r.ship_to_country ?? null,
+      })),
+    );
 }
 
 export interface CsvLineRow {

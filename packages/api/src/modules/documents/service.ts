@@ -10,6 +10,7 @@ import { renderInvoicePdf } from './invoice-pdf.js';
 import { csvFilter, exportOrdersCsv } from './orders-csv.js';
 import type { DocumentCompany } from './pdf-layout.js';
 import { companyForDocuments, creditNoteIssuedAt } from './repository.js';
+import { SELLER } from './seller.js';
 
 /** An order document as a file: the invoice or the credit note. */
 export interface InvoiceFile {
@@ -29,6 +30,10 @@ export interface DocumentsService {
 export interface DocumentsDeps {
   db: Db;
   orders: Pick<OrdersService, 'getVisibleOrder'>;
+  /** SHOP_TAX_ID, printed as the seller's tax id (B2B §13); undefined: the seller block's own. */
+  sellerTaxId?: string | undefined;
+  /** SHOP_COUNTRY: orders.csv's `country` of an untaxed order without a ship-to. */
+  shopCountry?: string | undefined;
 }
 
 /** When the invoice was issued: the number is given as the order is confirmed (paid, or accepted on account). */
@@ -36,7 +41,9 @@ function issuedAt(order: Order): string {
   return order.statusHistory.find((step) => step.status === 'confirmed')?.at ?? order.createdAt;
 }
 
-export function createDocumentsService({ db, orders }: DocumentsDeps): DocumentsService {
+export function createDocumentsService({ db, orders, sellerTaxId, shopCountry }: DocumentsDeps): DocumentsService {
+  // The seller's tax id on every document: SHOP_TAX_ID, else the seller block's own.
+  const sellerTax = sellerTaxId ?? SELLER.taxId;
   /** The company billed on the order's documents: read as it is now (its name, tax id and billing address). */
   async function companyOf(order: Order): Promise<DocumentCompany | null> {
     if (order.companyId === null) return null;
@@ -61,6 +68,7 @@ export function createDocumentsService({ db, orders }: DocumentsDeps): Documents
         order: { ...order, invoiceNumber },
         issuedAt: issuedAt(order),
         company: await companyOf(order),
+        sellerTaxId: sellerTax,
       });
       return { fileName: `${invoiceNumber}.pdf`, pdf };
     },
@@ -79,15 +87,16 @@ export function createDocumentsService({ db, orders }: DocumentsDeps): Documents
         order: { ...order, invoiceNumber, creditNoteNumber },
         issuedAt: (await creditNoteIssuedAt(db, orderId)) ?? order.createdAt,
         company: await companyOf(order),
+        sellerTaxId: sellerTax,
       });
       return { fileName: `${creditNoteNumber}.pdf`, pdf };
     },
 
     async *ordersCsv(user, query) {
       // Every order's for staff who read every order; a member of staff without it gets their own, as a customer.
-      if (can(user, 'orders.read')) return yield* exportOrdersCsv(db, csvFilter(query, null, null));
+      if (can(user, 'orders.read')) return yield* exportOrdersCsv(db, csvFilter(query, null, null), shopCountry);
       const membership = await findMembership(db, user.id);
-      return yield* exportOrdersCsv(db, csvFilter(query, user.id, membership?.companyId ?? null));
+      return yield* exportOrdersCsv(db, csvFilter(query, user.id, membership?.companyId ?? null), shopCountry);
     },
   };
 }

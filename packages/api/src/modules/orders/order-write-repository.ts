@@ -18,6 +18,7 @@ import { groupCommit, type Batch } from '../../infra/db/sqlite-group-commit.js';
 import type { OrderLinesTable, OrdersTable, ProductsTable } from '../../infra/db/schema.js';
 import { AppError } from '../../infra/errors.js';
 import { sumCents } from '../../infra/money.js';
+import { taxCents } from '../billing/index.js';
 import { MAIL_COLUMNS, mailRowValues, type MailService, type NewMailRow, type OutgoingMail } from '../mail/index.js';
 import { eventInsertCte, eventParameters, type EventBatch, type WebhooksService } from '../webhooks/index.js';
 import { createOrderBatches, type OrderBatches } from './order-batches.js';
@@ -61,7 +62,11 @@ export type PendingOrder = Pick<
       | 'ship_to_region'
       | 'ship_to_country'
     >
-  >;
+  > &
+  // B2B §13: the tax decided before the write (order-tax.ts); rowsOf computes its cents on the decided subtotal. The
+  // SQLite write and company-order-write-repository.ts write it; PostgreSQL's hot statements place untaxed orders
+  // only (the columns' defaults).
+  Partial<Pick<OrderRow, 'tax_rate_milli' | 'tax_name' | 'reverse_charge' | 'tax_exemption_id' | 'tax_country'>>;
 
 export interface LineRequest {
   productId: string;
@@ -165,6 +170,10 @@ export function rowsOf(
   const first = lineRows[0];
   if (!first) throw new Error('an order needs a line');
   const more = lineRows.length - 1;
+  // Exact: the orders service refuses totals above MAX_ORDER_TOTAL_CENTS, which a Number holds exactly.
+  const subtotal = Number(sumCents(lineRows.map((l) => l.line_total_cents)));
+  const rateMilli = order.tax_rate_milli ?? 0;
+  const tax = taxCents(subtotal, rateMilli);
   return {
     order: {
       ...order,
@@ -173,8 +182,8 @@ export function rowsOf(
       item_name: more > 0 ? `${first.name} + ${more} more` : first.name,
       quantity: lineRows.reduce((sum, l) => sum + l.quantity, 0),
       unit_price_cents: first.unit_price_cents,
-      // Exact: the orders service refuses totals above MAX_ORDER_TOTAL_CENTS, which a Number holds exactly.
-      total_cents: Number(sumCents(lineRows.map((l) => l.line_total_cents))),
+      // SPEC's price: the subtotal and its tax (B2B §13).
+      total_cents: subtotal + tax,
       paid_at: null,
       transaction_id: null,
       status: 'pending',
@@ -202,6 +211,12 @@ export function rowsOf(
       ship_to_postal_code: order.ship_to_postal_code ?? null,
       ship_to_region: order.ship_to_region ?? null,
       ship_to_country: order.ship_to_country ?? null,
+      tax_cents: tax,
+      tax_rate_milli: rateMilli,
+      tax_name: order.tax_name ?? null,
+      reverse_charge: order.reverse_charge ?? 0,
+      tax_exemption_id: order.tax_exemption_id ?? null,
+      tax_country: order.tax_country ?? null,
       // Placing is the order's first change (B2B §9's poll); every insert below writes it from created_at.
       updated_at: order.created_at,
     },
@@ -238,6 +253,14 @@ const ORDER_COLUMNS = [
   'invoice_number',
   'company_id',
   'updated_at',
+  // B2B §13: on SQLite a taxed order keeps the hot write (its lines carry their own totals); PostgreSQL's hot
+  // statements write untaxed orders only, a taxed one there takes the company write.
+  'tax_cents',
+  'tax_rate_milli',
+  'tax_name',
+  'reverse_charge',
+  'tax_exemption_id',
+  'tax_country',
 ] as const satisfies ReadonlyArray<keyof OrderRow>;
 const LINE_COLUMNS = [
   'order_id',

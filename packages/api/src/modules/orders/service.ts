@@ -20,6 +20,8 @@ import {
   type OrderSource,
   punchoutMessages,
   type ShipToChoice,
+  type TaxFields,
+  type CartTotals,
 } from '@kestrel/shared';
 import type { Transaction } from 'kysely';
 import type { OpenDatabase } from '../../infra/db/create-db.js';
@@ -59,6 +61,8 @@ import { allOrdersJson } from './full-list.js';
 import { changedOrders, type PollQuery } from './poll.js';
 import * as repo from './repository.js';
 import { addressText, decideShipTo } from './ship-to.js';
+import { decideOrderTax, taxColumnsOf } from './order-tax.js';
+import { isTaxed, ratePercent, taxCents, type TaxService } from '../billing/index.js';
 import type { AddressBookService } from '../ship-to/index.js';
 import * as search from './search-repository.js';
 
@@ -121,9 +125,24 @@ export function toOrder(row: OrderRow, lines: repo.OrderLineRow[]): Order {
             country: row.ship_to_country,
           }
         : null,
+    // B2B §13; absent before migration 037 has run on this database: no tax.
+    ...taxFieldsOf(row),
     updatedAt: row.updated_at,
     // Issue 47: only once paid, so an unpaid order answers as it always has.
     ...(row.paid_at !== null ? { paidAt: row.paid_at, paidReference: row.paid_reference } : {}),
+  };
+}
+
+/** An order's tax fields (B2B §13): `price` is the total; the subtotal is what the tax was added to. */
+export function taxFieldsOf(row: OrderRow): TaxFields {
+  const taxTotal = Number(row.tax_cents ?? 0);
+  return {
+    subtotal: centsToDollars(Number(row.total_cents) - taxTotal),
+    taxName: row.tax_name ?? null,
+    taxRate: ratePercent(row.tax_rate_milli ?? 0),
+    taxTotal: centsToDollars(taxTotal),
+    reverseCharge: Number(row.reverse_charge ?? 0) === 1,
+    taxExemptionId: row.tax_exemption_id ?? null,
   };
 }
 
@@ -296,6 +315,12 @@ export interface OrdersService {
    * answers the reason, or null when they may pay after all.
    */
   tellPayerRefunded(id: string, intentId: string, refundedCents: number): Promise<string | null>;
+  /**
+   * B2B §13's totals of an order of `subtotalCents` by `user` to `shipTo` (the cart's, before it is placed): the tax
+   * the order would carry now. Without a ship-to, the shop country's rate (a company with locations must still name
+   * one to order).
+   */
+  totalsOf(user: AuthUser, subtotalCents: number, shipTo: ShipToChoice | undefined): Promise<CartTotals>;
   /** Issue #25 (approvals.ts): an owner approves or rejects an order awaiting approval; the queue; the account. */
   approve(user: AuthUser, id: string): Promise<Order>;
   /** Issue 47: why an order awaiting approval waits and who decides (whoever sees the order). */
@@ -336,6 +361,8 @@ export interface OrdersDeps {
   memberships?: Pick<MembershipReader, 'find'>;
   /** B2B §12: a buyer's address book entries, for `shipTo: { addressId }`. */
   addressBook?: Pick<AddressBookService, 'find'>;
+  /** B2B §13: the tax of each order (modules/billing); none: every order untaxed. */
+  tax?: Pick<TaxService, 'decide'>;
 }
 
 export type OrderWebhooks = Pick<WebhooksService, 'subscribers' | 'event' | 'insert' | 'insertSync' | 'wake'>;
@@ -394,6 +421,18 @@ function shopMailOf({ order, lines }: PlacedOrder, to: string): OutgoingMail {
       },
     },
   };
+}
+
+/**
+ * Past MAX_ORDER_TOTAL_CENTS an order's total (its subtotal and tax, B2B §13) would lose cents between integer cents
+ * and the answer's dollars: refused.
+ */
+function refuseTooLarge(lineTotals: number[], rateMilli: number | undefined): void {
+  const subtotal = sumCents(lineTotals);
+  const max = BigInt(MAX_ORDER_TOTAL_CENTS);
+  if (subtotal > max || subtotal + BigInt(taxCents(Number(subtotal), rateMilli ?? 0)) > max) {
+    throw new AppError(400, 'order_total_too_large', orderingMessages.orderTotalTooLarge);
+  }
 }
 
 export function createOrdersService(deps: OrdersDeps): OrdersService {
@@ -486,7 +525,7 @@ export function createOrdersService(deps: OrdersDeps): OrdersService {
     // Contract prices (B2B §5): the buyer's company's prices of these products, one indexed read beside it, read
     // before the write like the remembered terms; `decide` below charges the lower of each and its price break.
     // A buyer in no company has none: the read is skipped (it measured as a fifth of the order path's throughput).
-    const [subscribed, contract] = await Promise.all([
+    const [subscribed, contract, taxDecision] = await Promise.all([
       webhooks.subscribers('order.created'),
       membership
         ? deps.contractPrices?.forOrder(
@@ -494,7 +533,10 @@ export function createOrdersService(deps: OrdersDeps): OrdersService {
             lines.map((l) => l.productId),
           )
         : undefined,
+      // B2B §13: from the rate table in memory and the membership read above (billing/tax-rates.ts).
+      decideOrderTax(deps.tax, shipTo, membership),
     ]);
+    const taxed = taxDecision !== undefined && isTaxed(taxDecision);
     // The id (creation order, hence the order number's order) is taken after the last await before the write.
     const now = Date.now();
     const pending: PendingOrder = {
@@ -513,6 +555,7 @@ export function createOrdersService(deps: OrdersDeps): OrdersService {
       expires_at: new Date(now + orderHoldMinutes * 60_000).toISOString(),
       company_id: membership?.companyId ?? null,
       ...(options ? { source: options.source } : {}),
+      ...(taxed ? taxColumnsOf(taxDecision) : {}),
     };
     const event =
       subscribed.length > 0
@@ -527,18 +570,19 @@ export function createOrdersService(deps: OrdersDeps): OrdersService {
         return 0;
       });
       if (problems.length > 0) throw new LinesRefused(problems);
-      // Past the bound a total would lose cents between integer cents and the answer's dollars.
-      if (sumCents(units.map((unit, i) => unit * (lines[i]?.quantity ?? 0))) > BigInt(MAX_ORDER_TOTAL_CENTS)) {
-        throw new AppError(400, 'order_total_too_large', orderingMessages.orderTotalTooLarge);
-      }
+      refuseTooLarge(
+        units.map((unit, i) => unit * (lines[i]?.quantity ?? 0)),
+        pending.tax_rate_milli,
+      );
       options?.checkUnits?.(units);
       return units;
     };
     // A claim to write in the order's transaction takes the company write, which runs `within` (as a quote's order);
-    // so does an order with a ship-to (the plain transaction writes the whole row, the copy included). The hot writes
-    // stay as they were for every other order.
+    // so does an order with a ship-to (the plain transaction writes the whole row, the copy included), and on
+    // PostgreSQL a taxed one (its hot statements write untaxed orders only; SQLite's hot write records the tax). The
+    // hot writes stay as they were for every other order.
     const placed = await movingStock(() =>
-      company || shipTo || options?.within
+      company || shipTo || (taxed && !database.sqlite) || options?.within
         ? writeCompanyOrder(pending, lines, decide, event, company, options?.within)
         : writeOrder(pending, lines, decide, event),
     );
@@ -582,7 +626,11 @@ export function createOrdersService(deps: OrdersDeps): OrdersService {
       details.shipTo || membership?.hasLocations
         ? await decideShipTo({ db, addressBook: deps.addressBook }, user.id, membership, details.shipTo)
         : null;
-    const subscribed = await webhooks.subscribers('order.created');
+    // B2B §13: quotes are offered net; the order made by accepting one adds tax by its ship-to.
+    const [subscribed, taxDecision] = await Promise.all([
+      webhooks.subscribers('order.created'),
+      decideOrderTax(deps.tax, shipTo, membership),
+    ]);
     const now = Date.now();
     const pending: PendingOrder = {
       id: newId(now),
@@ -599,6 +647,7 @@ export function createOrdersService(deps: OrdersDeps): OrdersService {
       expires_at: new Date(now + orderHoldMinutes * 60_000).toISOString(),
       company_id: membership?.companyId ?? null,
       quote_id: quoteId,
+      ...(taxDecision && isTaxed(taxDecision) ? taxColumnsOf(taxDecision) : {}),
     };
     const event =
       subscribed.length > 0
@@ -612,9 +661,10 @@ export function createOrdersService(deps: OrdersDeps): OrdersService {
         if (product.available_quantity < line.quantity) throw notEnoughStock();
         return line.unitPriceCents;
       });
-    if (sumCents(lines.map((l) => l.unitPriceCents * l.quantity)) > BigInt(MAX_ORDER_TOTAL_CENTS)) {
-      throw new AppError(400, 'order_total_too_large', orderingMessages.orderTotalTooLarge);
-    }
+    refuseTooLarge(
+      lines.map((l) => l.unitPriceCents * l.quantity),
+      pending.tax_rate_milli,
+    );
     const placed = await movingStock(() => writeCompanyOrder(pending, lines, decide, event, company, within));
     mail.wake();
     webhooks.wake();
@@ -623,6 +673,24 @@ export function createOrdersService(deps: OrdersDeps): OrdersService {
 
   const service: OrdersService = {
     placeAtPrices,
+
+    async totalsOf(user, subtotalCents, choice) {
+      const membership = await (deps.memberships ? deps.memberships.find(user.id) : findMembership(db, user.id));
+      const shipTo = choice
+        ? await decideShipTo({ db, addressBook: deps.addressBook }, user.id, membership, choice)
+        : null;
+      const decision = await decideOrderTax(deps.tax, shipTo, membership);
+      const tax = decision ? taxCents(subtotalCents, decision.rateMilli) : 0;
+      return {
+        subtotal: centsToDollars(subtotalCents),
+        taxName: decision?.name ?? null,
+        taxRate: ratePercent(decision?.rateMilli ?? 0),
+        taxTotal: centsToDollars(tax),
+        total: centsToDollars(subtotalCents + tax),
+        reverseCharge: decision?.reverseCharge ?? false,
+        taxExemptionId: decision?.taxExemptionId ?? null,
+      };
+    },
 
     async placeOrder(user, input) {
       try {

@@ -23,11 +23,14 @@ const wholeNumber = z.union([z.number(), z.string(), z.bigint()]).transform((v) 
  */
 const KEPT = sql`paid_at IS NOT NULL AND status <> 'cancelled' AND refunded_at IS NULL`;
 
-const revenueRows = z.array(z.object({ day: z.string(), cents: wholeNumber }));
+const revenueRows = z.array(z.object({ day: z.string(), cents: wholeNumber, tax: wholeNumber }));
 
-/** The cents kept per day of payment, days without any left out (the service fills them). */
+/**
+ * The cents kept per day of payment, net of tax, and the tax of those orders (B2B §13); days without any left out
+ * (the service fills them).
+ */
 export const revenueQuery = (database: OpenDatabase, range: StatsRange) =>
-  sql`SELECT substr(paid_at, 1, 10) AS day, sum(total_cents) AS cents FROM orders
+  sql`SELECT substr(paid_at, 1, 10) AS day, sum(total_cents - tax_cents) AS cents, sum(tax_cents) AS tax FROM orders
     WHERE paid_at >= ${range.from} AND paid_at < ${range.before} AND ${KEPT}
     GROUP BY substr(paid_at, 1, 10)`.compile(database.db);
 

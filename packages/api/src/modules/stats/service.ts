@@ -96,6 +96,7 @@ export function createStatsService({ database, budgetMs: asked, now = Date.now }
       }
       return {
         revenue: days.map((day) => ({ day, total: dollars(centsByDay.get(day) ?? 0n) })),
+        taxTotal: dollars(revenue.reduce((sum, r) => sum + r.tax, 0n)),
         ordersByStatus,
         topProducts: top.map((p) => ({
           productId: p.product_id,

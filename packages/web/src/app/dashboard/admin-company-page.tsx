@@ -9,6 +9,7 @@ import { PageSpinner } from '../../components/ui/spinner';
 import { useAdminCompany } from '../../features/admin-companies/api/get-admin-company';
 import { useAdminCompanyBalance } from '../../features/admin-companies/api/get-admin-company-balance';
 import { CompanyDetails } from '../../features/admin-companies/components/company-details';
+import { CompanyTaxExemptionForm } from '../../features/admin-companies/components/company-tax-exemption-form';
 import { CompanyTermsForm } from '../../features/admin-companies/components/company-terms-form';
 import { CompanyAccountView } from '../../features/company-ordering/components/company-account-section';
 import { ContractPricesSection } from '../../features/contract-prices/components/contract-prices-section';
@@ -53,6 +54,14 @@ export function AdminCompanyPage() {
           companyId={company._id}
           paymentTerms={company.paymentTerms}
           creditLimit={company.creditLimit}
+        />
+      ) : null}
+      {may('finance.manage') ? (
+        <CompanyTaxExemptionForm
+          key={`${company._id}-tax`}
+          companyId={company._id}
+          taxExempt={company.taxExempt}
+          taxExemptionId={company.taxExemptionId}
         />
       ) : null}
       {account.isPending ? <p>Loading the account…</p> : null}

@@ -82,6 +82,9 @@ const AdminQuotePage = lazyPart(() =>
 // Issue #52: the audit trail (B2B §15), administrators only.
 const AuditPage = lazyPart(() => import('../../features/audit/components/audit-page').then((m) => m.AuditPage));
 
+// Issue #50: the administrator's tax rates (B2B §13).
+const TaxPage = lazyPart(() => import('../../features/tax/components/tax-page').then((m) => m.TaxPage));
+
 // Issue #53: requisition lists (B2B §16).
 const MyListsPage = lazyPart(() => import('../../features/lists/components/my-lists-page').then((m) => m.MyListsPage));
 const ListPage = lazyPart(() => import('../../features/lists/components/list-page').then((m) => m.ListPage));
@@ -130,6 +133,7 @@ export function DashboardRoutes() {
             <Route path={'integrations' satisfies DashboardPage} element={<IntegrationsPage />} />
             <Route path={'audit' satisfies DashboardPage} element={<AuditPage />} />
             <Route path={'punchout' satisfies DashboardPage} element={<PunchoutPage />} />
+            <Route path={'tax' satisfies DashboardPage} element={<TaxPage />} />
           </Route>
           <Route element={<RequireStaff permission="companies.read" />}>
             <Route path={'companies' satisfies DashboardPage} element={<CompaniesPage />} />

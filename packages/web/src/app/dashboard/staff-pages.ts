@@ -24,4 +24,5 @@ export const STAFF_ENTRIES: StaffEntry[] = [
   { to: '/dashboard/stats', label: 'Store figures', permission: 'stats.read' },
   { to: '/dashboard/audit', label: 'Audit', permission: 'admin.manage' },
   { to: '/dashboard/punchout', label: 'Punch-out connections', permission: 'admin.manage' },
+  { to: '/dashboard/tax', label: 'Tax', permission: 'admin.manage' },
 ];

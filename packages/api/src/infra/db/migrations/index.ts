@@ -35,6 +35,7 @@ import { auditTrailMigration } from './033-audit-trail.js';
 import { twoFactorStepsMigration } from './034-two-factor-steps.js';
 import { shipToMigration } from './035-ship-to.js';
 import { punchoutMigration } from './036-punchout.js';
+import { taxMigration } from './037-tax.js';
 
 const migrations: Record<string, Migration> = {
   '001-initial': initial,
@@ -71,6 +72,7 @@ const migrations: Record<string, Migration> = {
   '034-two-factor-steps': twoFactorStepsMigration,
   '035-ship-to': shipToMigration,
   '036-punchout': punchoutMigration,
+  '037-tax': taxMigration,
 };
 
 /** Every migration of this build, by name. */

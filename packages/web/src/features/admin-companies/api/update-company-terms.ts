@@ -3,7 +3,10 @@ import type { AdminCompany, AdminCompanyPatch } from '@kestrel/shared';
 import { apiRequest } from '../../../lib/api-client';
 import { adminCompaniesKey } from './get-admin-companies';
 
-/** PATCH /api/admin/companies/{id} `{ paymentTerms, creditLimit }` (both required; creditLimit null: no limit). */
+/**
+ * PATCH /api/admin/companies/{id}: any of `paymentTerms`, `creditLimit` (null: no limit), `taxExempt` and
+ * `taxExemptionId` (B2B §13: required when exempt).
+ */
 export function useUpdateCompanyTerms(id: string) {
   const queryClient = useQueryClient();
   return useMutation({

@@ -23,6 +23,7 @@ import { OrderFacts } from './order-facts';
 import { ShipToRow } from './ship-to-row';
 import { StatusBadge, formatTime, statusLabel } from './order-status';
 import { ShipOrderModal } from './ship-order-modal';
+import { taxLabel } from '../../../lib/tax-label';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -69,6 +70,19 @@ function LinesTable({ order }: { order: Order }) {
         ))}
       </tbody>
       <tfoot className="text-base-content">
+        {/* B2B §13: the net subtotal and the tax the order was placed with, then its total. */}
+        <tr>
+          <th scope="row" colSpan={4} className="text-right font-normal">
+            Subtotal
+          </th>
+          <td className="text-right tabular-nums">{formatDollars(order.subtotal)}</td>
+        </tr>
+        <tr>
+          <th scope="row" colSpan={4} className="text-right font-normal">
+            {taxLabel(order)}
+          </th>
+          <td className="text-right tabular-nums">{formatDollars(order.taxTotal)}</td>
+        </tr>
         <tr>
           <th scope="row" colSpan={4} className="text-right">
             Total
