@@ -1,4 +1,4 @@
-import { useId, type ReactNode } from 'react';
+import { useId, type ComponentType, type ReactNode, type RefObject } from 'react';
 import { MAX_PO_NUMBER_LENGTH, messages, orderingMessages, type ShipToChoice } from '@kestrel/shared';
 import { InputField, TextAreaField } from './ui/field';
 import { useCompanyAccount } from '../lib/company-account';
@@ -26,6 +26,12 @@ export interface ShipToReader {
   read(): Promise<{ shipTo?: ShipToChoice; address?: string } | null>;
   showRefusal(message: string): boolean;
 }
+
+/**
+ * A ship-to choice handed in by the app where only a company location is asked for (the quote's accept dialog, SPEC's
+ * order modal): it fills `reader` when it offers locations, else shows `children` (the form's own Address field).
+ */
+export type LocationShipToSlot = ComponentType<{ reader: RefObject<ShipToReader | null>; children: ReactNode }>;
 
 /** What the fields hold, read from their form. */
 export interface CheckoutValues {

@@ -69,9 +69,7 @@ const ApprovalsPage = lazyPart(() =>
 const MyQuotesPage = lazyPart(() =>
   import('../../features/quotes/components/my-quotes-page').then((m) => m.MyQuotesPage),
 );
-const BuyerQuotePage = lazyPart(() =>
-  import('../../features/quotes/components/quote-page').then((m) => m.BuyerQuotePage),
-);
+const BuyerQuotePage = lazyPart(() => import('./buyer-quote-page').then((m) => m.BuyerQuotePage));
 const AdminQuotesPage = lazyPart(() =>
   import('../../features/quotes/components/admin-quotes-page').then((m) => m.AdminQuotesPage),
 );

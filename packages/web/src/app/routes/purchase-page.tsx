@@ -18,7 +18,7 @@ import { lazyComponent } from '../lazy-part';
 
 // The order form (zod, react-hook-form: most of this page's script) loads when it is first wanted, not with the page.
 const OrderModal = lazyComponent(
-  () => import('../../features/orders/components/order-modal').then((m) => m.OrderModal),
+  () => import('./product-order-modal').then((m) => m.ProductOrderModal),
   <p className="mt-3">
     <Spinner label="Loading the order form" size="sm" />
   </p>,

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
@@ -9,7 +9,9 @@ import {
   quantityProblem,
   unitPriceCents,
   type Product,
+  type ShipToChoice,
 } from '@kestrel/shared';
+import type { LocationShipToSlot, ShipToReader } from '../../../components/checkout-fields';
 import { InputField, TextAreaField } from '../../../components/ui/field';
 import { Modal } from '../../../components/ui/modal';
 import { formatCount } from '../../../lib/count';
@@ -26,6 +28,11 @@ interface OrderModalProps {
   customer: { name: string; email: string };
   open: boolean;
   onClose: () => void;
+  /**
+   * B2B §12: the app's ship-to choice, which offers a member of a company with locations those locations in place of
+   * the Address field (the server takes nothing else from them) and shows the Address field to everyone else.
+   */
+  shipTo?: LocationShipToSlot | undefined;
 }
 
 function quantityHint(product: Product, max: number): string {
@@ -52,7 +59,7 @@ function LinePrice({ product, quantity }: { product: Product; quantity: number |
   );
 }
 
-export function OrderModal({ product, customer, open, onClose }: OrderModalProps) {
+export function OrderModal({ product, customer, open, onClose, shipTo: ShipTo }: OrderModalProps) {
   const createOrder = useCreateOrder();
   // The modal <dialog> makes the rest of the page inert, toasts included, so a refusal is also said inside it.
   const [problem, setProblem] = useState<string | null>(null);
@@ -68,6 +75,7 @@ export function OrderModal({ product, customer, open, onClose }: OrderModalProps
     register,
     handleSubmit,
     reset,
+    setValue,
     control,
     formState: { errors },
   } = useForm({
@@ -77,40 +85,66 @@ export function OrderModal({ product, customer, open, onClose }: OrderModalProps
   const terms = orderTermsOf(product);
   const max = orderableMax(terms);
   const wanted = useWatch({ control, name: 'inputQuantity' });
+  // Set only while locations are offered; the chosen one is read when the order is placed.
+  const shipToReader = useRef<ShipToReader>(null);
 
-  const onSubmit = handleSubmit((values) => {
-    setProblem(null);
-    // Checked here as well as on the server so an order outside the rules never leaves the browser (docs/product.md
-    // §8; B2B §2: the range with the maximum per order, and whole packs).
-    const refusal = quantityProblem(terms, values.inputQuantity);
-    if (refusal) {
-      refuse(refusal);
-      return;
-    }
-    createOrder.mutate(
-      {
-        productId: product._id,
-        itemName: product.name,
-        inputQuantity: values.inputQuantity,
-        email: customer.email,
-        userName: customer.name,
-        phone: values.phone,
-        address: values.address,
-      },
-      {
-        onSuccess: () => {
-          notify.success(messages.toast.bookingSet);
-          reset();
-          close();
+  // `shipTo`: the location chosen (B2B §12); none from anyone not offered one, whose order is SPEC's exactly.
+  const place = (shipTo?: ShipToChoice) =>
+    handleSubmit((values) => {
+      setProblem(null);
+      // Checked here as well as on the server so an order outside the rules never leaves the browser (docs/product.md
+      // §8; B2B §2: the range with the maximum per order, and whole packs).
+      const refusal = quantityProblem(terms, values.inputQuantity);
+      if (refusal) {
+        refuse(refusal);
+        return;
+      }
+      createOrder.mutate(
+        {
+          productId: product._id,
+          itemName: product.name,
+          inputQuantity: values.inputQuantity,
+          email: customer.email,
+          userName: customer.name,
+          phone: values.phone,
+          address: values.address,
+          ...(shipTo ? { shipTo } : {}),
         },
-        onError: (error) => refuse(error.message),
-      },
-    );
-  });
+        {
+          onSuccess: () => {
+            notify.success(messages.toast.bookingSet);
+            reset();
+            close();
+          },
+          onError: (error) => refuse(error.message),
+        },
+      );
+    });
+
+  // Without a location offered, SPEC's form exactly; with one, the chosen location's lines are the address text.
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    const reader = shipToReader.current;
+    if (!reader) return void place()(event);
+    event.preventDefault();
+    void reader.read().then((chosen) => {
+      if (!chosen) return;
+      setValue('address', chosen.address ?? '');
+      return place(chosen.shipTo)();
+    });
+  };
+  const addressField = (
+    <TextAreaField
+      label="Address"
+      autoComplete="street-address"
+      rows={2}
+      registration={register('address')}
+      error={errors.address?.message}
+    />
+  );
 
   return (
     <Modal open={open} onClose={close} title={`Booking for: ${product.name}`}>
-      <form noValidate onSubmit={onSubmit} className="flex flex-col gap-3">
+      <form noValidate onSubmit={submit} className="flex flex-col gap-3">
         <InputField label="Name" name="name" value={customer.name} readOnly />
         <InputField label="Email" name="email" type="email" value={customer.email} readOnly />
         <InputField
@@ -135,13 +169,7 @@ export function OrderModal({ product, customer, open, onClose }: OrderModalProps
           registration={register('phone')}
           error={errors.phone?.message}
         />
-        <TextAreaField
-          label="Address"
-          autoComplete="street-address"
-          rows={2}
-          registration={register('address')}
-          error={errors.address?.message}
-        />
+        {ShipTo ? <ShipTo reader={shipToReader}>{addressField}</ShipTo> : addressField}
         {problem ? (
           <p role="alert" className="text-sm text-error">
             {problem}

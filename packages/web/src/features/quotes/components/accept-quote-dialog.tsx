@@ -1,14 +1,20 @@
 // Accepting an offer places the order at the offered prices (B2B §10) with the checkout's own fields
-// (components/checkout-fields): phone, address, PO number and, for companies with net terms, payment on account.
-import { useState, type FormEvent } from 'react';
+// (components/checkout-fields): phone, address, PO number and, for companies with net terms, payment on account. A
+// member of a company with locations chooses one of them instead of the address (B2B §12), with the checkout's own
+// picker, handed in by the app as `shipTo`.
+import { useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import type { Quote } from '@kestrel/shared';
+import type { Quote, ShipToChoice } from '@kestrel/shared';
 import {
+  AddressTextField,
   CheckoutFields,
   readCheckoutValues,
   validateCheckout,
   type CheckoutErrors,
+  type CheckoutValues,
+  type LocationShipToSlot,
+  type ShipToReader,
 } from '../../../components/checkout-fields';
 import { Modal } from '../../../components/ui/modal';
 import { ModalActions } from '../../../components/ui/modal-actions';
@@ -19,11 +25,20 @@ import { orderQuery } from '../../../lib/order-query';
 import { useQuoteStep } from '../api/quote-steps';
 import { acceptedMessage } from '../quote-view';
 
-export function AcceptQuoteDialog({ quote, open, onClose }: { quote: Quote; open: boolean; onClose: () => void }) {
+interface AcceptQuoteDialogProps {
+  quote: Quote;
+  open: boolean;
+  onClose: () => void;
+  /** The ship-to choice (B2B §12); without it, the address is text. */
+  shipTo?: LocationShipToSlot | undefined;
+}
+
+export function AcceptQuoteDialog({ quote, open, onClose, shipTo: ShipTo }: AcceptQuoteDialogProps) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const step = useQuoteStep();
   const [errors, setErrors] = useState<CheckoutErrors>({});
+  const shipToReader = useRef<ShipToReader>(null);
   const close = () => {
     setErrors({});
     onClose();
@@ -31,10 +46,20 @@ export function AcceptQuoteDialog({ quote, open, onClose }: { quote: Quote; open
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const values = readCheckoutValues(new FormData(event.currentTarget));
-    const found = validateCheckout(values);
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
+    const data = new FormData(event.currentTarget);
+    void (async () => {
+      // The chosen location (its address as SPEC's text); undefined where the dialog offers none.
+      const chosen = shipToReader.current ? await shipToReader.current.read() : undefined;
+      const typed = readCheckoutValues(data);
+      const values = chosen?.address === undefined ? typed : { ...typed, address: chosen.address };
+      const found = validateCheckout(values);
+      setErrors(found);
+      if (chosen === null || Object.keys(found).length > 0) return;
+      accept(values, chosen?.shipTo);
+    })();
+  };
+
+  const accept = (values: CheckoutValues, shipTo: ShipToChoice | undefined) => {
     const poNumber = values.poNumber.trim();
     step.mutate(
       {
@@ -45,6 +70,7 @@ export function AcceptQuoteDialog({ quote, open, onClose }: { quote: Quote; open
           address: values.address,
           paymentTerms: values.paymentTerms,
           ...(poNumber ? { poNumber } : {}),
+          ...(shipTo ? { shipTo } : {}),
         },
       },
       {
@@ -56,7 +82,9 @@ export function AcceptQuoteDialog({ quote, open, onClose }: { quote: Quote; open
           notify.success(acceptedMessage(order));
           void navigate(`/dashboard/orders/${encodeURIComponent(orderId)}`);
         },
-        onError: (error) => setErrors({ form: error.message }),
+        onError: (error) => {
+          if (!shipToReader.current?.showRefusal(error.message)) setErrors({ form: error.message });
+        },
       },
     );
   };
@@ -69,7 +97,17 @@ export function AcceptQuoteDialog({ quote, open, onClose }: { quote: Quote; open
           <strong>{formatDollars(quote.offeredTotal ?? quote.listTotal)}</strong> at the offered prices
           {quote.validUntil ? `, valid until ${formatTime(quote.validUntil)}` : ''}. Its stock is reserved at once.
         </p>
-        <CheckoutFields errors={errors} autoFocus />
+        <CheckoutFields
+          errors={errors}
+          autoFocus
+          shipTo={
+            ShipTo ? (
+              <ShipTo reader={shipToReader}>
+                <AddressTextField error={errors.address} />
+              </ShipTo>
+            ) : undefined
+          }
+        />
         {errors.form ? (
           <p role="alert" className="text-sm text-error">
             {errors.form}

@@ -5,6 +5,7 @@
 import { useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import type { Quote } from '@kestrel/shared';
+import type { LocationShipToSlot } from '../../../components/checkout-fields';
 import { ListState, PageTitle } from '../../../components/ui/page-title';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { useAuth } from '../../../lib/auth-store';
@@ -132,7 +133,8 @@ function BuyerActions({ quote, readOnly, open }: { quote: Quote; readOnly: boole
   );
 }
 
-export function QuotePage({ seller }: { seller: boolean }) {
+/** `shipTo`: the accept dialog's ship-to choice (B2B §12), composed by the app (app/dashboard/buyer-quote-page.tsx). */
+export function QuotePage({ seller, shipTo }: { seller: boolean; shipTo?: LocationShipToSlot | undefined }) {
   const { id = '' } = useParams();
   const { user } = useAuth();
   const { data: quote, isPending, isError, error } = useQuote(id);
@@ -200,7 +202,7 @@ export function QuotePage({ seller }: { seller: boolean }) {
         <RejectQuoteDialog quote={quote} open={dialog === 'reject'} onClose={close} />
       ) : (
         <>
-          <AcceptQuoteDialog quote={quote} open={dialog === 'accept'} onClose={close} />
+          <AcceptQuoteDialog quote={quote} open={dialog === 'accept'} onClose={close} shipTo={shipTo} />
           <DeclineQuoteDialog quote={quote} open={dialog === 'decline'} onClose={close} />
           <CancelQuoteDialog quote={quote} open={dialog === 'cancel'} onClose={close} />
         </>
@@ -209,5 +211,4 @@ export function QuotePage({ seller }: { seller: boolean }) {
   );
 }
 
-export const BuyerQuotePage = () => <QuotePage seller={false} />;
 export const AdminQuotePage = () => <QuotePage seller />;
