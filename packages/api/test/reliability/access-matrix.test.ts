@@ -121,6 +121,8 @@ const table: Row[] = [
   ['POST', '/api/cart/lines', () => '/api/cart/lines', () => ({ lines: [{ sku: 'KC-NONE', quantity: 1 }] }), [401, 200, 200, 200]],
   // Each caller's cart holds the product PUT put there: checkout places it.
   ['POST', '/api/cart/checkout', () => '/api/cart/checkout', () => ({ phone: '1', address: 'a' }), [401, 201, 201, 201]],
+  // B2B §13: the caller's own cart's totals, any signed-in caller.
+  ['POST', '/api/cart/totals', () => '/api/cart/totals', () => ({}), [401, 200, 200, 200]],
   ['POST', '/api/orders/{id}/reorder', (c) => `/api/orders/${c.annOrderId}/reorder`, undefined, [401, 200, 404, 404]],
   ['GET', '/api/order', () => '/api/order', undefined, [401, 403, 403, 200]],
   ['GET', '/api/orders', () => '/api/orders?email=ann@example.com', undefined, [401, 200, 403, 200]],
@@ -187,6 +189,10 @@ const table: Row[] = [
   ['GET', '/api/admin/stats', () => '/api/admin/stats?from=2026-01-01&to=2026-01-31', undefined, [401, 403, 403, 200]],
   // B2B §15's audit trail: administrators only.
   ['GET', '/api/admin/audit', () => '/api/admin/audit?action=product.updated', undefined, [401, 403, 403, 200]],
+  // B2B §13's tax rates and settings: administrators only (a body without rates is the admin's 400: nothing changed).
+  ['GET', '/api/admin/tax-rates', () => '/api/admin/tax-rates', undefined, [401, 403, 403, 200]],
+  ['PUT', '/api/admin/tax-rates', () => '/api/admin/tax-rates', () => ({}), [401, 403, 403, 400]],
+  ['GET', '/api/admin/tax-settings', () => '/api/admin/tax-settings', undefined, [401, 403, 403, 200]],
   // B2B §17's punch-out: connections are the administrator's; the start and transfer take a punch-out session's token
   // (an ordinary session is refused 403); the systems' own calls take their credentials in the request, not a token.
   ['POST', '/api/admin/punchout', () => '/api/admin/punchout', (c) => ({ name: 'Ariba', protocol: 'oci', companyId: '0'.repeat(24), userEmail: c.ann.email }), [401, 403, 403, 404]],

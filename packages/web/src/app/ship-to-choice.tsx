@@ -1,6 +1,7 @@
 // The checkout's ship-to choice (B2B §12), composed here: the ship-to feature's picker, told which locations the
 // buyer may use by the company feature's member record (no feature imports another).
 import type { ReactNode, RefObject } from 'react';
+import type { ShipToChoice } from '@kestrel/shared';
 import type { ShipToReader } from '../components/checkout-fields';
 import { useAuth } from '../lib/auth-store';
 import { useMyCompany } from '../features/companies/api/get-my-company';
@@ -11,9 +12,11 @@ import { Spinner } from '../components/ui/spinner';
 export function CheckoutShipTo({
   reader,
   addressError,
+  onChosen,
 }: {
   reader: RefObject<ShipToReader | null>;
   addressError: string | undefined;
+  onChosen?: ((shipTo: ShipToChoice | null | undefined) => void) | undefined;
 }) {
   const { user } = useAuth();
   const company = useMyCompany();
@@ -24,6 +27,7 @@ export function CheckoutShipTo({
       reader={reader}
       allowedLocationIds={company.data ? (me?.locationIds ?? null) : undefined}
       addressError={addressError}
+      onChosen={onChosen}
     />
   );
 }

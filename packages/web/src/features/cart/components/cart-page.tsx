@@ -178,6 +178,7 @@ export function CartPage({
             ) : (
               <CheckoutForm
                 disabled={putCart.isPending}
+                cart={cart}
                 lineNames={new Map(cart.lines.map((line) => [line.productId, `${line.name} (${line.sku})`]))}
                 onPlaced={placed}
                 onLineProblems={setLineProblems}

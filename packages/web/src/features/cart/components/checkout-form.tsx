@@ -1,9 +1,10 @@
 import { useRef, useState, type FocusEvent, type FormEvent, type ComponentType, type RefObject } from 'react';
-import { MAX_NOTE_LENGTH } from '@kestrel/shared';
+import { MAX_NOTE_LENGTH, type Cart, type ShipToChoice } from '@kestrel/shared';
 import { TextAreaField } from '../../../components/ui/field';
 import { ApiRequestError } from '../../../lib/api-client';
 import { useCheckout, type Placed } from '../api/checkout';
 import { usePoNumberCheck } from '../api/check-po-number';
+import { CheckoutTotals } from './checkout-totals';
 import {
   CheckoutFields,
   readCheckoutValues,
@@ -12,8 +13,13 @@ import {
   type ShipToReader,
 } from '../../../components/checkout-fields';
 
+/** The ship-to choice as the checkout's tax reads it (ShipToChoicePicker's `onChosen`). */
+type ChosenShipTo = ShipToChoice | null | undefined;
+
 interface CheckoutFormProps {
   disabled: boolean;
+  /** The cart checked out, whose subtotal, tax and total are shown before Place order (B2B §13). */
+  cart: Pick<Cart, 'total' | 'lines'>;
   /** Each line's name by product, so a refusal names the lines it is about. */
   lineNames: Map<string, string>;
   onPlaced: (placed: Placed) => void;
@@ -23,7 +29,13 @@ interface CheckoutFormProps {
    * The ship-to choice (B2B §12), another feature's, handed in by the app: it fills `reader` and shows the free-text
    * address's message (`addressError`) when the buyer types the address as text. Without it, the address is text.
    */
-  shipTo?: ComponentType<{ reader: RefObject<ShipToReader | null>; addressError: string | undefined }> | undefined;
+  shipTo?:
+    | ComponentType<{
+        reader: RefObject<ShipToReader | null>;
+        addressError: string | undefined;
+        onChosen?: ((shipTo: ChosenShipTo) => void) | undefined;
+      }>
+    | undefined;
 }
 
 function lineProblemsOf(error: ApiRequestError): Map<string, string> {
@@ -39,13 +51,22 @@ function lineProblemsOf(error: ApiRequestError): Map<string, string> {
   return problems;
 }
 
-export function CheckoutForm({ disabled, lineNames, onPlaced, onLineProblems, shipTo: ShipTo }: CheckoutFormProps) {
+export function CheckoutForm({
+  disabled,
+  cart,
+  lineNames,
+  onPlaced,
+  onLineProblems,
+  shipTo: ShipTo,
+}: CheckoutFormProps) {
   const checkout = useCheckout();
   const [errors, setErrors] = useState<CheckoutErrors>({});
   // Issue 47: refused on account for credit, the way out is offered at once: the same order by card.
   const [creditRefused, setCreditRefused] = useState(false);
   const form = useRef<HTMLFormElement>(null);
   const shipToReader = useRef<ShipToReader>(null);
+  // The tax follows the ship-to chosen (B2B §13); none chosen yet is the shop's country, as the order would be.
+  const [chosenShipTo, setChosenShipTo] = useState<ChosenShipTo>(undefined);
   // Issue 47: a PO number used before is worth a warning (never a refusal), asked when the field is left.
   const [poNumber, setPoNumber] = useState('');
   const poCheck = usePoNumberCheck(poNumber);
@@ -111,7 +132,9 @@ export function CheckoutForm({ disabled, lineNames, onPlaced, onLineProblems, sh
       </h2>
       <CheckoutFields
         errors={errors}
-        shipTo={ShipTo ? <ShipTo reader={shipToReader} addressError={errors.address} /> : undefined}
+        shipTo={
+          ShipTo ? <ShipTo reader={shipToReader} addressError={errors.address} onChosen={setChosenShipTo} /> : undefined
+        }
       >
         <TextAreaField label="Note (optional)" name="note" rows={2} maxLength={MAX_NOTE_LENGTH} />
       </CheckoutFields>
@@ -120,6 +143,11 @@ export function CheckoutForm({ disabled, lineNames, onPlaced, onLineProblems, sh
           {poCheck.data.warning}
         </p>
       ) : null}
+      {chosenShipTo === null ? (
+        <p className="text-sm">The tax to a one-off address is worked out from it when the order is placed.</p>
+      ) : (
+        <CheckoutTotals cart={cart} shipTo={chosenShipTo} />
+      )}
       {errors.form ? (
         <p role="alert" className="text-sm text-error">
           {errors.form}

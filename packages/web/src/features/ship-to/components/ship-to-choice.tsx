@@ -2,8 +2,8 @@
 // use, the default preselected (the server refuses any other way, 400 'choose a ship-to location'). Anyone else picks
 // an address book entry (the default preselected), a one-off address (the address form, loaded on demand) or the
 // free-text address as before (preselected without entries, so an order without `shipTo` is placed exactly as today).
-import { useId, useImperativeHandle, useRef, useState, type Ref } from 'react';
-import { addressLines, cityLine, type AddressAnswer } from '@kestrel/shared';
+import { useEffect, useId, useImperativeHandle, useRef, useState, type Ref } from 'react';
+import { addressLines, cityLine, type AddressAnswer, type ShipToChoice } from '@kestrel/shared';
 import { AddressTextField, type ShipToReader } from '../../../components/checkout-fields';
 import { Spinner } from '../../../components/ui/spinner';
 import { useAddressBook } from '../api/address-book';
@@ -38,9 +38,14 @@ export interface ShipToChoiceProps {
   allowedLocationIds: string[] | null | undefined;
   /** The free-text address's own message (the checkout's check). */
   addressError?: string | undefined;
+  /**
+   * Told the choice whenever it changes, for the checkout's tax (B2B §13): a location or an entry as its `shipTo`,
+   * undefined for the typed text (no ship-to: the shop's country), null for a one-off address not yet placed.
+   */
+  onChosen?: ((shipTo: ShipToChoice | null | undefined) => void) | undefined;
 }
 
-export function ShipToChoicePicker({ reader, allowedLocationIds, addressError }: ShipToChoiceProps) {
+export function ShipToChoicePicker({ reader, allowedLocationIds, addressError, onChosen }: ShipToChoiceProps) {
   const legendId = useId();
   const member = allowedLocationIds !== undefined;
   const locations = useLocations();
@@ -64,6 +69,16 @@ export function ShipToChoicePicker({ reader, allowedLocationIds, addressError }:
     : entries.find((e) => e.isDefault)?._id;
   const fallback = preselected ? `${byLocation ? 'location' : 'entry'}:${preselected}` : byLocation ? null : TEXT;
   const chosen = picked !== null && options.some((o) => o.value === picked) ? picked : fallback;
+
+  useEffect(() => {
+    if (!onChosen) return;
+    if (chosen === null || chosen === ONE_OFF) onChosen(null);
+    else if (chosen === TEXT) onChosen(undefined);
+    else {
+      const [kind, id = ''] = chosen.split(':');
+      onChosen(kind === 'location' ? { locationId: id } : { addressId: id });
+    }
+  }, [chosen, onChosen]);
 
   useImperativeHandle(reader, () => ({
     read: async () => {
