@@ -49,7 +49,8 @@ export type PendingOrder = Pick<
   Partial<Pick<OrderRow, 'quote_id'>> &
   // B2B §17: 'punchout' for a procurement system's order (only company-order-write-repository.ts writes it).
   Partial<Pick<OrderRow, 'source'>> &
-  // B2B §12: the ship-to copy (only company-order-write-repository.ts writes it).
+  // B2B §12: the ship-to copy. The SQLite write and company-order-write-repository.ts write it; PostgreSQL's hot
+  // statements place orders without one only (the columns' null).
   Partial<
     Pick<
       OrderRow,
@@ -202,7 +203,7 @@ export function rowsOf(
       // Issue 47: set by the company write for an order awaiting approval; the hot writes leave both null.
       approval_limit_cents: null,
       approval_reminded_at: null,
-      // B2B §12: the ship-to copy, or none (the hot writes leave these columns out: null).
+      // B2B §12: the ship-to copy, or none (PostgreSQL's hot statements leave these columns out: null).
       ship_to_location_id: order.ship_to_location_id ?? null,
       ship_to_name: order.ship_to_name ?? null,
       ship_to_line1: order.ship_to_line1 ?? null,
@@ -253,8 +254,17 @@ const ORDER_COLUMNS = [
   'invoice_number',
   'company_id',
   'updated_at',
-  // B2B §13: on SQLite a taxed order keeps the hot write (its lines carry their own totals); PostgreSQL's hot
-  // statements write untaxed orders only, a taxed one there takes the company write.
+  // B2B §12 and §13: on SQLite an order with a ship-to or a tax keeps the hot write (the columns are only more values
+  // of the one insert); PostgreSQL's hot statements write orders with neither, such an order there takes the company
+  // write.
+  'ship_to_location_id',
+  'ship_to_name',
+  'ship_to_line1',
+  'ship_to_line2',
+  'ship_to_city',
+  'ship_to_postal_code',
+  'ship_to_region',
+  'ship_to_country',
   'tax_cents',
   'tax_rate_milli',
   'tax_name',

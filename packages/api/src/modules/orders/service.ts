@@ -578,11 +578,10 @@ export function createOrdersService(deps: OrdersDeps): OrdersService {
       return units;
     };
     // A claim to write in the order's transaction takes the company write, which runs `within` (as a quote's order);
-    // so does an order with a ship-to (the plain transaction writes the whole row, the copy included), and on
-    // PostgreSQL a taxed one (its hot statements write untaxed orders only; SQLite's hot write records the tax). The
-    // hot writes stay as they were for every other order.
+    // so does, on PostgreSQL, an order with a ship-to or a tax (its hot statements write orders with neither; SQLite's
+    // hot write records both). The hot writes stay as they were for every other order.
     const placed = await movingStock(() =>
-      company || shipTo || (taxed && !database.sqlite) || options?.within
+      company || ((shipTo || taxed) && !database.sqlite) || options?.within
         ? writeCompanyOrder(pending, lines, decide, event, company, options?.within)
         : writeOrder(pending, lines, decide, event),
     );
