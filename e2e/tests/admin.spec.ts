@@ -6,7 +6,7 @@ import { checkScreen, expectMessage } from '../support/screens';
 
 const PNG = new URL('../fixtures/e2e-part.png', import.meta.url).pathname;
 
-test('the admin sidebar lists My Profile, Sign-in and security, the four admin pages of SPEC.md, Staff, Quotes, Products CSV, Integrations, Companies, Store figures, Audit and Punch-out connections', async ({
+test('the admin sidebar lists My Profile, Sign-in and security, the four admin pages of SPEC.md, Staff, Quotes, Products CSV, Integrations, Companies, Store figures, Audit, Punch-out connections and Tax', async ({
   page,
   request,
 }) => {
@@ -27,6 +27,7 @@ test('the admin sidebar lists My Profile, Sign-in and security, the four admin p
     'Store figures',
     'Audit',
     'Punch-out connections',
+    'Tax',
   ]);
 });
 

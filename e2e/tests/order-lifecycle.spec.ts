@@ -106,7 +106,7 @@ test('the admin filters Confirmed and ships a paid order; the buyer sees the tra
   expect(header).toBe(ORDERS_CSV_HEADER.join(','));
   expect(rows.map((r) => /^[0-9a-f]{24},[^,]+,([a-z_]+),/.exec(r)?.[1])).toEqual(rows.map(() => 'confirmed'));
   expect(rows.filter((r) => r.startsWith(`${order._id},`))).toEqual([
-    `${order._id},${order.createdAt},confirmed,PO-SHIP-1,${buyer.email},,${product.sku},${product.name},1000,4.20,4200.00,4200.00,true,${order.number}`,
+    `${order._id},${order.createdAt},confirmed,PO-SHIP-1,${buyer.email},,${product.sku},${product.name},1000,4.20,4200.00,4200.00,true,${order.number},4200.00,0.00,US`,
   ]);
   expect(rows.some((r) => r.includes('PO-WAIT-1'))).toBe(false);
 
