@@ -4,7 +4,6 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { Db } from '../../infra/db/create-db.js';
 import type { Database, TwoFactorTable } from '../../infra/db/schema.js';
-import { isUniqueViolation } from '../../infra/db/unique-violation.js';
 
 type Executor = Kysely<Database>;
 export type TwoFactorRow = Selectable<TwoFactorTable>;
@@ -19,27 +18,22 @@ export async function isTwoFactorOn(db: Executor, userId: string): Promise<boole
   return Boolean(row?.enabled_at);
 }
 
-/** A new secret for a setup not finished yet; never over one that is on (answers false then). */
+/**
+ * A new secret for a setup not finished yet; never over one that is on (answers false then). One upsert, so two setups
+ * racing for a new account (two tabs) both succeed and the later one's secret is kept, as a later setup would be.
+ */
 export async function saveSetup(db: Executor, userId: string, secretSealed: string, at: string): Promise<boolean> {
-  const replaced = await db
-    .updateTable('two_factor')
-    .set({ secret_sealed: secretSealed, created_at: at, last_step: null })
-    .where('user_id', '=', userId)
-    .where('enabled_at', 'is', null)
+  const result = await db
+    .insertInto('two_factor')
+    .values({ user_id: userId, secret_sealed: secretSealed, enabled_at: null, last_step: null, created_at: at })
+    .onConflict((conflict) =>
+      conflict
+        .column('user_id')
+        .doUpdateSet({ secret_sealed: secretSealed, created_at: at, last_step: null })
+        .where('two_factor.enabled_at', 'is', null),
+    )
     .executeTakeFirst();
-  if (replaced.numUpdatedRows > 0n) return true;
-  if (await findTwoFactor(db, userId)) return false;
-  try {
-    await db
-      .insertInto('two_factor')
-      .values({ user_id: userId, secret_sealed: secretSealed, enabled_at: null, last_step: null, created_at: at })
-      .execute();
-  } catch (error) {
-    // Another setup of this account inserted first (two tabs): replace its secret as a later setup would.
-    if (isUniqueViolation(error)) return saveSetup(db, userId, secretSealed, at);
-    throw error;
-  }
-  return true;
+  return (result.numInsertedOrUpdatedRows ?? 0n) > 0n;
 }
 
 /**
