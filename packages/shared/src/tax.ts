@@ -56,7 +56,11 @@ export const taxFieldsSchema = z.object({
 export type TaxFields = z.infer<typeof taxFieldsSchema>;
 
 /** POST /api/cart/totals: the caller's cart priced as an order of it would be, with its tax. */
-export const cartTotalsSchema = taxFieldsSchema.extend({ total: z.number() });
+export const cartTotalsSchema = taxFieldsSchema.extend({
+  total: z.number(),
+  /** Why the order would pay what it pays, when that is not the plain rate (exempt, reverse charge, or why not). */
+  taxNote: z.string().nullable(),
+});
 export type CartTotals = z.infer<typeof cartTotalsSchema>;
 
 export const taxMessages = {

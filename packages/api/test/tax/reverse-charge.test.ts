@@ -2,7 +2,7 @@
 // number of the ship-to's member state (another than the shop's) pays no VAT and its order says so; a malformed or
 // foreign number, a person, or a ship-to in the shop's own country pays the ship-to country's rate.
 import { execFileSync } from 'node:child_process';
-import type { Order } from '@kestrel/shared';
+import type { CartTotals, Order } from '@kestrel/shared';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { confirmedOwner } from '../companies/invite-fixtures.js';
 import { databases } from '../helpers/databases.js';
@@ -46,6 +46,11 @@ describe.each(databases)('reverse charge (%s)', (kind) => {
     const res = await call(t.app, 'PATCH', '/api/companies/mine', owner, { taxId });
     expect(res.statusCode, res.body).toBe(200);
   };
+  const totalsTo = async (who: SignedIn, address: object) => {
+    const res = await call(t.app, 'POST', '/api/cart/totals', who, { shipTo: { address } });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json<CartTotals>();
+  };
   const orderTo = async (who: SignedIn, address: object) => {
     const res = await call(t.app, 'POST', '/api/orders', who, {
       lines: [{ productId: product, quantity: 10 }],
@@ -72,6 +77,9 @@ describe.each(databases)('reverse charge (%s)', (kind) => {
     expect((await call(t.app, 'POST', '/api/cart/totals', owner, { shipTo: { address: PARIS } })).json()).toMatchObject(
       { taxTotal: 0, total: 12.34, reverseCharge: true, taxName: null },
     );
+    expect((await totalsTo(owner, PARIS)).taxNote).toBe('Reverse charge: your company accounts for the VAT.');
+    // At home there is no reverse charge to explain.
+    expect((await totalsTo(owner, BERLIN)).taxNote).toBeNull();
     // To the shop's own country, the same company pays German VAT: 19% of $123.40 is $23.446: $23.45.
     expect(await orderTo(owner, BERLIN)).toEqual({
       subtotal: 123.4,
@@ -87,6 +95,15 @@ describe.each(databases)('reverse charge (%s)', (kind) => {
 
   it('charges the ship-to rate for a wrong check digit, no number, or a person', async () => {
     await setTaxId('FR00303265045');
+    await call(t.app, 'PUT', '/api/cart', owner, { lines: [{ productId: product, quantity: 1 }] });
+    // The checkout says why before the order is placed.
+    expect(await totalsTo(owner, PARIS)).toMatchObject({
+      taxName: 'TVA',
+      taxTotal: 2.47,
+      total: 14.81,
+      reverseCharge: false,
+      taxNote: 'The reverse charge does not apply: FR00303265045 is not a well-formed France VAT number.',
+    });
     expect(await orderTo(owner, PARIS)).toEqual({
       subtotal: 123.4,
       taxName: 'TVA',
@@ -99,7 +116,12 @@ describe.each(databases)('reverse charge (%s)', (kind) => {
     expect((await orderTo(owner, PARIS)).reverseCharge).toBe(false);
     await setTaxId(null);
     expect((await orderTo(owner, PARIS)).taxTotal).toBe(24.68);
+    expect((await totalsTo(owner, PARIS)).taxNote).toBe(
+      'The reverse charge does not apply: your company has no VAT number on record.',
+    );
     const person = await signUp(t.app, 'Paul Person', 'paul@example.com');
+    await call(t.app, 'PUT', '/api/cart', person, { lines: [{ productId: product, quantity: 1 }] });
+    expect((await totalsTo(person, PARIS)).taxNote).toBeNull();
     expect(await orderTo(person, PARIS)).toMatchObject({ taxName: 'TVA', taxTotal: 24.68, reverseCharge: false });
   });
 

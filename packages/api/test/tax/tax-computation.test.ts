@@ -55,7 +55,7 @@ describe('decideTax', () => {
     { country: 'US', region: 'OR', rateMilli: 0, name: 'No sales tax' },
     { country: 'US', region: null, rateMilli: 5_000, name: 'Sales tax' },
   ]);
-  const none = { rateMilli: 0, name: null, reverseCharge: false, taxExemptionId: null };
+  const none = { rateMilli: 0, name: null, reverseCharge: false, taxExemptionId: null, note: null };
   it('takes the region row, else the country row; a 0% row taxes nothing and names nothing', () => {
     expect(decideTax(table, 'US', { shipTo: { country: 'US', region: 'NY' } })).toEqual({
       ...none,

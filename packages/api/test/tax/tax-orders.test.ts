@@ -136,6 +136,7 @@ describe.each(databases)('tax on orders (%s)', (kind) => {
         total: 11.26,
         reverseCharge: false,
         taxExemptionId: null,
+        taxNote: null,
       } satisfies CartTotals,
     ]);
     expect((await call(w.t.app, 'POST', '/api/cart/totals', w.outsider, {})).json()).toMatchObject({
@@ -316,6 +317,7 @@ describe.each(databases)('tax on orders (%s)', (kind) => {
       total: 20,
       reverseCharge: false,
       taxExemptionId: 'NY-EX-1',
+      taxNote: 'Tax exempt: exemption certificate NY-EX-1.',
     });
     // Another change keeps the exemption; ending it clears the certificate id, and the next order pays.
     expect((await patch({ creditLimit: 500 })).json()).toMatchObject({ taxExempt: true, taxExemptionId: 'NY-EX-1' });

@@ -2,6 +2,7 @@
 // Prices are net; the tax goes on top. The rate is a percentage with at most 3 decimals, kept as an integer number of
 // thousandths of a percent (`rateMilli`: 8.875% is 8875), so the tax of a subtotal is integer arithmetic on cents:
 // subtotal × rateMilli / 100 000, rounded half up.
+import { countryName } from '@kestrel/shared/ship-to';
 import { isEuMember, isVatNumberOf } from './vat-number.js';
 
 /** A row of the rate table as the computation reads it. */
@@ -39,6 +40,11 @@ export interface TaxDecision {
   taxExemptionId: string | null;
   /** The country whose rate applied: the ship-to's, else the shop's. */
   country: string;
+  /**
+   * Why the order pays what it pays, when that is not the plain rate: its exemption, its reverse charge, or why a
+   * company ordering across an EU border does not qualify for the reverse charge (the checkout says it, B2B §13).
+   */
+  note: string | null;
 }
 
 /**
@@ -50,21 +56,31 @@ export interface TaxDecision {
 export function decideTax(table: TaxRateTable, shopCountry: string, subject: TaxSubject): TaxDecision {
   const country = subject.shipTo?.country ?? shopCountry;
   const company = subject.company;
-  const none = { rateMilli: 0, name: null, reverseCharge: false, taxExemptionId: null, country };
-  if (company?.taxExempt) return { ...none, taxExemptionId: company.taxExemptionId };
-  if (
-    company?.taxId &&
-    country !== shopCountry &&
-    isEuMember(shopCountry) &&
-    isEuMember(country) &&
-    isVatNumberOf(country, company.taxId)
-  ) {
-    return { ...none, reverseCharge: true };
+  const none = { rateMilli: 0, name: null, reverseCharge: false, taxExemptionId: null, country, note: null };
+  if (company?.taxExempt) {
+    return {
+      ...none,
+      taxExemptionId: company.taxExemptionId,
+      note: `Tax exempt: exemption certificate ${company.taxExemptionId ?? ''}.`,
+    };
   }
+  const crossBorderEu = country !== shopCountry && isEuMember(shopCountry) && isEuMember(country);
+  if (company && crossBorderEu && company.taxId && isVatNumberOf(country, company.taxId)) {
+    return { ...none, reverseCharge: true, note: 'Reverse charge: your company accounts for the VAT.' };
+  }
+  const refused =
+    company && crossBorderEu
+      ? `The reverse charge does not apply: ${
+          company.taxId
+            ? `${company.taxId} is not a well-formed ${countryName(country)} VAT number`
+            : 'your company has no VAT number on record'
+        }.`
+      : null;
   const region = subject.shipTo?.region ?? null;
   const row = (region !== null ? table.get(rateKey(country, region)) : undefined) ?? table.get(rateKey(country, null));
   // A row of 0% taxes nothing: answered as no row (taxName null), the same on the order and in the cart's totals.
-  return row && row.rateMilli > 0 ? { ...none, rateMilli: row.rateMilli, name: row.name } : none;
+  const rated = { ...none, note: refused };
+  return row && row.rateMilli > 0 ? { ...rated, rateMilli: row.rateMilli, name: row.name } : rated;
 }
 
 /** Whether the decision must be recorded on the order (anything but "no tax at all"). */

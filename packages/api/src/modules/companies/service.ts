@@ -258,6 +258,8 @@ export function createCompaniesService({
         updated_at: iso(),
       });
       if (!found) throw notInCompany();
+      // The membership read carries the company's tax id (reverse charge, B2B §13): the next order must see this one.
+      if (change.taxId !== undefined) membershipsChanged();
       return answer(companyId);
     },
 

@@ -686,6 +686,7 @@ export function createOrdersService(deps: OrdersDeps): OrdersService {
         taxRate: ratePercent(decision?.rateMilli ?? 0),
         taxTotal: centsToDollars(tax),
         total: centsToDollars(subtotalCents + tax),
+        taxNote: decision?.note ?? null,
         reverseCharge: decision?.reverseCharge ?? false,
         taxExemptionId: decision?.taxExemptionId ?? null,
       };

@@ -144,7 +144,7 @@ export function CheckoutForm({
         </p>
       ) : null}
       {chosenShipTo === null ? (
-        <p className="text-sm">The tax to a one-off address is worked out from it when the order is placed.</p>
+        <p className="text-sm">The tax is shown once the address is complete.</p>
       ) : (
         <CheckoutTotals cart={cart} shipTo={chosenShipTo} />
       )}

@@ -25,9 +25,7 @@ export function CheckoutTotals({ cart, shipTo }: { cart: Pick<Cart, 'total' | 'l
       <dd className="text-right tabular-nums">{formatDollars(t.taxTotal)}</dd>
       <dt className="font-semibold">Total</dt>
       <dd className="text-right font-semibold tabular-nums">{formatDollars(t.total)}</dd>
-      {t.reverseCharge ? (
-        <dd className="col-span-2 text-xs">Reverse charge: your company accounts for the VAT.</dd>
-      ) : null}
+      {t.taxNote ? <dd className="col-span-2 text-xs">{t.taxNote}</dd> : null}
     </dl>
   );
 }

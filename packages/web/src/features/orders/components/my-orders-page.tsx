@@ -16,7 +16,7 @@ import { OrderListControls, OrderPager, useOrderView } from './order-list-contro
 import { OrdersCsvExport } from './orders-csv-export';
 import { OrderFacts } from './order-facts';
 import { OrderHistory } from './order-status';
-import { taxLabel } from '../../../lib/tax-label';
+import { taxBreakdown } from '../../../lib/tax-label';
 
 // Below the md breakpoint the table lays its rows out as cards: every cell, its actions included, stays on screen
 // instead of scrolling sideways out of sight. Each cell names its column for that layout (data-label).
@@ -86,11 +86,7 @@ export function MyOrdersPage() {
                     <td className={`tabular-nums ${cell}`} data-label="Price: ">
                       {formatDollars(order.price)}
                       {/* B2B §13: what the price is made of, when the order carries a tax or a reason for none. */}
-                      {order.taxTotal > 0 || order.reverseCharge || order.taxExemptionId !== null ? (
-                        <span className="block text-xs">
-                          {formatDollars(order.subtotal)} + {taxLabel(order)} {formatDollars(order.taxTotal)}
-                        </span>
-                      ) : null}
+                      {taxBreakdown(order) ? <span className="block text-xs">{taxBreakdown(order)}</span> : null}
                     </td>
                     <td className={cell}>
                       <PaymentCell order={order} onDelete={setDeleting} />

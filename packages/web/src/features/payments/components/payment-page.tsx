@@ -4,6 +4,7 @@ import { ListState, PageTitle } from '../../../components/ui/page-title';
 import { PageSpinner, Spinner } from '../../../components/ui/spinner';
 import { useAuth } from '../../../lib/auth-store';
 import { formatDollars } from '../../../lib/money';
+import { taxBreakdown } from '../../../lib/tax-label';
 import { usePaymentIntent } from '../api/create-payment-intent';
 import { useOrder } from '../../../lib/order-query';
 import { usePaymentConfig } from '../api/get-payment-config';
@@ -71,6 +72,8 @@ export function PaymentPage() {
           {order.data.quantity} pieces — {paid ? 'amount paid' : 'amount due'}:{' '}
           <strong>{formatDollars(order.data.price)}</strong>
         </p>
+        {/* B2B §13: the card pays the total with its tax; what it is made of. */}
+        {taxBreakdown(order.data) ? <p className="text-sm">{taxBreakdown(order.data)}</p> : null}
         <div className="mt-6">{body}</div>
         {intent.isError && !paid ? <PaymentError message={intent.error.message} /> : null}
       </section>

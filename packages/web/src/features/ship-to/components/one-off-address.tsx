@@ -1,8 +1,8 @@
 // The checkout's one-off address (B2B §12): the address fields alone, checked with the shared schema when the order
 // is placed (read()), a server refusal shown next to the field it names. Reached only through a lazy part: it imports
 // the country lists.
-import { useImperativeHandle, type Ref } from 'react';
-import { useForm } from 'react-hook-form';
+import { useEffect, useImperativeHandle, type Ref } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { Address } from '@kestrel/shared/ship-to';
 import { addressFormSchema, type AddressFormInput, type AddressFormOutput } from '@kestrel/shared/ship-to';
@@ -19,12 +19,31 @@ export interface OneOffHandle {
 
 const schema = addressFormSchema('one-off');
 
-export function OneOffAddress({ handle }: { handle: Ref<OneOffHandle> }) {
-  const { register, handleSubmit, watch, setValue, setError, formState } = useForm<
+/** How long the typing pauses before a complete address is handed on (the checkout then asks for its tax). */
+const SETTLED_MS = 400;
+
+export function OneOffAddress({
+  handle,
+  onComplete,
+}: {
+  handle: Ref<OneOffHandle>;
+  /** Told the address once every field is right (quietly: no message shown), null while it is not. */
+  onComplete?: ((address: Address | null) => void) | undefined;
+}) {
+  const { register, handleSubmit, watch, setValue, setError, formState, control } = useForm<
     AddressFormInput,
     unknown,
     AddressFormOutput
   >({ resolver: zodResolver(schema), defaultValues: formValuesOf(undefined) });
+  const values = useWatch({ control });
+  useEffect(() => {
+    if (!onComplete) return;
+    const timer = setTimeout(() => {
+      const parsed = schema.safeParse(values);
+      onComplete(parsed.success ? parsed.data.address : null);
+    }, SETTLED_MS);
+    return () => clearTimeout(timer);
+  }, [values, onComplete]);
   useImperativeHandle(handle, () => ({
     read: () =>
       new Promise<Address | null>((resolve) => {

@@ -2,7 +2,7 @@
 // use, the default preselected (the server refuses any other way, 400 'choose a ship-to location'). Anyone else picks
 // an address book entry (the default preselected), a one-off address (the address form, loaded on demand) or the
 // free-text address as before (preselected without entries, so an order without `shipTo` is placed exactly as today).
-import { useEffect, useId, useImperativeHandle, useRef, useState, type Ref } from 'react';
+import { useCallback, useEffect, useId, useImperativeHandle, useRef, useState, type Ref } from 'react';
 import { addressLines, cityLine, type AddressAnswer, type ShipToChoice } from '@kestrel/shared';
 import { AddressTextField, type ShipToReader } from '../../../components/checkout-fields';
 import { Spinner } from '../../../components/ui/spinner';
@@ -10,6 +10,7 @@ import { useAddressBook } from '../api/address-book';
 import { useLocations } from '../api/locations';
 import { LazyOneOffAddress } from './lazy-address-form';
 import type { OneOffHandle } from './one-off-address';
+import type { Address } from '@kestrel/shared/ship-to';
 
 const TEXT = 'text';
 const ONE_OFF = 'one-off';
@@ -40,7 +41,8 @@ export interface ShipToChoiceProps {
   addressError?: string | undefined;
   /**
    * Told the choice whenever it changes, for the checkout's tax (B2B §13): a location or an entry as its `shipTo`,
-   * undefined for the typed text (no ship-to: the shop's country), null for a one-off address not yet placed.
+   * undefined for the typed text (no ship-to: the shop's country), a one-off address as `{ address }` once its fields
+   * are complete, null while they are not.
    */
   onChosen?: ((shipTo: ShipToChoice | null | undefined) => void) | undefined;
 }
@@ -72,13 +74,16 @@ export function ShipToChoicePicker({ reader, allowedLocationIds, addressError, o
 
   useEffect(() => {
     if (!onChosen) return;
-    if (chosen === null || chosen === ONE_OFF) onChosen(null);
+    if (chosen === null || chosen === ONE_OFF)
+      onChosen(null); // a one-off address reports itself once complete
     else if (chosen === TEXT) onChosen(undefined);
     else {
       const [kind, id = ''] = chosen.split(':');
       onChosen(kind === 'location' ? { locationId: id } : { addressId: id });
     }
   }, [chosen, onChosen]);
+
+  const oneOffComplete = useCallback((address: Address | null) => onChosen?.(address ? { address } : null), [onChosen]);
 
   useImperativeHandle(reader, () => ({
     read: async () => {
@@ -130,7 +135,9 @@ export function ShipToChoicePicker({ reader, allowedLocationIds, addressError, o
         </label>
       ))}
       {chosen === TEXT ? <AddressTextField error={addressError} /> : null}
-      {chosen === ONE_OFF ? <LazyOneOffAddress handle={oneOff} /> : null}
+      {chosen === ONE_OFF ? (
+        <LazyOneOffAddress handle={oneOff} onComplete={onChosen ? oneOffComplete : undefined} />
+      ) : null}
     </fieldset>
   );
 }
