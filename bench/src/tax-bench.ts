@@ -1,17 +1,18 @@
-// The order path with a tax table (B2B §13, issue #50): SPEC's POST /api/order on SQLite, in rounds over three
+// The order path with a tax table (B2B §13, issue #50): SPEC's POST /api/order on SQLite and PostgreSQL, in rounds over three
 // tables, each round starting with the next so outside load and the growing database hit all alike: none; 60 rows
 // none of which is the shop's country (the rate is looked up and nothing applies: the lookup's own cost); and 60 rows
-// that include it (every order is taxed; on SQLite it keeps the hot write, which records the tax). The table is
+// that include it (every order is taxed; on SQLite it keeps the hot write, which records the tax; PostgreSQL's hot
+// statements write untaxed orders only, so a taxed one takes the plain transaction). The table is
 // replaced through the admin's PUT between runs, as an administrator would; the order path reads it from memory.
 import path from 'node:path';
 import { addBenchProduct, logInAdmin, ORDER_BODY, readAnswer, signUpCustomers } from './api-client.js';
 import type { LoadShape } from './budgets.js';
 import type { Figure } from './figures.js';
 import { best, describeLoad, runLoad, type LoadResult } from './load.js';
+import { withPostgresDatabase } from './postgres.js';
 import { withServer, type ServerProcess } from './processes.js';
 import { productSpec, scratchDir, type TargetKind } from './target.js';
 
-const SECTION = 'api sqlite tax';
 const CUSTOMERS = 8;
 
 /** 60 rows: every US state and DC at 1-9%, and nine EU VAT rates; `withShop` adds the shop country's (US) row. */
@@ -81,46 +82,49 @@ async function ordersByTable(server: ServerProcess, shape: LoadShape) {
   return { none: best(none), untouched: best(untouched), taxed: best(taxed) };
 }
 
+function figuresOf(section: string, runs: Awaited<ReturnType<typeof ordersByTable>>): Figure[] {
+  const ratio = (r: LoadResult) => (runs.none.rps > 0 ? r.rps / runs.none.rps : null);
+  return [
+    {
+      section,
+      name: 'POST /api/order orders/s, no tax table',
+      value: runs.none.rps,
+      unit: 'req/s',
+      note: describeLoad(runs.none),
+    },
+    {
+      section,
+      name: "POST /api/order orders/s, 60 rows, none the shop country's",
+      value: runs.untouched.rps,
+      unit: 'req/s',
+      note: describeLoad(runs.untouched),
+    },
+    {
+      section,
+      name: "POST /api/order orders/s, 60 rows with the shop country's (every order taxed)",
+      value: runs.taxed.rps,
+      unit: 'req/s',
+      note: describeLoad(runs.taxed),
+    },
+    { section, name: 'POST /api/order, 60 rows untouched / none', value: ratio(runs.untouched), unit: 'ratio' },
+    { section, name: 'POST /api/order, 60 rows taxed / none', value: ratio(runs.taxed), unit: 'ratio' },
+  ];
+}
+
 export async function taxBench(kind: TargetKind, shape: LoadShape): Promise<Figure[]> {
   const scratch = await scratchDir('tax');
   try {
-    const spec = productSpec(kind, {
-      databaseUrl: `file:${path.join(scratch.dir, 'bench.db')}`,
-      dataDir: scratch.dir,
-      env: { MAX_OPEN_ORDERS: '100000000' },
-    });
-    const runs = await withServer(spec, (server) => ordersByTable(server, shape));
-    const ratio = (r: LoadResult) => (runs.none.rps > 0 ? r.rps / runs.none.rps : null);
-    return [
-      {
-        section: SECTION,
-        name: 'POST /api/order orders/s, no tax table',
-        value: runs.none.rps,
-        unit: 'req/s',
-        note: describeLoad(runs.none),
-      },
-      {
-        section: SECTION,
-        name: "POST /api/order orders/s, 60 rows, none the shop country's",
-        value: runs.untouched.rps,
-        unit: 'req/s',
-        note: describeLoad(runs.untouched),
-      },
-      {
-        section: SECTION,
-        name: "POST /api/order orders/s, 60 rows with the shop country's (every order taxed)",
-        value: runs.taxed.rps,
-        unit: 'req/s',
-        note: describeLoad(runs.taxed),
-      },
-      {
-        section: SECTION,
-        name: 'POST /api/order, 60 rows untouched / none',
-        value: ratio(runs.untouched),
-        unit: 'ratio',
-      },
-      { section: SECTION, name: 'POST /api/order, 60 rows taxed / none', value: ratio(runs.taxed), unit: 'ratio' },
-    ];
+    const env = { MAX_OPEN_ORDERS: '100000000' };
+    const onSqlite = await withServer(
+      productSpec(kind, { databaseUrl: `file:${path.join(scratch.dir, 'bench.db')}`, dataDir: scratch.dir, env }),
+      (server) => ordersByTable(server, shape),
+    );
+    const onPostgres = await withPostgresDatabase('tax', (databaseUrl) =>
+      withServer(productSpec(kind, { databaseUrl, dataDir: scratch.dir, env }), (server) =>
+        ordersByTable(server, shape),
+      ),
+    );
+    return [...figuresOf('api sqlite tax', onSqlite), ...figuresOf('api postgres tax', onPostgres)];
   } finally {
     await scratch.dispose();
   }
