@@ -49,8 +49,7 @@ export type PendingOrder = Pick<
   Partial<Pick<OrderRow, 'quote_id'>> &
   // B2B §17: 'punchout' for a procurement system's order (only company-order-write-repository.ts writes it).
   Partial<Pick<OrderRow, 'source'>> &
-  // B2B §12: the ship-to copy. The SQLite write and company-order-write-repository.ts write it; PostgreSQL's hot
-  // statements place orders without one only (the columns' null).
+  // B2B §12: the ship-to copy, written by every order write (PostgreSQL's statements: PLACED_TAIL).
   Partial<
     Pick<
       OrderRow,
@@ -64,9 +63,7 @@ export type PendingOrder = Pick<
       | 'ship_to_country'
     >
   > &
-  // B2B §13: the tax decided before the write (order-tax.ts); rowsOf computes its cents on the decided subtotal. The
-  // SQLite write and company-order-write-repository.ts write it; PostgreSQL's hot statements place untaxed orders
-  // only (the columns' defaults).
+  // B2B §13: the tax decided before the write (order-tax.ts); rowsOf computes its cents on the decided subtotal.
   Partial<Pick<OrderRow, 'tax_rate_milli' | 'tax_name' | 'reverse_charge' | 'tax_exemption_id' | 'tax_country'>>;
 
 export interface LineRequest {
@@ -203,7 +200,7 @@ export function rowsOf(
       // Issue 47: set by the company write for an order awaiting approval; the hot writes leave both null.
       approval_limit_cents: null,
       approval_reminded_at: null,
-      // B2B §12: the ship-to copy, or none (PostgreSQL's hot statements leave these columns out: null).
+      // B2B §12: the ship-to copy, or none.
       ship_to_location_id: order.ship_to_location_id ?? null,
       ship_to_name: order.ship_to_name ?? null,
       ship_to_line1: order.ship_to_line1 ?? null,
@@ -254,9 +251,8 @@ const ORDER_COLUMNS = [
   'invoice_number',
   'company_id',
   'updated_at',
-  // B2B §12 and §13: on SQLite an order with a ship-to or a tax keeps the hot write (the columns are only more values
-  // of the one insert); PostgreSQL's hot statements write orders with neither, such an order there takes the company
-  // write.
+  // B2B §12 and §13: an order with a ship-to or a tax keeps the hot write (the columns are only more values of the one
+  // insert), as on PostgreSQL (PLACED_TAIL).
   'ship_to_location_id',
   'ship_to_name',
   'ship_to_line1',
@@ -445,6 +441,33 @@ function createTermsCache(limit = 10_000) {
 }
 type TermsCache = ReturnType<typeof createTermsCache>;
 
+/**
+ * B2B §12's ship-to copy and §13's tax, the columns every PostgreSQL order insert appends after its own, each with its
+ * parameter type: the statements below generate their column lists, placeholders and unnest arrays from this one list
+ * (nothing numbered by hand), so an order with a ship-to or a tax keeps the hot statements, as on SQLite.
+ */
+const PLACED_TAIL = [
+  ['ship_to_location_id', 'varchar'],
+  ['ship_to_name', 'varchar'],
+  ['ship_to_line1', 'varchar'],
+  ['ship_to_line2', 'varchar'],
+  ['ship_to_city', 'varchar'],
+  ['ship_to_postal_code', 'varchar'],
+  ['ship_to_region', 'varchar'],
+  ['ship_to_country', 'varchar'],
+  ['tax_cents', 'bigint'],
+  ['tax_rate_milli', 'integer'],
+  ['tax_name', 'varchar'],
+  ['reverse_charge', 'integer'],
+  ['tax_exemption_id', 'varchar'],
+  ['tax_country', 'varchar'],
+] as const satisfies ReadonlyArray<readonly [keyof OrderRow, string]>;
+const TAIL_COLUMNS = PLACED_TAIL.map(([column]) => column).join(', ');
+/** `$first::type, ...`: the tail's placeholders for one order. */
+const tailParameters = (first: number) => PLACED_TAIL.map(([, type], i) => `$${first + i}::${type}`).join(', ');
+/** The tail's values of one order, in the list's order. */
+const tailValues = (o: OrderRow) => PLACED_TAIL.map(([column]) => o[column]);
+
 /** The outbox row of the "order placed" message, as part of an order's statement. */
 const MAIL_INSERT = `INSERT INTO mail_outbox (${MAIL_COLUMNS.join(', ')})`;
 /** `$first, $first+1, ...`, one per mail column; `attempts` is an integer. */
@@ -506,14 +529,15 @@ const ONE_LINE_ORDER = perMailCount((mails) => ({
     ), placed AS (
       INSERT INTO orders (id, product_id, user_id, item_name, quantity, unit_price_cents, total_cents, email,
         user_name, phone, address, created_at, po_number, note, status, status_history, payment_terms, expires_at,
-        updated_at, number, company_id)
+        updated_at, number, company_id, ${TAIL_COLUMNS})
       SELECT $1, $2, $3, $5, $4::integer, $6::bigint, $7::bigint, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $21,
-        $12, $${22 + mails * MAIL_COLUMNS.length}, $${23 + mails * MAIL_COLUMNS.length}
+        $12, $${22 + mails * MAIL_COLUMNS.length}, $${23 + mails * MAIL_COLUMNS.length},
+        ${tailParameters(25 + mails * MAIL_COLUMNS.length)}
       FROM reserved
       RETURNING id
     ), line AS (
       INSERT INTO order_lines (order_id, line_no, product_id, sku, name, quantity, unit_price_cents, line_total_cents)
-      SELECT $1, 0, $2, $20, $5, $4::integer, $6::bigint, $7::bigint
+      SELECT $1, 0, $2, $20, $5, $4::integer, $6::bigint, $${24 + mails * MAIL_COLUMNS.length}::bigint
       FROM placed
     ), counted AS (
       UPDATE users SET open_orders = open_orders + 1 WHERE id = $3 AND EXISTS (SELECT 1 FROM placed)
@@ -537,7 +561,7 @@ function oneLineValues(
     o.quantity, // $4: the line's quantity, the order's only one
     o.item_name, // $5: the product's name, the order's and the line's
     o.unit_price_cents, // $6
-    o.total_cents, // $7: the order's total and the line's
+    o.total_cents, // $7: the order's total (the line's and its tax)
     o.email, // $8
     o.user_name, // $9
     o.phone, // $10
@@ -555,6 +579,8 @@ function oneLineValues(
     ...mailValues(mail), // $22 on: each message's columns
     o.number, // after the messages' columns
     o.company_id, // after the number
+    placed.lines[0]?.line_total_cents, // after the company: the line's total, the order's without its tax
+    ...tailValues(o), // after the line's total: PLACED_TAIL
   ];
 }
 
@@ -570,6 +596,9 @@ export interface BatchedOrder {
 const mailArrayType = (column: (typeof MAIL_COLUMNS)[number]) => (column === 'attempts' ? 'integer[]' : 'varchar[]');
 const FIRST_MAIL_PARAMETER = 33;
 const MAIL_ARRAYS = MAIL_COLUMNS.map((c, i) => `$${FIRST_MAIL_PARAMETER + i}::${mailArrayType(c)}`).join(', ');
+/** PLACED_TAIL's arrays, after the messages' columns. */
+const FIRST_TAIL_PARAMETER = FIRST_MAIL_PARAMETER + MAIL_COLUMNS.length;
+const TAIL_ARRAYS = PLACED_TAIL.map(([, type], i) => `$${FIRST_TAIL_PARAMETER + i}::${type}[]`).join(', ');
 
 /**
  * A batch of orders as one statement, all or nothing (order-batches.ts): lock the buyers' rows in id order, then the
@@ -613,15 +642,16 @@ const ORDER_BATCH = {
     ), placed AS (
       INSERT INTO orders (id, product_id, user_id, item_name, quantity, unit_price_cents, total_cents, email,
         user_name, phone, address, created_at, po_number, note, status, status_history, payment_terms, expires_at,
-        updated_at, number, company_id)
+        updated_at, number, company_id, ${TAIL_COLUMNS})
       SELECT t.id, t.product_id, t.user_id, t.item_name, t.quantity, t.unit, t.total, t.email, t.user_name, t.phone,
         t.address, t.created_at, t.po_number, t.note, t.status, t.status_history, t.payment_terms, t.expires_at,
-        t.created_at, t.number, t.company_id
+        t.created_at, t.number, t.company_id, ${PLACED_TAIL.map(([column]) => `t.${column}`).join(', ')}
       FROM unnest($2::varchar[], $5::varchar[], $3::varchar[], $6::varchar[], $7::integer[], $8::bigint[],
         $9::bigint[], $10::varchar[], $11::varchar[], $12::varchar[], $13::text[], $14::varchar[], $15::varchar[],
-        $16::text[], $17::varchar[], $18::text[], $19::varchar[], $20::varchar[], $21::varchar[], $22::varchar[])
+        $16::text[], $17::varchar[], $18::text[], $19::varchar[], $20::varchar[], $21::varchar[], $22::varchar[],
+        ${TAIL_ARRAYS})
         AS t(id, product_id, user_id, item_name, quantity, unit, total, email, user_name, phone, address, created_at,
-          po_number, note, status, status_history, payment_terms, expires_at, number, company_id),
+          po_number, note, status, status_history, payment_terms, expires_at, number, company_id, ${TAIL_COLUMNS}),
         decided d
       WHERE d.ok
     ), lines_written AS (
@@ -684,6 +714,7 @@ export function batchValues(batch: BatchedOrder[], maxOpenOrders: number): State
       lines.map((l) => l.termsAt), // $31: the terms each line was decided from
       [...new Set(lines.map((l) => l.line.product_id))].sort(), // $32
       ...MAIL_COLUMNS.map((_, i) => mailRows.map((values) => values[i])), // $33 on: the messages' columns
+      ...PLACED_TAIL.map(([column]) => orders.map((o) => o[column])), // after them: PLACED_TAIL
     ],
   };
 }
@@ -796,9 +827,10 @@ const PLACE_LINES = perMailCount((mails) => ({
     ), placed AS (
       INSERT INTO orders (id, product_id, user_id, item_name, quantity, unit_price_cents, total_cents, email,
         user_name, phone, address, created_at, po_number, note, status, status_history, payment_terms, expires_at,
-        updated_at, number, company_id)
+        updated_at, number, company_id, ${TAIL_COLUMNS})
       VALUES ($1, $2, $3, $4, $5::integer, $6::bigint, $7::bigint, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17,
-        $26, $12, $${27 + mails * MAIL_COLUMNS.length}, $${28 + mails * MAIL_COLUMNS.length})
+        $26, $12, $${27 + mails * MAIL_COLUMNS.length}, $${28 + mails * MAIL_COLUMNS.length},
+        ${tailParameters(29 + mails * MAIL_COLUMNS.length)})
     ), lines AS (
       INSERT INTO order_lines (order_id, line_no, product_id, sku, name, quantity, unit_price_cents, line_total_cents)
       SELECT $1, t.line_no, t.product_id, t.sku, t.name, t.quantity, t.unit_price_cents, t.line_total_cents
@@ -909,7 +941,12 @@ async function postgresManyLines(
       const products = lines.map((l) => byId.get(l.productId));
       const placed = rowsOf(order, products.filter(isProductTerms), lines, decide(products));
       const mails = placedMails(placed).map((m) => mail.prepare(m));
-      const values = [...manyLinesValues(placed, maxOpenOrders, mails), placed.order.number, placed.order.company_id];
+      const values = [
+        ...manyLinesValues(placed, maxOpenOrders, mails),
+        placed.order.number,
+        placed.order.company_id,
+        ...tailValues(placed.order),
+      ];
       // Gated by nothing: a refused order rolls the whole transaction back, its event with it.
       const { rows } = await client.query<{ counted: string }>(
         withEvent(PLACE_LINES(mails.length), values, 'TRUE', event?.(placed)),

@@ -577,11 +577,10 @@ export function createOrdersService(deps: OrdersDeps): OrdersService {
       options?.checkUnits?.(units);
       return units;
     };
-    // A claim to write in the order's transaction takes the company write, which runs `within` (as a quote's order);
-    // so does, on PostgreSQL, an order with a ship-to or a tax (its hot statements write orders with neither; SQLite's
-    // hot write records both). The hot writes stay as they were for every other order.
+    // A claim to write in the order's transaction takes the company write, which runs `within` (as a quote's order).
+    // Every other order, with or without a ship-to or a tax, takes the hot writes, which record both.
     const placed = await movingStock(() =>
-      company || ((shipTo || taxed) && !database.sqlite) || options?.within
+      company || options?.within
         ? writeCompanyOrder(pending, lines, decide, event, company, options?.within)
         : writeOrder(pending, lines, decide, event),
     );
