@@ -3,9 +3,37 @@
 // nothing. The checkout's totals follow the ship-to (a one-off address once complete), the payment page and My Orders
 // say what the price is made of, and the admin's tax exemption takes the tax off a company's orders. Checked with axe
 // and at phone width. The table is left empty again, as every other journey expects it.
-import { expect, test } from '@playwright/test';
-import { adminByApi, createProductByApi, fillCartByApi, signUpByApi, uniqueSku, useSession } from '../support/api';
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import {
+  adminByApi,
+  createProductByApi,
+  fillCartByApi,
+  signUpByApi,
+  uniqueSku,
+  useSession,
+  type Account,
+} from '../support/api';
 import { checkScreen, expectMessage } from '../support/screens';
+
+/**
+ * Runs `journey` with German VAT at 19% as the whole table, and empties the table after, pass or fail. Germany only:
+ * the shop's own country (US) keeps no row, so every other journey's orders stay untaxed.
+ */
+async function withGermanVat(request: APIRequestContext, journey: (admin: Account) => Promise<void>): Promise<void> {
+  const admin = await adminByApi(request);
+  const auth = { authorization: `Bearer ${admin.token}` };
+  const rates = await request.put('/api/admin/tax-rates', {
+    headers: auth,
+    data: { rates: [{ country: 'DE', rate: 19, name: 'VAT' }] },
+  });
+  expect(rates.status()).toBe(200);
+  try {
+    await journey(admin);
+  } finally {
+    const cleared = await request.put('/api/admin/tax-rates', { headers: auth, data: { rates: [] } });
+    expect(cleared.status()).toBe(200);
+  }
+}
 
 test('an admin edits the tax rates: a bad row is named and nothing is saved, then the table is saved', async ({
   page,
@@ -68,15 +96,7 @@ test('the checkout shows the tax of the ship-to chosen, and the order page the t
   page,
   request,
 }) => {
-  const admin = await adminByApi(request);
-  const auth = { authorization: `Bearer ${admin.token}` };
-  // Germany only: the shop's own country (US) keeps no row, so every other journey's orders stay untaxed.
-  const rates = await request.put('/api/admin/tax-rates', {
-    headers: auth,
-    data: { rates: [{ country: 'DE', rate: 19, name: 'VAT' }] },
-  });
-  expect(rates.status()).toBe(200);
-  try {
+  await withGermanVat(request, async (admin) => {
     const product = await createProductByApi(request, admin, { sku: uniqueSku('E2E-TAX'), price: 2.35, quantity: 10 });
     const person = await signUpByApi(request, 'Tilda Tax');
     const entry = await request.post('/api/me/addresses', {
@@ -136,24 +156,15 @@ test('the checkout shows the tax of the ship-to chosen, and the order page the t
     const row = page.getByRole('row').filter({ hasText: '$41.95' });
     await expect(row).toContainText('$35.25 + VAT 19% $6.70');
     await checkScreen(page, 'tax-my-orders', () => expect(row).toBeVisible());
-  } finally {
-    const cleared = await request.put('/api/admin/tax-rates', { headers: auth, data: { rates: [] } });
-    expect(cleared.status()).toBe(200);
-  }
+  });
 });
 
 test('the admin sets a company tax exempt: its checkout and orders carry no tax and name the certificate', async ({
   page,
   request,
 }) => {
-  const admin = await adminByApi(request);
-  const auth = { authorization: `Bearer ${admin.token}` };
-  const rates = await request.put('/api/admin/tax-rates', {
-    headers: auth,
-    data: { rates: [{ country: 'DE', rate: 19, name: 'VAT' }] },
-  });
-  expect(rates.status()).toBe(200);
-  try {
+  await withGermanVat(request, async (admin) => {
+    const auth = { authorization: `Bearer ${admin.token}` };
     const product = await createProductByApi(request, admin, { sku: uniqueSku('E2E-EXM'), price: 3, quantity: 10 });
     const owner = await signUpByApi(request, 'Edda Exempt');
     const name = `Exempt Works ${uniqueSku('C')}`;
@@ -198,8 +209,5 @@ test('the admin sets a company tax exempt: its checkout and orders carry no tax 
     await page.getByRole('button', { name: 'Place order' }).click();
     await expect(page).toHaveURL(/\/dashboard\/payment\/[0-9a-f]{24}$/);
     await expect(page.getByText('$30.00 + Tax exempt (certificate HH-EX-77) $0.00')).toBeVisible();
-  } finally {
-    const cleared = await request.put('/api/admin/tax-rates', { headers: auth, data: { rates: [] } });
-    expect(cleared.status()).toBe(200);
-  }
+  });
 });

@@ -76,15 +76,15 @@ function isRegionOf(country: string, region: string): boolean {
 }
 const regionCodeSets = new Map<string, Set<string>>();
 
-/**
- * Every country an address may name, by English name (iso-3166-2's; the code itself for the one code it lacks,
- * XK), for the storefront's country select.
- */
 /** A country's name for sentences ("Germany"); the code itself when the list has none. */
 export function countryName(code: string): string {
   return iso3166.country(code)?.name ?? code;
 }
 
+/**
+ * Every country an address may name, by English name (iso-3166-2's; the code itself for the one code it lacks,
+ * XK), for the storefront's country select.
+ */
 export function countryOptions(): PlaceOption[] {
   return [...ALPHA2]
     .map((code) => ({ code, name: countryName(code) }))

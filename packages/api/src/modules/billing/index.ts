@@ -12,5 +12,13 @@ export { billingRoutes } from './routes.js';
 export { createBillingService, type BillingService } from './service.js';
 export { taxRoutes } from './tax-routes.js';
 export { createTaxService, type TaxService } from './tax-rates.js';
-export { creditedTaxCents, isTaxed, ratePercent, taxCents, type TaxDecision, type TaxSubject } from './tax.js';
+export {
+  creditedTaxCents,
+  exemptionNote,
+  isTaxed,
+  ratePercent,
+  taxCents,
+  type TaxDecision,
+  type TaxSubject,
+} from './tax.js';
 export { isEuMember, isVatNumberOf } from './vat-number.js';

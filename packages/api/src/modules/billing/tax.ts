@@ -5,6 +5,9 @@
 import { countryName } from '@kestrel/shared/ship-to';
 import { isEuMember, isVatNumberOf } from './vat-number.js';
 
+/** The sentence an exempt order carries on its documents and the checkout says before it is placed. */
+export const exemptionNote = (taxExemptionId: string) => `Tax exempt: exemption certificate ${taxExemptionId}.`;
+
 /** A row of the rate table as the computation reads it. */
 export interface TaxRateRow {
   country: string;
@@ -61,7 +64,7 @@ export function decideTax(table: TaxRateTable, shopCountry: string, subject: Tax
     return {
       ...none,
       taxExemptionId: company.taxExemptionId,
-      note: `Tax exempt: exemption certificate ${company.taxExemptionId ?? ''}.`,
+      note: company.taxExemptionId === null ? null : exemptionNote(company.taxExemptionId),
     };
   }
   const crossBorderEu = country !== shopCountry && isEuMember(shopCountry) && isEuMember(country);

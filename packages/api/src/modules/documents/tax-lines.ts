@@ -4,7 +4,7 @@
 // whole order credits exactly its tax).
 import type { Order } from '@kestrel/shared';
 import { dollarsToCents, centsToDollars } from '../../infra/money.js';
-import { creditedTaxCents } from '../billing/index.js';
+import { creditedTaxCents, exemptionNote } from '../billing/index.js';
 import type { DocumentCompany } from './pdf-layout.js';
 
 export interface TaxSummary {
@@ -28,7 +28,7 @@ function notesOf(order: Order, sellerTaxId: string | null, company: DocumentComp
         `${company?.taxId ? ` Customer VAT number: ${company.taxId}.` : ''}`,
     ];
   }
-  if (order.taxExemptionId !== null) return [`Tax exempt: exemption certificate ${order.taxExemptionId}.`];
+  if (order.taxExemptionId !== null) return [exemptionNote(order.taxExemptionId)];
   return [];
 }
 

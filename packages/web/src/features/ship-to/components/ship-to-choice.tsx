@@ -74,8 +74,8 @@ export function ShipToChoicePicker({ reader, allowedLocationIds, addressError, o
 
   useEffect(() => {
     if (!onChosen) return;
-    if (chosen === null || chosen === ONE_OFF)
-      onChosen(null); // a one-off address reports itself once complete
+    // A one-off address reports itself once its fields are complete (oneOffComplete below).
+    if (chosen === null || chosen === ONE_OFF) onChosen(null);
     else if (chosen === TEXT) onChosen(undefined);
     else {
       const [kind, id = ''] = chosen.split(':');
