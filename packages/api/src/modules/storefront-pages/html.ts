@@ -192,7 +192,7 @@ function navbar(path: string): string {
   });
   return (
     `<header class="sticky top-0 z-30 border-b border-base-300 bg-base-100">` +
-    `<nav aria-label="Main" class="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-2 px-4 py-2">` +
+    `<nav aria-label="Main" class="mx-auto flex min-h-14 max-w-6xl flex-wrap items-center justify-between gap-2 px-4 py-2">` +
     `<a class="flex items-center gap-2 text-lg font-bold text-primary" href="/"><img src="/favicon.svg" alt="" width="28" height="28" />Kestrel Components</a>` +
     `<button type="button" class="btn btn-ghost md:hidden" aria-expanded="false" aria-controls="main-menu">Menu</button>` +
     `<ul id="main-menu" class="hidden w-full gap-1 pb-2 md:flex md:w-auto md:pb-0">${items.join('')}</ul></nav></header>`

@@ -28,10 +28,14 @@ export function Navbar() {
 
   return (
     <header className="sticky top-0 z-30 border-b border-base-300 bg-base-100">
-      {/* Any click inside the bar (a link, Sign Out) closes the phone menu. */}
+      {/*
+        Any click inside the bar (a link, Sign Out) closes the phone menu. Its height is set (min-h-14, what its 40 px
+        items make it) rather than left to them, so a first paint of the server's page before the links are laid out
+        (a partly read document, a font still loading) does not move the brand down once they are.
+      */}
       <nav
         aria-label="Main"
-        className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-2 px-4 py-2"
+        className="mx-auto flex min-h-14 max-w-6xl flex-wrap items-center justify-between gap-2 px-4 py-2"
         onClick={(event) => {
           if (event.target instanceof Element && !event.target.closest('[aria-controls]')) setOpen(false);
         }}
