@@ -105,6 +105,7 @@ const label: Record<OrderStatus, string> = {
   cancelled: 'cancelled',
   expired: 'expired',
   rejected: 'rejected',
+  partially_shipped: 'partially shipped',
 };
 
 export const invalidTransition = (status: OrderStatus, action: string) =>
