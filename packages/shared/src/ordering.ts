@@ -264,6 +264,8 @@ export const createShipmentSchema = shipOrderSchema.extend({
     .max(MAX_ORDER_LINES, `at most ${MAX_ORDER_LINES} lines`),
 });
 export type CreateShipment = z.input<typeof createShipmentSchema>;
+/** `POST /api/orders/{id}/shipments/{shipmentId}/deliver`. */
+export const shipmentParamsSchema = z.object({ id: idSchema, shipmentId: idSchema });
 
 /** `POST /api/orders/{id}/mark-paid`: the bank transfer's reference of an on-account payment. */
 export const markPaidSchema = z.object({ reference: requiredText('reference', MAX_PAYMENT_REFERENCE_LENGTH) });

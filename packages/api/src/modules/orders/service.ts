@@ -68,6 +68,7 @@ import { isTaxed, ratePercent, taxCents, type TaxService } from '../billing/inde
 import type { AddressBookService } from '../ship-to/index.js';
 import * as search from './search-repository.js';
 import { shipmentsOfOrders, type ShipmentWithLines } from './shipments-repository.js';
+import { createShipments, type ShipmentLineRequest } from './shipments.js';
 
 export type OrderRow = repo.OrderRow;
 export type { LineRequest } from './order-write-repository.js';
@@ -307,6 +308,17 @@ export interface OrdersService {
   /** The transitions; `audit` is the staff caller or key (null for a customer), recorded in their transaction. */
   ship(user: AuthUser, id: string, carrier: string, trackingNumber: string, audit: AuditContext | null): Promise<Order>;
   deliver(user: AuthUser, id: string, audit: AuditContext | null): Promise<Order>;
+  /** B2B §14: one shipment of the units asked for (shipments.ts); 400 naming every bad line. */
+  createShipment(
+    user: AuthUser,
+    id: string,
+    lines: ShipmentLineRequest[],
+    carrier: string,
+    trackingNumber: string,
+    audit: AuditContext | null,
+  ): Promise<Order>;
+  /** B2B §14: one shipment delivered. */
+  deliverShipment(user: AuthUser, id: string, shipmentId: string, audit: AuditContext | null): Promise<Order>;
   markPaidOnAccount(user: AuthUser, id: string, reference: string, audit: AuditContext | null): Promise<Order>;
   cancel(user: AuthUser, id: string, reason: string | null, audit: AuditContext | null): Promise<Order>;
   /**
@@ -512,6 +524,13 @@ export function createOrdersService(deps: OrdersDeps): OrdersService {
     billing: deps.billing,
     movingStock,
     log: deps.log ?? { error: () => undefined },
+  });
+
+  const shipments = createShipments({
+    db,
+    mail,
+    recordEvent: recordOrderEvent,
+    wakeWebhooks: () => webhooks.wake(),
   });
 
   async function withLines(rows: OrderRow[], lines: Promise<repo.OrderLineRow[]>): Promise<Order[]> {
@@ -807,9 +826,14 @@ export function createOrdersService(deps: OrdersDeps): OrdersService {
     },
 
     deleteOrder: (user, id) => lifecycle.deleteOrder(user, id),
+    // §4's ship: a confirmed order, every unit in one shipment (a partly shipped one ships the rest as a shipment).
     ship: async (user, id, carrier, trackingNumber, audit) =>
-      service.toAnswer(await lifecycle.ship(user, id, carrier, trackingNumber, audit)),
-    deliver: async (user, id, audit) => service.toAnswer(await lifecycle.deliver(user, id, audit)),
+      service.toAnswer(await shipments.ship(user, id, 'all', carrier, trackingNumber, audit, ['confirmed'])),
+    deliver: async (user, id, audit) => service.toAnswer(await shipments.deliver(user, id, 'all', audit)),
+    createShipment: async (user, id, lines, carrier, trackingNumber, audit) =>
+      service.toAnswer(await shipments.ship(user, id, lines, carrier, trackingNumber, audit)),
+    deliverShipment: async (user, id, shipmentId, audit) =>
+      service.toAnswer(await shipments.deliver(user, id, shipmentId, audit)),
     markPaidOnAccount: async (user, id, reference, audit) =>
       service.toAnswer(await lifecycle.markPaidOnAccount(user, id, reference, audit)),
     cancel: async (user, id, reason, audit) => service.toAnswer(await lifecycle.cancel(user, id, reason, audit)),

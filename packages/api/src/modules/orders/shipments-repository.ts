@@ -46,18 +46,17 @@ export async function shipmentsOfOrders(db: Executor, orderIds: string[]): Promi
 }
 
 /**
- * Holds the order's row until the transaction ends, while it is in one of `statuses` (a no-op write of updated_at):
+ * Holds the order's row until the transaction ends, while it is in one of `statuses` (a write that changes nothing):
  * two shipments or deliveries of one order run one after the other, the second reading what the first committed.
  */
 export async function holdInStatus(
   trx: Transaction<Database>,
   id: string,
   statuses: readonly OrderStatus[],
-  at: string,
 ): Promise<boolean> {
   const result = await trx
     .updateTable('orders')
-    .set({ updated_at: at })
+    .set((eb) => ({ status: eb.ref('status') }))
     .where('id', '=', id)
     .where('status', 'in', statuses)
     .executeTakeFirst();
