@@ -23,6 +23,7 @@ import { OrderFacts } from './order-facts';
 import { ShipToRow } from './ship-to-row';
 import { StatusBadge, formatTime, statusLabel } from './order-status';
 import { ShipOrderModal } from './ship-order-modal';
+import { OrderShipments } from './order-shipments';
 import { taxLabel } from '../../../lib/tax-label';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -44,6 +45,7 @@ function LinesTable({ order }: { order: Order }) {
         { label: 'SKU' },
         { label: 'Part' },
         { label: 'Quantity', numeric: true },
+        { label: 'Shipped', numeric: true },
         { label: 'Unit price', numeric: true },
         { label: 'Line total', numeric: true },
       ]}
@@ -60,6 +62,9 @@ function LinesTable({ order }: { order: Order }) {
             <td className="text-right tabular-nums" data-label="Quantity">
               {formatCount(line.quantity)}
             </td>
+            <td className="text-right tabular-nums" data-label="Shipped">
+              {formatCount(line.shippedQuantity)}
+            </td>
             <td className="text-right tabular-nums" data-label="Unit price">
               {formatDollars(line.unitPrice)}
             </td>
@@ -72,19 +77,19 @@ function LinesTable({ order }: { order: Order }) {
       <tfoot className="text-base-content">
         {/* B2B §13: the net subtotal and the tax the order was placed with, then its total. */}
         <tr>
-          <th scope="row" colSpan={4} className="text-right font-normal">
+          <th scope="row" colSpan={5} className="text-right font-normal">
             Subtotal
           </th>
           <td className="text-right tabular-nums">{formatDollars(order.subtotal)}</td>
         </tr>
         <tr>
-          <th scope="row" colSpan={4} className="text-right font-normal">
+          <th scope="row" colSpan={5} className="text-right font-normal">
             {taxLabel(order)}
           </th>
           <td className="text-right tabular-nums">{formatDollars(order.taxTotal)}</td>
         </tr>
         <tr>
-          <th scope="row" colSpan={4} className="text-right">
+          <th scope="row" colSpan={5} className="text-right">
             Total
           </th>
           <td className="text-right font-semibold tabular-nums">{formatDollars(order.price)}</td>
@@ -197,6 +202,11 @@ export function OrderPage({ admin }: { admin: boolean }) {
         <div className="min-w-0 lg:col-span-2">
           <Section title="Lines">
             <LinesTable order={order} />
+          </Section>
+        </div>
+        <div className="min-w-0 lg:col-span-2">
+          <Section title="Shipments">
+            <OrderShipments order={order} admin={admin} />
           </Section>
         </div>
         <Section title="History">
