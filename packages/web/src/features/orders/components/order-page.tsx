@@ -45,7 +45,6 @@ function LinesTable({ order }: { order: Order }) {
         { label: 'SKU' },
         { label: 'Part' },
         { label: 'Quantity', numeric: true },
-        { label: 'Shipped', numeric: true },
         { label: 'Unit price', numeric: true },
         { label: 'Line total', numeric: true },
       ]}
@@ -62,9 +61,6 @@ function LinesTable({ order }: { order: Order }) {
             <td className="text-right tabular-nums" data-label="Quantity">
               {formatCount(line.quantity)}
             </td>
-            <td className="text-right tabular-nums" data-label="Shipped">
-              {formatCount(line.shippedQuantity)}
-            </td>
             <td className="text-right tabular-nums" data-label="Unit price">
               {formatDollars(line.unitPrice)}
             </td>
@@ -77,19 +73,19 @@ function LinesTable({ order }: { order: Order }) {
       <tfoot className="text-base-content">
         {/* B2B §13: the net subtotal and the tax the order was placed with, then its total. */}
         <tr>
-          <th scope="row" colSpan={5} className="text-right font-normal">
+          <th scope="row" colSpan={4} className="text-right font-normal">
             Subtotal
           </th>
           <td className="text-right tabular-nums">{formatDollars(order.subtotal)}</td>
         </tr>
         <tr>
-          <th scope="row" colSpan={5} className="text-right font-normal">
+          <th scope="row" colSpan={4} className="text-right font-normal">
             {taxLabel(order)}
           </th>
           <td className="text-right tabular-nums">{formatDollars(order.taxTotal)}</td>
         </tr>
         <tr>
-          <th scope="row" colSpan={5} className="text-right">
+          <th scope="row" colSpan={4} className="text-right">
             Total
           </th>
           <td className="text-right font-semibold tabular-nums">{formatDollars(order.price)}</td>
