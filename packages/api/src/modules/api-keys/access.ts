@@ -13,6 +13,9 @@ const ROUTE_SCOPES: Readonly<Record<string, ApiKeyScope>> = {
   'POST /api/orders/:id/deliver': 'orders:write',
   'POST /api/orders/:id/mark-paid': 'orders:write',
   'POST /api/orders/:id/cancel': 'orders:write',
+  // B2B §14: shipments and their delivery.
+  'POST /api/orders/:id/shipments': 'orders:write',
+  'POST /api/orders/:id/shipments/:shipmentId/deliver': 'orders:write',
   'POST /api/service': 'catalog:write',
   'PATCH /api/service/:id': 'catalog:write',
   'DELETE /api/service/:id': 'catalog:write',

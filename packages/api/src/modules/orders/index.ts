@@ -16,3 +16,4 @@ export {
 } from './service.js';
 export type { PlacedOrder } from './order-write-repository.js';
 export type { WithinOrder } from './company-order-write-repository.js';
+export { deliveredUnits, type DeliveredProduct, type Delivery } from './delivered-units.js';
