@@ -9,6 +9,8 @@ export {
   type OpenAccountOrders,
 } from './balance-repository.js';
 export { billingRoutes } from './routes.js';
+export { creditNotesOfOrders, type CreditNoteSummaryRow } from './credit-notes-repository.js';
+export { creditOrder, refundOf, type CreditLine, type CreditReason, type IssuedCredit } from './refunds.js';
 export { createBillingService, type BillingService } from './service.js';
 export { taxRoutes } from './tax-routes.js';
 export { createTaxService, type TaxService } from './tax-rates.js';
