@@ -82,3 +82,32 @@ export async function creditNotesOfOrders(
   }
   return byOrder;
 }
+
+/** A card credit note whose refund is still to be made, with the intent its order was paid by. */
+export interface DueCardRefund {
+  number: string;
+  total_cents: number | string;
+  transaction_id: string | null;
+}
+
+/** Card credit notes not yet refunded: these `numbers`, or (none given) every one, oldest first, at most `limit`. */
+export function dueCardRefunds(db: Kysely<Database>, numbers: readonly string[] | undefined, limit: number) {
+  let query = db
+    .selectFrom('credit_notes')
+    .innerJoin('orders', 'orders.id', 'credit_notes.order_id')
+    .select(['credit_notes.number', 'credit_notes.total_cents', 'orders.transaction_id'])
+    .where('credit_notes.settlement', '=', 'card')
+    .where('credit_notes.refunded_at', 'is', null);
+  if (numbers) query = query.where('credit_notes.number', 'in', numbers);
+  return query.orderBy('credit_notes.created_at').limit(limit).execute() as Promise<DueCardRefund[]>;
+}
+
+/** Records a card credit note's refund, once. */
+export async function markCreditRefunded(db: Kysely<Database>, number: string, refundId: string, at: string) {
+  await db
+    .updateTable('credit_notes')
+    .set({ refund_id: refundId, refunded_at: at })
+    .where('number', '=', number)
+    .where('refunded_at', 'is', null)
+    .execute();
+}

@@ -9,6 +9,8 @@ export {
   type OpenAccountOrders,
 } from './balance-repository.js';
 export { billingRoutes } from './routes.js';
+export { CARD_REFUND_JOB, cardRefundJob } from './card-refund-job.js';
+export { refundKeyForCredit } from './card-refunds.js';
 export { creditNotesOfOrders, type CreditNoteSummaryRow } from './credit-notes-repository.js';
 export { creditOrder, refundOf, type CreditLine, type CreditReason, type IssuedCredit } from './refunds.js';
 export { createBillingService, type BillingService } from './service.js';

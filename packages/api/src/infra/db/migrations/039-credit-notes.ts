@@ -37,6 +37,15 @@ export const severalCreditNotesMigration: Migration = {
       .on('credit_notes')
       .columns(['company_id', 'settlement'])
       .execute();
+    // The sandbox provider's partial refunds, one per idempotency key as Stripe keeps them (payments/sandbox-processor).
+    await db.schema
+      .createTable('sandbox_refunds')
+      .addColumn('key', 'varchar(100)', (c) => c.primaryKey())
+      .addColumn('intent_id', 'varchar(64)', (c) => c.notNull())
+      .addColumn('refund_id', 'varchar(64)', (c) => c.notNull())
+      .addColumn('amount_cents', 'integer', (c) => c.notNull())
+      .addColumn('created_at', 'varchar(32)', (c) => c.notNull())
+      .execute();
     await db.schema
       .alterTable('orders')
       .addColumn('credited_cents', 'bigint', (c) => c.notNull().defaultTo(0))
@@ -54,6 +63,7 @@ export const severalCreditNotesMigration: Migration = {
 
   async down(db: Kysely<unknown>) {
     await db.schema.alterTable('orders').dropColumn('credited_cents').execute();
+    await db.schema.dropTable('sandbox_refunds').execute();
     await db.schema.dropTable('credit_notes').execute();
   },
 };
