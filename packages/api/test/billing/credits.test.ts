@@ -2,6 +2,7 @@
 // last credit taking exactly the tax left, none on an untaxed order), credit notes numbered in sequence with the
 // order's first kept as its creditNoteNumber, and where the money goes: a card refund due, an unpaid on-account
 // invoice lowered (the balance with it), a paid one credited to the company's account (a negative balance).
+import { execFileSync } from 'node:child_process';
 import type { CompanyAccount, Order } from '@kestrel/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { creditOrder, refundOf, type CreditableOrder } from '../../src/modules/billing/refunds.js';
@@ -149,6 +150,13 @@ describe.each(databases)('credits on %s', (kind) => {
 
     const balance = async () =>
       (await call(w.t.app, 'GET', '/api/company/account', w.owner)).json<CompanyAccount>().balance;
+    const pdf = async (url: string) => {
+      const res = await call(w.t.app, 'GET', url, w.owner);
+      expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
+      return execFileSync('/usr/bin/pdftotext', ['-layout', '-', '-'], { input: res.rawPayload })
+        .toString('utf8')
+        .replace(/[ \t]+/g, ' ');
+    };
     const credit = (orderId: string, quantity: number) =>
       w.t.app.db.transaction().execute((trx) =>
         creditOrder(trx, {
@@ -164,11 +172,28 @@ describe.each(databases)('credits on %s', (kind) => {
       const o = await placed(w, w.owner, 7, { paymentTerms: 'account', shipTo: { address: NEW_YORK } });
       expect(o.price).toBe(76.21);
       expect(await balance()).toBe(76.21);
-      expect(await credit(o._id, 2)).toMatchObject({ total: 2_178, settlement: 'invoice' });
+      const first = await credit(o._id, 2);
+      expect(first).toMatchObject({ total: 2_178, settlement: 'invoice' });
       expect(await balance()).toBe(54.43);
       const account = (await call(w.t.app, 'GET', '/api/company/account', w.owner)).json<CompanyAccount>();
       expect(account.openOrders.map((a) => [a._id, a.amount])).toEqual([[o._id, 54.43]]);
-
+      // The note's PDF prints what it credits, by its number; the invoice names it and what is still due.
+      const number = first?.creditNoteNumber ?? '';
+      const note = await pdf(`/api/orders/${o._id}/credit-notes/${number}.pdf`);
+      for (const expected of [
+        `Credit note: ${number}`,
+        'Reason: Goods returned',
+        'Subtotal credited $20.00',
+        'NY sales tax 8.875% credited $1.78',
+        'Total credited $21.78',
+        `This credit note credits part of invoice ${o.invoiceNumber}.`,
+        'This amount is taken off what is owed on the invoice.',
+      ]) {
+        expect(note).toContain(expected);
+      }
+      const invoice = await pdf(`/api/orders/${o._id}/invoice.pdf`);
+      expect(invoice).toContain('Status: UNPAID, PARTLY CREDITED');
+      expect(invoice).toContain(`Credited $21.78 by credit note ${number}. Still due: $54.43, by ${o.dueDate}.`);
       const paid = await call(w.t.app, 'POST', `/api/orders/${o._id}/mark-paid`, w.admin, { reference: 'TR-9' });
       expect(paid.statusCode).toBe(200);
       expect(await balance()).toBe(0);
@@ -177,6 +202,17 @@ describe.each(databases)('credits on %s', (kind) => {
       expect(await balance()).toBe(-10.89);
       const list = await call(w.t.app, 'GET', '/api/admin/companies', w.admin);
       expect(JSON.stringify(list.json())).toContain('-10.89');
+      // A number of no note of this order, or not a number at all.
+      const other = await placed(w, w.owner, 1, { paymentTerms: 'account' });
+      for (const [url, status] of [
+        [`/api/orders/${other._id}/credit-notes/${number}.pdf`, 404],
+        [`/api/orders/${o._id}/credit-notes/CN-1.pdf`, 400],
+      ] as const) {
+        expect((await call(w.t.app, 'GET', url, w.owner)).statusCode).toBe(status);
+      }
+      expect(
+        (await call(w.t.app, 'GET', `/api/orders/${o._id}/credit-notes/${number}.pdf`, w.outsider)).statusCode,
+      ).toBe(404);
     });
   });
 });

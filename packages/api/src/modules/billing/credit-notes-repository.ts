@@ -111,3 +111,13 @@ export async function markCreditRefunded(db: Kysely<Database>, number: string, r
     .where('refunded_at', 'is', null)
     .execute();
 }
+
+/** One credit note of one order (its PDF); undefined when the number is not that order's. */
+export function creditNoteOf(db: Kysely<Database>, orderId: string, number: string) {
+  return db
+    .selectFrom('credit_notes')
+    .selectAll()
+    .where('number', '=', number)
+    .where('order_id', '=', orderId)
+    .executeTakeFirst();
+}
