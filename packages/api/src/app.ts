@@ -47,7 +47,7 @@ import {
 import { createDocumentsService, documentRoutes } from './modules/documents/index.js';
 import { createImageService, createImageStore, imagesRoutes } from './modules/images/index.js';
 import { createMailService, MAIL_DELIVERY_JOB, mailDeliveryJob, type MailService } from './modules/mail/index.js';
-import { billingRoutes, createBillingService } from './modules/billing/index.js';
+import { billingRoutes, cardRefundJob, createBillingService } from './modules/billing/index.js';
 import { createOrdersService, orderExpiryJob, orderRoutes, type OrdersService } from './modules/orders/index.js';
 import {
   createPaymentProvider,
@@ -279,7 +279,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const addressBook = createAddressBookService(database);
   // Accounts receivable (issue #48): the open balance, the credit check and the company account. It reads companies;
   // orders and companies reach it only through what is handed to them here.
-  const billing = createBillingService({ db });
+  // Card refunds of partial credits (B2B §14) go through payments' provider, built below.
+  const billing = createBillingService({ db, refunder: () => payments.provider, log: app.log });
+  jobs.every(cardRefundJob(billing));
   const orders = createOrdersService({
     addressBook,
     database,

@@ -50,7 +50,17 @@ export interface SandboxIntentsTable {
   updated_at: string;
 }
 
+/** The sandbox's partial refunds (B2B §14, migrations/039): one per idempotency key. */
+export interface SandboxRefundsTable {
+  key: string;
+  intent_id: string;
+  refund_id: string;
+  amount_cents: number;
+  created_at: string;
+}
+
 export interface PaymentTables {
   payments: PaymentsTable;
   sandbox_intents: SandboxIntentsTable;
+  sandbox_refunds: SandboxRefundsTable;
 }

@@ -9,6 +9,17 @@ export {
   type OpenAccountOrders,
 } from './balance-repository.js';
 export { billingRoutes } from './routes.js';
+export { CARD_REFUND_JOB, cardRefundJob } from './card-refund-job.js';
+export { refundKeyForCredit } from './card-refunds.js';
+export { creditNoteOf, creditNotesOfOrders, type CreditNoteSummaryRow } from './credit-notes-repository.js';
+export {
+  creditOrder,
+  refundOf,
+  type CreditLine,
+  type CreditNoteLine,
+  type CreditReason,
+  type IssuedCredit,
+} from './refunds.js';
 export { createBillingService, type BillingService } from './service.js';
 export { taxRoutes } from './tax-routes.js';
 export { createTaxService, type TaxService } from './tax-rates.js';

@@ -14,10 +14,15 @@ import { companyBalanceCents, companyBalancesCents, openAccountOrderRows, overdu
 import { checkCredit, type CheckCredit } from './credit-check.js';
 import { assignCreditNoteNumber } from './credit-note-numbers.js';
 import { assignInvoiceNumber } from './invoice-numbers.js';
+import { createCardRefunds, type CardRefunder, type CardRefunds } from './card-refunds.js';
+import { creditOrder } from './refunds.js';
 
 export interface BillingDeps {
   db: Db;
   now?: () => Date;
+  /** B2B §14's card refunds of partial credits (card-refunds.ts); read when one is made. */
+  refunder?: () => CardRefunder | undefined;
+  log?: { error(details: object, message: string): void };
 }
 
 export interface BillingService {
@@ -35,9 +40,21 @@ export interface BillingService {
   assignInvoiceNumber: typeof assignInvoiceNumber;
   /** An invoiced order's credit note number, in the transaction that cancels or refunds it. */
   assignCreditNoteNumber: typeof assignCreditNoteNumber;
+  /** B2B §14's one way to credit part of an order, in the caller's transaction (refunds.ts). */
+  creditOrder: typeof creditOrder;
+  /** After the commit of credits of card orders: their refunds at the provider (card-refunds.ts). */
+  refundCredits: CardRefunds['refundCredits'];
+  /** The card-refund job's run. */
+  refundAllDue: CardRefunds['refundAllDue'];
 }
 
-export function createBillingService({ db, now = () => new Date() }: BillingDeps): BillingService {
+export function createBillingService({
+  db,
+  now = () => new Date(),
+  refunder = () => undefined,
+  log = { error: () => undefined },
+}: BillingDeps): BillingService {
+  const cardRefunds = createCardRefunds({ db, refunder, now, log });
   async function accountOf(companyId: string): Promise<CompanyAccount> {
     const company = await companyTerms(db, companyId);
     if (!company) throw notFound('Company');
@@ -60,7 +77,8 @@ export function createBillingService({ db, now = () => new Date() }: BillingDeps
         poNumber: r.po_number,
         invoiceNumber: r.invoice_number,
         status: r.status,
-        amount: centsToDollars(Number(r.total_cents)),
+        // What is still owed on it: its total less the credit notes taken off it (B2B §14).
+        amount: centsToDollars(Number(r.total_cents) - Number(r.credited_cents ?? 0)),
         createdAt: r.created_at,
         dueDate: r.due_date,
         // overdueAccountOrders' comparison, row by row: due on the day, overdue after it.
@@ -81,5 +99,8 @@ export function createBillingService({ db, now = () => new Date() }: BillingDeps
     checkCredit,
     assignInvoiceNumber,
     assignCreditNoteNumber,
+    creditOrder,
+    refundCredits: cardRefunds.refundCredits,
+    refundAllDue: cardRefunds.refundAllDue,
   };
 }

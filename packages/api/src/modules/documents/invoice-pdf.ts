@@ -1,7 +1,7 @@
 // The invoice of one order as a PDF (B2B §6). It stays as issued once the order is credited (B2B §11): the same
 // number, date and lines, but it names the credit note and no longer reads as settled.
 import type { Order } from '@kestrel/shared';
-import { day, printable, renderOrderDocument, type DocumentCompany } from './pdf-layout.js';
+import { day, printable, renderOrderDocument, usd, type DocumentCompany } from './pdf-layout.js';
 import { invoiceTaxSummary } from './tax-lines.js';
 
 /** What an invoice shows besides its order: the buyer's company when the order has one, and when it was issued. */
@@ -14,15 +14,36 @@ export interface InvoiceDocument {
   sellerTaxId?: string | null;
 }
 
+/** B2B §14: credited in full once the credit notes reach the total (a whole cancel's one note, or the last part). */
+const creditedInFull = (order: Order) => order.creditNoteNumber !== null && order.refundedTotal >= order.price;
+
+/** The order's credit note numbers (§14: several; §11's one before then). */
+function noteNumbers(order: Order): string {
+  return order.creditNotes.length > 0
+    ? order.creditNotes.map((n) => n.number).join(', ')
+    : (order.creditNoteNumber ?? '');
+}
+
 function status(order: Order): string {
-  if (order.creditNoteNumber !== null) return 'CREDITED';
+  if (creditedInFull(order)) return 'CREDITED';
+  if (order.creditNotes.length > 0) return order.paid ? 'PAID, PARTLY CREDITED' : 'UNPAID, PARTLY CREDITED';
   return order.paid ? 'PAID' : 'UNPAID';
 }
 
 function closing(order: InvoiceDocument['order']): string {
-  if (order.creditNoteNumber !== null) {
-    return `Credited in full by credit note ${order.creditNoteNumber}: nothing is owed on this invoice${
+  const notes = order.creditNotes.length > 1 ? 'credit notes' : 'credit note';
+  if (creditedInFull(order)) {
+    return `Credited in full by ${notes} ${noteNumbers(order)}: nothing is owed on this invoice${
       order.paid ? ', and the payment is returned' : ''
+    }.`;
+  }
+  if (order.creditNotes.length > 0) {
+    const credited = `Credited ${usd(order.refundedTotal)} by ${notes} ${noteNumbers(order)}.`;
+    if (order.paid) return `${credited} Paid in full; the credited amount is returned.`;
+    // What the open balance counts for this invoice (billing: the total less its credit notes).
+    const due = Math.round((order.price - order.refundedTotal) * 100) / 100;
+    return `${credited} Still due: ${usd(due)}${order.dueDate ? `, by ${day(order.dueDate)}` : ''}. Please quote ${
+      order.invoiceNumber
     }.`;
   }
   if (order.paid) return 'Paid in full. Thank you for your order.';
@@ -41,7 +62,9 @@ export function renderInvoicePdf(invoice: InvoiceDocument): Promise<Buffer> {
   ];
   if (order.dueDate) facts.push(['Due date', day(order.dueDate)]);
   facts.push(['Status', status(order)]);
-  if (order.creditNoteNumber !== null) facts.push(['Credit note', order.creditNoteNumber]);
+  if (order.creditNoteNumber !== null) {
+    facts.push([order.creditNotes.length > 1 ? 'Credit notes' : 'Credit note', noteNumbers(order)]);
+  }
   return renderOrderDocument({
     kind: 'INVOICE',
     number: order.invoiceNumber,

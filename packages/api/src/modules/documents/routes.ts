@@ -3,11 +3,16 @@ import { Readable } from 'node:stream';
 import { errorSchema, idParamsSchema, ordersCsvQuerySchema, type OrdersCsvQuery } from '@kestrel/shared';
 import type { FastifyReply, FastifyTypeProviderDefault } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { currentUser } from '../accounts/index.js';
 import type { DocumentsService } from './service.js';
 
 const tags = ['orders'];
+
+/** A credit note's number as its URL names it: CN-{year}-{000001}. */
+const creditNoteParamsSchema = idParamsSchema.extend({
+  number: z.string().regex(/^CN-\d{4}-\d{6}$/, 'number must be a credit note number (CN-{year}-{000001})'),
+});
 
 function sendPdf(reply: FastifyReply, fileName: string, pdf: Buffer) {
   return reply
@@ -57,6 +62,28 @@ export const documentRoutes: FastifyPluginAsyncZod<{ documents: DocumentsService
     },
     async (request, reply) => {
       const { fileName, pdf } = await documents.creditNotePdf(currentUser(request), request.params.id);
+      return sendPdf(reply, fileName, pdf);
+    },
+  );
+
+  app.get<{ Params: z.infer<typeof creditNoteParamsSchema> }>(
+    '/orders/:id/credit-notes/:number.pdf',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags,
+        security,
+        summary:
+          "One of an order's credit notes as PDF, by its number (B2B §14), for whoever may read its invoice (404 for " +
+          'a number not of that order)',
+        params: creditNoteParamsSchema,
+        produces: ['application/pdf'],
+        response: { 400: errorSchema, 401: errorSchema, 404: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      const { id, number } = request.params;
+      const { fileName, pdf } = await documents.creditNoteByNumberPdf(currentUser(request), id, number);
       return sendPdf(reply, fileName, pdf);
     },
   );

@@ -1,12 +1,14 @@
 // Order documents (B2B §6, §11): who may have an order's invoice or credit note and which orders a caller's CSV export holds.
 import { can, type Order, type OrdersCsvQuery } from '@kestrel/shared';
 import type { Db } from '../../infra/db/create-db.js';
-import { AppError } from '../../infra/errors.js';
+import { AppError, notFound } from '../../infra/errors.js';
+import { creditNoteOf, type CreditNoteLine } from '../billing/index.js';
 import { findMembership } from '../companies/index.js';
 import type { AuthUser } from '../accounts/index.js';
 import type { OrdersService } from '../orders/index.js';
 import { renderCreditNotePdf } from './credit-note-pdf.js';
 import { renderInvoicePdf } from './invoice-pdf.js';
+import { renderPartCreditNotePdf } from './part-credit-note-pdf.js';
 import { csvFilter, exportOrdersCsv } from './orders-csv.js';
 import type { DocumentCompany } from './pdf-layout.js';
 import { companyForDocuments, creditNoteIssuedAt } from './repository.js';
@@ -23,6 +25,11 @@ export interface DocumentsService {
   invoicePdf(user: AuthUser, orderId: string): Promise<InvoiceFile>;
   /** The credit note of an order the caller may see (who may read the invoice); 409 while it has none. */
   creditNotePdf(user: AuthUser, orderId: string): Promise<InvoiceFile>;
+  /**
+   * B2B §14: any one of the order's credit notes by number (who may read the invoice); 404 for a number not of that
+   * order.
+   */
+  creditNoteByNumberPdf(user: AuthUser, orderId: string, number: string): Promise<InvoiceFile>;
   /** The orders CSV: admins get every order, others their own and, for company members, the company's. */
   ordersCsv(user: AuthUser, query: OrdersCsvQuery): AsyncGenerator<string>;
 }
@@ -90,6 +97,40 @@ export function createDocumentsService({ db, orders, sellerTaxId, shopCountry }:
         sellerTaxId: sellerTax,
       });
       return { fileName: `${creditNoteNumber}.pdf`, pdf };
+    },
+
+    async creditNoteByNumberPdf(user, orderId, number) {
+      const order = await orders.getVisibleOrder(user, orderId);
+      const note = await creditNoteOf(db, orderId, number);
+      if (!note || order.invoiceNumber === null) throw notFound('Credit note');
+      const invoiceNumber = order.invoiceNumber;
+      const company = await companyOf(order);
+      // A whole-order note (one written before B2B §14, or a whole cancel) prints as §11's; a part prints its lines.
+      const pdf =
+        note.lines === null
+          ? await renderCreditNotePdf({
+              order: { ...order, invoiceNumber, creditNoteNumber: note.number },
+              issuedAt: note.created_at,
+              company,
+              sellerTaxId: sellerTax,
+            })
+          : await renderPartCreditNotePdf({
+              order: { ...order, invoiceNumber },
+              note: {
+                number: note.number,
+                reason: note.reason,
+                lines: JSON.parse(note.lines) as CreditNoteLine[],
+                subtotalCents: Number(note.subtotal_cents),
+                taxCents: Number(note.tax_cents),
+                totalCents: Number(note.total_cents),
+                settlement: note.settlement,
+                refunded: note.refunded_at !== null,
+                issuedAt: note.created_at,
+              },
+              company,
+              sellerTaxId: sellerTax,
+            });
+      return { fileName: `${note.number}.pdf`, pdf };
     },
 
     async *ordersCsv(user, query) {

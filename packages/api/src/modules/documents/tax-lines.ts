@@ -14,13 +14,15 @@ export interface TaxSummary {
   notes: string[];
 }
 
-function taxLabel(order: Order): string {
+/** The tax row's label: its name and rate, or why it is 0. */
+export function taxLabel(order: Order): string {
   if (order.reverseCharge) return 'VAT (reverse charge) 0%';
   if (order.taxExemptionId !== null) return 'Tax (exempt) 0%';
   return `${order.taxName ?? 'Tax'} ${order.taxRate}%`;
 }
 
-function notesOf(order: Order, sellerTaxId: string | null, company: DocumentCompany | null): string[] {
+/** The exemption or reverse-charge note an order's documents carry. */
+export function taxNotesOf(order: Order, sellerTaxId: string | null, company: DocumentCompany | null): string[] {
   if (order.reverseCharge) {
     return [
       'Reverse charge: the customer accounts for the VAT (reverse charge).' +
@@ -44,7 +46,7 @@ export function invoiceTaxSummary(
       [taxLabel(order), order.taxTotal],
       ['Total', order.price],
     ],
-    notes: notesOf(order, sellerTaxId, company),
+    notes: taxNotesOf(order, sellerTaxId, company),
   };
 }
 
@@ -66,6 +68,6 @@ export function creditNoteTaxSummary(
       [`${taxLabel(order)} credited`, centsToDollars(taxCents)],
       ['Total credited', centsToDollars(subtotalCents + taxCents)],
     ],
-    notes: notesOf(order, sellerTaxId, company),
+    notes: taxNotesOf(order, sellerTaxId, company),
   };
 }

@@ -51,8 +51,12 @@ export interface PaymentProvider {
    * charge got there first (the caller then settles the order instead).
    */
   cancelIntent(id: string): Promise<ProviderIntent>;
-  /** Gives a succeeded intent's charge back; idempotent per intent: asking again answers the same refund. */
-  refund(intentId: string, amountCents: number): Promise<ProviderRefund>;
+  /**
+   * Gives a succeeded intent's charge back; idempotent per `key` (by default one refund per intent: the whole
+   * order's): asking again with the same key answers the same refund. A partial refund (B2B §14) passes its credit
+   * note's key (billing/card-refunds.ts), so several refunds of one charge each happen once.
+   */
+  refund(intentId: string, amountCents: number, key?: string): Promise<ProviderRefund>;
 }
 
 /** The same order at the same amount always maps to the same key; a changed amount is a different payment. */

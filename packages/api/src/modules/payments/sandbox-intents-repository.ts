@@ -4,7 +4,7 @@ import type { Insertable, Selectable } from 'kysely';
 import type { Db } from '../../infra/db/create-db.js';
 import type { CardDecline } from './card-rules.js';
 import type { ProviderIntent } from './payment-provider.js';
-import type { SandboxIntentsTable } from '../../infra/db/payment-tables.js';
+import type { SandboxIntentsTable, SandboxRefundsTable } from '../../infra/db/payment-tables.js';
 
 export type SandboxIntentRow = Selectable<SandboxIntentsTable>;
 
@@ -103,4 +103,40 @@ export async function recordRefund(db: Db, id: string, refundId: string, amountC
     .where('status', '=', 'succeeded')
     .where('refund_id', 'is', null)
     .execute();
+}
+
+/** A partial refund made under `key` (sandbox_refunds), if any. */
+export function findPartRefund(db: Db, key: string) {
+  return db.selectFrom('sandbox_refunds').selectAll().where('key', '=', key).executeTakeFirst();
+}
+
+/**
+ * Records a partial refund once per key: the key's row and the intent's raised amount_refunded in one transaction,
+ * the raise only where it stays within what was charged. 'too_large' and 'taken' (the key is used) change nothing.
+ */
+export async function recordPartRefund(
+  db: Db,
+  refund: Insertable<SandboxRefundsTable>,
+): Promise<'made' | 'too_large' | 'taken'> {
+  return db.transaction().execute(async (trx) => {
+    const inserted = await trx
+      .insertInto('sandbox_refunds')
+      .values(refund)
+      .onConflict((oc) => oc.column('key').doNothing())
+      .executeTakeFirst();
+    if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) return 'taken';
+    const raised = await trx
+      .updateTable('sandbox_intents')
+      .set((eb) => ({
+        amount_refunded: eb('amount_refunded', '+', refund.amount_cents),
+        updated_at: refund.created_at,
+      }))
+      .where('id', '=', refund.intent_id)
+      .where('status', '=', 'succeeded')
+      .where((eb) => eb(eb('amount_refunded', '+', refund.amount_cents), '<=', eb.ref('amount_received')))
+      .executeTakeFirst();
+    if (Number(raised.numUpdatedRows) === 1) return 'made';
+    await trx.deleteFrom('sandbox_refunds').where('key', '=', refund.key).execute();
+    return 'too_large';
+  });
 }

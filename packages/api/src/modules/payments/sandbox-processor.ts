@@ -126,7 +126,8 @@ export class SandboxProcessor implements PaymentProvider {
     return store.toProviderIntent(row);
   }
 
-  async refund(intentId: string, amountCents: number): Promise<ProviderRefund> {
+  async refund(intentId: string, amountCents: number, key?: string): Promise<ProviderRefund> {
+    if (key !== undefined) return this.refundPart(intentId, amountCents, key);
     const row = await store.findIntent(this.db, intentId);
     if (!row) throw noSuchIntent();
     if (row.refund_id) return { id: row.refund_id };
@@ -143,5 +144,32 @@ export class SandboxProcessor implements PaymentProvider {
     const after = await store.findIntent(this.db, intentId);
     if (!after?.refund_id) throw nothingToRefund();
     return { id: after.refund_id };
+  }
+
+  /**
+   * A partial refund (B2B §14), once per key, as Stripe's: never more than what is left of the charge, however many
+   * keys race (the intent's amount_refunded is raised only where it stays within the charge, in one transaction with
+   * the key's row).
+   */
+  private async refundPart(intentId: string, amountCents: number, key: string): Promise<ProviderRefund> {
+    const earlier = await store.findPartRefund(this.db, key);
+    if (earlier) return { id: earlier.refund_id };
+    const row = await store.findIntent(this.db, intentId);
+    if (!row) throw noSuchIntent();
+    if (row.status !== 'succeeded') throw nothingToRefund();
+    if (!(amountCents > 0)) throw refundTooLarge();
+    const id = `re_${randomBytes(12).toString('hex')}`;
+    const made = await store.recordPartRefund(this.db, {
+      key,
+      intent_id: intentId,
+      refund_id: id,
+      amount_cents: amountCents,
+      created_at: this.now().toISOString(),
+    });
+    if (made === 'too_large') throw refundTooLarge();
+    // 'taken': the same key raced this call and won; its refund is the answer.
+    const kept = await store.findPartRefund(this.db, key);
+    if (!kept) throw nothingToRefund();
+    return { id: kept.refund_id };
   }
 }

@@ -131,16 +131,21 @@ export class StripeProvider implements PaymentProvider {
     }
   }
 
-  async refund(intentId: string, amountCents: number): Promise<ProviderRefund> {
+  async refund(intentId: string, amountCents: number, key?: string): Promise<ProviderRefund> {
     try {
       const refund = await this.stripe.refunds.create(
         { payment_intent: intentId, amount: amountCents },
-        { idempotencyKey: refundKeyFor(intentId) },
+        { idempotencyKey: key ?? refundKeyFor(intentId) },
       );
       return { id: refund.id };
     } catch (err) {
-      // Refunded already under another key (after Stripe forgot ours, 24 hours on): that refund is the answer.
-      if (err instanceof stripeSdk().errors.StripeInvalidRequestError && err.code === 'charge_already_refunded') {
+      // A whole refund made already under another key (after Stripe forgot ours, 24 hours on): that refund is the
+      // answer. A partial one (its own key) cannot tell its refund from the others', so it fails and stays due.
+      if (
+        key === undefined &&
+        err instanceof stripeSdk().errors.StripeInvalidRequestError &&
+        err.code === 'charge_already_refunded'
+      ) {
         const earlier = await this.stripe.refunds.list({ payment_intent: intentId, limit: 1 }).catch(() => null);
         const first = earlier?.data[0];
         if (first) return { id: first.id };
