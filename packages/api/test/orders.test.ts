@@ -69,6 +69,7 @@ describe.each(databases)('orders on %s', (kind) => {
           quantity: 1500,
           unitPrice: 58.4,
           lineTotal: 87600,
+          returnedQuantity: 0,
         },
       ],
       poNumber: null,

@@ -19,7 +19,17 @@ const order = {
   paid: false,
   transactionId: null,
   createdAt: '2026-01-01T00:00:00.000Z',
-  lines: [{ productId: null, sku: 'KC-FAN', name: 'Fan', quantity: 10, unitPrice: 1.25, lineTotal: 12.5 }],
+  lines: [
+    {
+      productId: null,
+      sku: 'KC-FAN',
+      name: 'Fan',
+      quantity: 10,
+      unitPrice: 1.25,
+      lineTotal: 12.5,
+      returnedQuantity: 0,
+    },
+  ],
   poNumber: null,
   note: 'Leave at the gate',
   status: 'pending',

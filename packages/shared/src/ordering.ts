@@ -37,6 +37,8 @@ export const orderLineSchema = z.object({
   /** Dollars, the price break that applied when ordered. */
   unitPrice: z.number(),
   lineTotal: z.number(),
+  /** B2B §14: units received back by returns. */
+  returnedQuantity: z.number().int(),
 });
 export type OrderLine = z.infer<typeof orderLineSchema>;
 

@@ -129,6 +129,7 @@ describe('invoice PDF of an on-account order of a company', () => {
       quantity: 10,
       unitPrice: 1.5,
       lineTotal: 15,
+      returnedQuantity: 0,
     }));
     const pdf = await renderInvoicePdf({
       order: {

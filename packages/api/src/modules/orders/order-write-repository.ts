@@ -163,6 +163,7 @@ export function rowsOf(
       quantity: line.quantity,
       unit_price_cents: unit,
       line_total_cents: unit * line.quantity,
+      returned_quantity: 0,
     };
   });
   const first = lineRows[0];

@@ -92,6 +92,8 @@ export function toOrder(row: OrderRow, lines: repo.OrderLineRow[]): Order {
       quantity: l.quantity,
       unitPrice: centsToDollars(l.unit_price_cents),
       lineTotal: centsToDollars(l.line_total_cents),
+      // B2B §14; absent before migration 040 has run on this database: none returned.
+      returnedQuantity: Number(l.returned_quantity ?? 0),
     })),
     poNumber: row.po_number,
     note: row.note,
