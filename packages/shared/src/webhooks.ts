@@ -13,6 +13,8 @@ export const WEBHOOK_EVENT_TYPES = [
   'order.approved',
   'order.rejected',
   'order.shipped',
+  // B2B §14: a shipment that leaves units unshipped (`order.shipped` is the one that ships the last).
+  'order.partially_shipped',
   'order.delivered',
   'order.cancelled',
   'order.expired',

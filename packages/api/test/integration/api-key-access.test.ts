@@ -72,6 +72,22 @@ const NAMED: Probe[] = [
     url: () => `/api/orders/${MISSING}/cancel`,
     allowed: 404,
   },
+  // B2B §14: a pending order takes no shipment and has none to deliver.
+  {
+    method: 'POST',
+    route: '/api/orders/:id/shipments',
+    scope: 'orders:write',
+    url: (i) => `/api/orders/${i.order}/shipments`,
+    body: { lines: [{ productId: MISSING, quantity: 1 }], carrier: 'DHL', trackingNumber: 'T-1' },
+    allowed: 409,
+  },
+  {
+    method: 'POST',
+    route: '/api/orders/:id/shipments/:shipmentId/deliver',
+    scope: 'orders:write',
+    url: (i) => `/api/orders/${i.order}/shipments/${MISSING}/deliver`,
+    allowed: 409,
+  },
   // B2B §14: an unknown return is the administrator's 404.
   { method: 'GET', route: '/api/returns', scope: 'orders:read', url: () => '/api/returns', allowed: 200 },
   {

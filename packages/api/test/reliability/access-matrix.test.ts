@@ -171,6 +171,9 @@ const table: Row[] = [
   // B2B §4's steps on Ann's unpaid card order: her own step refused by status (409) or role (403); a fresh one to cancel.
   ['POST', '/api/orders/{id}/ship', (c) => `/api/orders/${c.annOrderId}/ship`, () => ({ carrier: 'DHL', trackingNumber: 'T1' }), [401, 403, 404, 409]],
   ['POST', '/api/orders/{id}/deliver', (c) => `/api/orders/${c.annOrderId}/deliver`, undefined, [401, 409, 404, 409]],
+  // B2B §14: Ann's order is pending, so neither ships nor delivers; her shipping it is refused first (403).
+  ['POST', '/api/orders/{id}/shipments', (c) => `/api/orders/${c.annOrderId}/shipments`, (c) => ({ lines: [{ productId: c.productId, quantity: 1 }], carrier: 'DHL', trackingNumber: 'T1' }), [401, 403, 404, 409]],
+  ['POST', '/api/orders/{id}/shipments/{shipmentId}/deliver', (c) => `/api/orders/${c.annOrderId}/shipments/${c.annOrderId}/deliver`, undefined, [401, 409, 404, 409]],
   ['POST', '/api/orders/{id}/mark-paid', (c) => `/api/orders/${c.annOrderId}/mark-paid`, () => ({ reference: 'R1' }), [401, 403, 404, 409]],
   ['POST', '/api/orders/{id}/cancel', async (c) => `/api/orders/${await annOrder(c)}/cancel`, undefined, [401, 200, 404, 200]],
   // B2B §14's returns: Ann asks of her delivered order (staff do not ask, Bob sees nothing of it); the lists are

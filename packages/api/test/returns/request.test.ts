@@ -164,6 +164,37 @@ describe.each(databases)('asking for a return on %s', (kind) => {
     ]);
   });
 
+  it('counts the window per shipment: units of a shipment delivered too long ago are out, a later one in', async () => {
+    const order = await placed(w, w.free, 10, { paymentTerms: 'account' });
+    const ship = async (units: number) => {
+      const res = await post(w, w.admin, `/api/orders/${order._id}/shipments`, {
+        lines: [{ productId: w.cpu, quantity: units }],
+        carrier: 'DHL',
+        trackingNumber: `T-${units}`,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const shipments: Array<{ _id: string }> = res.json().shipments;
+      const last = shipments.at(-1)?._id ?? '';
+      expect((await post(w, w.free, `/api/orders/${order._id}/shipments/${last}/deliver`)).statusCode).toBe(200);
+      return last;
+    };
+    const first = await ship(6);
+    await w.t.app.db
+      .updateTable('shipments')
+      .set({ delivered_at: new Date(Date.now() - 40 * 86_400_000).toISOString() })
+      .where('id', '=', first)
+      .execute();
+    // Only the first shipment is delivered, and long ago: nothing may be asked back.
+    const closed = await post(w, w.free, `/api/orders/${order._id}/returns`, { lines: [reasonLine(w.cpu, 1)] });
+    expect(closed.json().error.lines[0].message).toBe('returns close 30 days after delivery');
+    await ship(4);
+    const tooMany = await post(w, w.free, `/api/orders/${order._id}/returns`, { lines: [reasonLine(w.cpu, 5)] });
+    expect(tooMany.json().error.lines).toEqual([{ index: 0, productId: w.cpu, message: 'at most 4 can be returned' }]);
+    expect(
+      (await post(w, w.free, `/api/orders/${order._id}/returns`, { lines: [reasonLine(w.cpu, 4)] })).statusCode,
+    ).toBe(201);
+  });
+
   it('validates the body: a reason on every line, whole positive quantities, one line per product', async () => {
     const order = await deliveredOnAccount(w, w.free, 3);
     const url = `/api/orders/${order._id}/returns`;

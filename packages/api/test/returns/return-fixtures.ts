@@ -49,21 +49,14 @@ export async function deliveredByCard(w: ReturnsWorld, units: number, who: Signe
   return shipAndDeliver(w, order, who);
 }
 
-/** Moves the order's delivery `days` whole days (and `extraMs`) into the past. */
+/** Moves the delivery of every shipment of the order `days` whole days (and `extraMs`) into the past. */
 export async function ageDelivery(w: ReturnsWorld, orderId: string, days: number, extraMs = 0): Promise<void> {
-  const row = await w.t.app.db
-    .selectFrom('orders')
-    .select('status_history')
-    .where('id', '=', orderId)
-    .executeTakeFirstOrThrow();
   const at = new Date(Date.now() - days * DAY_MS - extraMs).toISOString();
-  const history = (JSON.parse(row.status_history) as Array<{ status: string; at: string }>).map((s) =>
-    s.status === 'delivered' ? { ...s, at } : s,
-  );
   await w.t.app.db
-    .updateTable('orders')
-    .set({ status_history: JSON.stringify(history) })
-    .where('id', '=', orderId)
+    .updateTable('shipments')
+    .set({ delivered_at: at })
+    .where('order_id', '=', orderId)
+    .where('delivered_at', 'is not', null)
     .execute();
 }
 

@@ -119,7 +119,15 @@ export interface OrdersTable {
 export type OrderSource = 'web' | 'punchout';
 
 export type OrderStatus =
-  'pending' | 'awaiting_approval' | 'confirmed' | 'shipped' | 'delivered' | 'cancelled' | 'expired' | 'rejected';
+  | 'pending'
+  | 'awaiting_approval'
+  | 'confirmed'
+  | 'shipped'
+  | 'delivered'
+  | 'cancelled'
+  | 'expired'
+  | 'rejected'
+  | 'partially_shipped';
 
 /** The last order number given out (or, on PostgreSQL, reserved by an instance) in each calendar year. */
 export interface OrderNumberCountersTable {
@@ -140,6 +148,33 @@ export interface OrderLinesTable {
   line_total_cents: number;
   /** B2B §14: units received back by a return (migrations/040-returns.ts); absent before it has run. */
   returned_quantity?: Generated<number>;
+  /**
+   * B2B §14 (migrations/038-shipments.ts): units of this line shipped so far, and cancelled before shipping; the
+   * unshipped are quantity - shipped - cancelled. Optional: the hot order writes leave them out (the defaults, 0).
+   */
+  shipped_quantity?: number;
+  cancelled_quantity?: number;
+}
+
+/** B2B §14: one shipment of an order, {orderNumber}-S{seq} (migrations/038-shipments.ts). */
+export interface ShipmentsTable {
+  id: string;
+  order_id: string;
+  seq: number;
+  number: string;
+  carrier: string | null;
+  tracking_number: string | null;
+  shipped_at: string;
+  delivered_at: string | null;
+}
+
+/** The units of one order line (by its line_no) a shipment took. */
+export interface ShipmentLinesTable {
+  shipment_id: string;
+  line_no: number;
+  product_id: string | null;
+  sku: string;
+  quantity: number;
 }
 
 export interface CartLinesTable {
@@ -440,6 +475,8 @@ export interface Database extends PaymentTables {
   punchout_visits: PunchoutVisitsTable;
   punchout_orders: PunchoutOrdersTable;
   tax_rates: TaxRatesTable;
+  shipments: ShipmentsTable;
+  shipment_lines: ShipmentLinesTable;
 }
 
 /** B2B §13's rate table (migrations/037-tax.ts): region '' for the country's own row; the rate in thousandths of a %. */

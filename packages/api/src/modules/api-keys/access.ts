@@ -13,6 +13,9 @@ const ROUTE_SCOPES: Readonly<Record<string, ApiKeyScope>> = {
   'POST /api/orders/:id/deliver': 'orders:write',
   'POST /api/orders/:id/mark-paid': 'orders:write',
   'POST /api/orders/:id/cancel': 'orders:write',
+  // B2B §14: shipments and their delivery.
+  'POST /api/orders/:id/shipments': 'orders:write',
+  'POST /api/orders/:id/shipments/:shipmentId/deliver': 'orders:write',
   // B2B §14: returns read as orders are; their transitions are orders:write's.
   'GET /api/returns': 'orders:read',
   'GET /api/returns/:id': 'orders:read',

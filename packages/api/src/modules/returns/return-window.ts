@@ -2,6 +2,7 @@
 // delivery of their shipment, and not held by another return (requested, authorized, or received). One function, so
 // the request and its test read the same rule.
 import type { Order } from '@kestrel/shared';
+import { deliveredUnits } from '../orders/index.js';
 
 const DAY_MS = 86_400_000;
 
@@ -11,17 +12,14 @@ export interface Delivery {
   deliveredAt: string;
 }
 
-/**
- * Per product, the deliveries of the order. Until the order has shipments (B2B §14's `ship` part) an order is
- * delivered all at once: every unit of each line at the time of its `delivered` step.
- */
+/** Per product, the units each delivered shipment of the order carried, and when it was delivered. */
 export function deliveriesOf(order: Order): Map<string, Delivery[]> {
   const byProduct = new Map<string, Delivery[]>();
-  const step = order.status === 'delivered' ? order.statusHistory.findLast((s) => s.status === 'delivered') : undefined;
-  if (!step) return byProduct;
-  for (const line of order.lines) {
-    if (line.productId === null) continue;
-    byProduct.set(line.productId, [{ units: line.quantity, deliveredAt: step.at }]);
+  for (const [productId, delivered] of deliveredUnits(order)) {
+    byProduct.set(
+      productId,
+      delivered.deliveries.map((d) => ({ units: d.quantity, deliveredAt: d.deliveredAt })),
+    );
   }
   return byProduct;
 }

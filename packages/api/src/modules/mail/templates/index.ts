@@ -22,7 +22,7 @@ import { orderCancelled, orderCancelledSubject, type OrderCancelledMail } from '
 import { orderDelivered, type OrderDeliveredMail } from './order-delivered.js';
 import { orderPaid, type OrderPaidMail } from './order-paid.js';
 import { orderPlaced, type OrderPlacedMail } from './order-placed.js';
-import { orderShipped, type OrderShippedMail } from './order-shipped.js';
+import { orderShipped, orderShippedSubject, type OrderShippedMail } from './order-shipped.js';
 import { quoteMail, quoteSubject, type QuoteMail } from './quote.js';
 import { returnMail, returnSubject, type ReturnMail } from './return.js';
 import { paymentRefunded, paymentRefundedSubject, type PaymentRefundedMail } from './payment-refunded.js';
@@ -91,7 +91,7 @@ export function subjectOf(site: Site, content: MailContent): string {
     case 'order-paid':
       return orderSubject(content.data, 'paid');
     case 'order-shipped':
-      return orderSubject(content.data, 'shipped');
+      return orderShippedSubject(content.data);
     case 'order-cancelled':
       return orderCancelledSubject(content.data);
     case 'order-delivered':
