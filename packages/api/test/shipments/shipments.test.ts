@@ -258,6 +258,29 @@ describe.each(databases)('shipments on %s', (kind) => {
     expect(await stockOf(w)).toEqual(stock);
   });
 
+  it('partially_shipped is a status of the order desk, orders.csv, the full list and the stats', async () => {
+    const order = await orderIn(w, 'confirmed');
+    await ship(order._id, [{ productId: w.gpu, quantity: 1 }]);
+    const desk = await call(w.app, 'GET', '/api/orders/search?status=partially_shipped&pageSize=100', w.admin);
+    expect(desk.statusCode, desk.body).toBe(200);
+    const items: Order[] = desk.json().items;
+    expect(items.map((o) => o._id)).toContain(order._id);
+    expect(new Set(items.map((o) => o.status))).toEqual(new Set(['partially_shipped']));
+    // The desk's answer carries the shipments as the order page does.
+    expect(items.find((o) => o._id === order._id)?.shipments.map((s) => s.number)).toEqual([`${order.number}-S1`]);
+    const csv = await call(w.app, 'GET', '/api/orders.csv?status=partially_shipped', w.admin);
+    expect(csv.statusCode, csv.body).toBe(200);
+    expect(csv.body).toContain(order.number);
+    const full = await call(w.app, 'GET', '/api/order?status=partially_shipped', w.admin);
+    const listed: Order[] = full.json();
+    expect(listed.find((o) => o._id === order._id)?.shipments.length).toBe(1);
+    expect(new Set(listed.map((o) => o.status))).toEqual(new Set(['partially_shipped']));
+    const stats = await call(w.app, 'GET', '/api/admin/stats', w.admin);
+    expect(stats.json().ordersByStatus.partially_shipped).toBe(listed.length);
+    const bad = await call(w.app, 'GET', '/api/orders.csv?status=partly', w.admin);
+    expect(bad.statusCode).toBe(400);
+  });
+
   it('two shipments at once over HTTP never ship more than the order holds', async () => {
     const order = await orderIn(w, 'confirmed');
     // Eight shipments of 60 of 200 GPU brackets at once: three fit (180), the others are refused.

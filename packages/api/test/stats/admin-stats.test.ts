@@ -13,6 +13,7 @@ const zeroStatuses = {
   awaiting_approval: 0,
   confirmed: 0,
   shipped: 0,
+  partially_shipped: 0,
   delivered: 0,
   cancelled: 0,
   expired: 0,

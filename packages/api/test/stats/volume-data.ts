@@ -166,6 +166,7 @@ export function expectedVolume(
     'cancelled',
     'expired',
     'rejected',
+    'partially_shipped',
   ];
   return {
     revenue: [...revenue].map(([day, cents]) => ({ day, total: cents / 100 })),

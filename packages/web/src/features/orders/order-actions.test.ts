@@ -106,6 +106,26 @@ describe('adminActions', () => {
     }
   });
 
+  it('ships the rest of a partly shipped order and delivers it while a shipment is under way (B2B §14)', () => {
+    const shipment = (deliveredAt: string | null) => ({
+      _id: 's1',
+      number: 'SO-2026-000001-S1',
+      lines: [],
+      carrier: 'DHL',
+      trackingNumber: 'T',
+      shippedAt: '2026-12-01T00:00:00.000Z',
+      deliveredAt,
+    });
+    const underWay = order('partially_shipped', { paid: true, shipments: [shipment(null)] });
+    expect(adminActions(underWay)).toEqual({ ship: true, deliver: true, cancel: false, markPaid: false });
+    expect(buyerActions(underWay).deliver).toBe(true);
+    const arrived = order('partially_shipped', { paid: true, shipments: [shipment('2026-12-02T00:00:00.000Z')] });
+    expect(adminActions(arrived)).toEqual({ ship: true, deliver: false, cancel: false, markPaid: false });
+    expect(buyerActions(arrived).deliver).toBe(false);
+    // A warehouse member ships; finance does not.
+    expect(adminActions(underWay, ['orders.read', 'finance.manage']).ship).toBe(false);
+  });
+
   it('still takes the payment of an on-account order after it shipped, never of one that ended', () => {
     for (const status of ['shipped', 'delivered'] as const) {
       expect(adminActions(order(status, { paymentTerms: 'account' }))).toEqual({

@@ -5,11 +5,20 @@ import {
   DELETABLE_ORDER_STATUSES,
   OPEN_ORDER_STATUSES,
   PAYABLE_ON_ACCOUNT_STATUSES,
+  SHIPPABLE_ORDER_STATUSES,
   type Order,
   type Permission,
 } from '@kestrel/shared';
 
-type OrderState = Pick<Order, 'status' | 'paid' | 'paymentTerms'>;
+type OrderState = Pick<Order, 'status' | 'paid' | 'paymentTerms'> & Partial<Pick<Order, 'shipments'>>;
+
+/**
+ * §4's deliver: a shipped order, or (B2B §14) a partly shipped one with a shipment not yet delivered (the server
+ * answers 409 for one whose shipments all arrived).
+ */
+const deliverable = (order: OrderState) =>
+  order.status === 'shipped' ||
+  (order.status === 'partially_shipped' && (order.shipments ?? []).some((s) => s.deliveredAt === null));
 
 // The status lists are the server's own (@kestrel/shared ordering-rules.ts), so no button offers a refused step.
 
@@ -26,7 +35,7 @@ export function buyerActions(order: OrderState, mayAct = true): BuyerActions {
   return {
     pay: order.status === 'pending' && !order.paid,
     cancel: OPEN_ORDER_STATUSES.includes(order.status),
-    deliver: order.status === 'shipped',
+    deliver: deliverable(order),
     delete: !order.paid && DELETABLE_ORDER_STATUSES.includes(order.status),
   };
 }
@@ -43,8 +52,9 @@ export interface AdminActions {
 export function adminActions(order: OrderState, permissions?: readonly Permission[]): AdminActions {
   const may = (permission: Permission) => permissions === undefined || permissions.includes(permission);
   return {
-    ship: order.status === 'confirmed' && may('orders.ship'),
-    deliver: order.status === 'shipped' && may('orders.ship'),
+    // B2B §14: a partly shipped order ships its remaining units too.
+    ship: SHIPPABLE_ORDER_STATUSES.includes(order.status) && may('orders.ship'),
+    deliver: deliverable(order) && may('orders.ship'),
     // An admin may also cancel a confirmed order; a card payment is then refunded (cancelRefunds).
     cancel: ADMIN_CANCELLABLE_STATUSES.includes(order.status) && may('finance.manage'),
     markPaid:

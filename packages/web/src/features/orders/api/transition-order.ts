@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { CancelOrder, MarkPaid, Order, RejectOrder, ShipOrder } from '@kestrel/shared';
+import type { CancelOrder, CreateShipment, MarkPaid, Order, RejectOrder, ShipOrder } from '@kestrel/shared';
 import { apiRequest } from '../../../lib/api-client';
 import { orderKeys } from '../../../lib/order-query';
 
@@ -12,6 +12,8 @@ export interface TransitionBodies {
   // Issue #25: an owner decides on an order awaiting approval.
   approve: undefined;
   reject: RejectOrder;
+  // B2B §14: one shipment of the units chosen.
+  shipments: CreateShipment;
 }
 export type TransitionAction = keyof TransitionBodies;
 
@@ -19,7 +21,7 @@ export type Transition = {
   [A in TransitionAction]: { orderId: string; action: A; body: TransitionBodies[A] };
 }[TransitionAction];
 
-/** `POST /api/orders/{id}/{ship|deliver|mark-paid|cancel}`: a refused step answers 409 and changes nothing. */
+/** `POST /api/orders/{id}/{ship|deliver|mark-paid|cancel|shipments}`: a refused step answers 409 and changes nothing. */
 export function transitionOrder({ orderId, action, body }: Transition): Promise<Order> {
   return apiRequest<Order>(`/orders/${encodeURIComponent(orderId)}/${action}`, { method: 'POST', body: body ?? {} });
 }

@@ -23,6 +23,7 @@ import { OrderFacts } from './order-facts';
 import { ShipToRow } from './ship-to-row';
 import { StatusBadge, formatTime, statusLabel } from './order-status';
 import { ShipOrderModal } from './ship-order-modal';
+import { OrderShipments } from './order-shipments';
 import { taxLabel } from '../../../lib/tax-label';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -197,6 +198,11 @@ export function OrderPage({ admin }: { admin: boolean }) {
         <div className="min-w-0 lg:col-span-2">
           <Section title="Lines">
             <LinesTable order={order} />
+          </Section>
+        </div>
+        <div className="min-w-0 lg:col-span-2">
+          <Section title="Shipments">
+            <OrderShipments order={order} admin={admin} />
           </Section>
         </div>
         <Section title="History">

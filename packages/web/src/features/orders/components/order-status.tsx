@@ -13,8 +13,21 @@ const STATUS_LABELS: Record<Order['status'], string> = {
   partially_shipped: 'Partly shipped',
 };
 
-/** Every status in lifecycle order, for the admin's choice of which orders to list. */
-export { ORDER_STATUSES } from '@kestrel/shared';
+/**
+ * Every status in lifecycle order, for the admin's choice of which orders to list: the shared list's, with B2B §14's
+ * partly shipped (added at its end there) between confirmed and shipped.
+ */
+export const ORDER_STATUSES: readonly Order['status'][] = [
+  'pending',
+  'awaiting_approval',
+  'confirmed',
+  'partially_shipped',
+  'shipped',
+  'delivered',
+  'cancelled',
+  'expired',
+  'rejected',
+];
 
 // The word carries the meaning; the colour only groups it (waiting, under way, done, ended). Badge styles the shop
 // already uses, so the one stylesheet every page loads stays the same size (ADR 003).
