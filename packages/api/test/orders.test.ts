@@ -89,6 +89,8 @@ describe.each(databases)('orders on %s', (kind) => {
       refunded: false,
       cancelReason: null,
       creditNoteNumber: null,
+      creditNotes: [],
+      refundedTotal: 0,
       quoteId: null,
       source: 'web',
       shipTo: null,

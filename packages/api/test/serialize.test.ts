@@ -47,6 +47,8 @@ const order = {
   refunded: false,
   cancelReason: null,
   creditNoteNumber: null,
+  creditNotes: [],
+  refundedTotal: 0,
   quoteId: null,
   source: 'web',
   shipTo: null,

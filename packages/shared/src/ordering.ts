@@ -45,6 +45,16 @@ export const orderLineSchema = z.object({
 });
 export type OrderLine = z.infer<typeof orderLineSchema>;
 
+/** B2B §14: one credit note of an order: a cancellation's or a received return's. */
+export const creditNoteSummarySchema = z.object({
+  number: z.string(),
+  /** Dollars credited, tax included. */
+  total: z.number(),
+  reason: z.enum(['cancellation', 'return']),
+  at: z.string(),
+});
+export type CreditNoteSummary = z.infer<typeof creditNoteSummarySchema>;
+
 /** B2B §14: one shipment of an order, numbered {orderNumber}-S1, -S2... */
 export const shipmentSchema = z.object({
   _id: z.string(),
@@ -131,6 +141,10 @@ export const orderB2BFieldsSchema = z.object({
   cancelReason: z.string().nullable(),
   /** B2B §11: the credit note issued when this invoiced order was cancelled or refunded (CN-{year}-{000001}). */
   creditNoteNumber: z.string().nullable(),
+  /** B2B §14: every credit note of the order, oldest first (the first is creditNoteNumber). */
+  creditNotes: creditNoteSummarySchema.array(),
+  /** B2B §14: the credit notes' total in dollars, card refunds and balance credits alike. */
+  refundedTotal: z.number(),
   /** B2B §10: the quote whose acceptance placed this order, or null. */
   quoteId: z.string().nullable(),
   /** B2B §17: 'punchout' for the order a procurement system's OrderRequest placed, 'web' for every other. */

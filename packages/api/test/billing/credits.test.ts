@@ -2,7 +2,7 @@
 // last credit taking exactly the tax left, none on an untaxed order), credit notes numbered in sequence with the
 // order's first kept as its creditNoteNumber, and where the money goes: a card refund due, an unpaid on-account
 // invoice lowered (the balance with it), a paid one credited to the company's account (a negative balance).
-import type { CompanyAccount } from '@kestrel/shared';
+import type { CompanyAccount, Order } from '@kestrel/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { creditOrder, refundOf, type CreditableOrder } from '../../src/modules/billing/refunds.js';
 import { createCompanyWorld, placed, type CompanyWorld } from '../company-ordering/fixtures.js';
@@ -119,6 +119,17 @@ describe.each(databases)('credits on %s', (kind) => {
         .where('id', '=', o._id)
         .executeTakeFirstOrThrow();
       expect(row.credit_note_number).toBe(numbered(1));
+      // The order answers every note, oldest first, and what they gave back; creditNoteNumber stays the first.
+      const answer = (await call(w.app, 'GET', `/api/orders/${o._id}`, w.alice)).json<Order>();
+      expect(answer.creditNoteNumber).toBe(numbered(1));
+      expect(answer.creditNotes.map((n) => [n.number, n.total, n.reason])).toEqual([
+        [numbered(1), 50, 'return'],
+        [numbered(2), 6.5, 'return'],
+        [numbered(3), 1643.5, 'return'],
+      ]);
+      expect(answer.refundedTotal).toBe(1700);
+      const listed = (await call(w.app, 'GET', '/api/order', w.admin)).json<Order[]>();
+      expect(listed.find((l) => l._id === o._id)?.refundedTotal).toBe(1700);
       // Nothing is left to credit: one more unit is a caller's bug, refused, and nothing is written.
       await expect(credit(o._id, [{ productId: w.gpu, quantity: 1 }])).rejects.toThrow(/more than it cost/);
       expect(await notesOf(o._id)).toHaveLength(3);

@@ -160,6 +160,8 @@ describe('invoice PDF of an on-account order of a company', () => {
         carrier: null,
         trackingNumber: null,
         shipments: [],
+        creditNotes: [],
+        refundedTotal: 0,
         invoiceNumber: 'INV-2026-000007',
         companyId: 'aaaaaaaaaaaaaaaaaaaaaaaa',
         refunded: false,

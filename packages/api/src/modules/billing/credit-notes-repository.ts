@@ -1,5 +1,5 @@
 // SQL of credit notes (B2B §14, migrations/039): what refunds.ts's creditOrder reads of an order and writes.
-import type { Insertable, Transaction } from 'kysely';
+import type { Insertable, Kysely, Selectable, Transaction } from 'kysely';
 import type { CreditNotesTable, Database } from '../../infra/db/schema.js';
 
 /** The order, its lines and what earlier credit notes took, in the caller's transaction; undefined: no such order. */
@@ -50,4 +50,35 @@ export async function addInvoiceCredit(trx: Transaction<Database>, orderId: stri
 
 export async function insertCreditNote(trx: Transaction<Database>, note: Insertable<CreditNotesTable>): Promise<void> {
   await trx.insertInto('credit_notes').values(note).execute();
+}
+
+/** Order ids per query, as the orders' own batch reads. */
+const IDS_PER_QUERY = 1_000;
+
+export type CreditNoteSummaryRow = Pick<
+  Selectable<CreditNotesTable>,
+  'order_id' | 'number' | 'reason' | 'total_cents' | 'created_at'
+>;
+
+/** The credit notes of these orders, oldest first, grouped by order id (the order answers' `creditNotes`). */
+export async function creditNotesOfOrders(
+  db: Kysely<Database>,
+  orderIds: readonly string[],
+): Promise<Map<string, CreditNoteSummaryRow[]>> {
+  const byOrder = new Map<string, CreditNoteSummaryRow[]>();
+  for (let start = 0; start < orderIds.length; start += IDS_PER_QUERY) {
+    const rows = await db
+      .selectFrom('credit_notes')
+      .select(['order_id', 'number', 'reason', 'total_cents', 'created_at'])
+      .where('order_id', 'in', orderIds.slice(start, start + IDS_PER_QUERY))
+      .orderBy('order_id')
+      .orderBy('number')
+      .execute();
+    for (const row of rows) {
+      const list = byOrder.get(row.order_id) ?? [];
+      list.push(row);
+      byOrder.set(row.order_id, list);
+    }
+  }
+  return byOrder;
 }

@@ -9,6 +9,8 @@ export {
   type OpenAccountOrders,
 } from './balance-repository.js';
 export { billingRoutes } from './routes.js';
+export { creditNotesOfOrders, type CreditNoteSummaryRow } from './credit-notes-repository.js';
+export { creditOrder, refundOf, type CreditLine, type CreditReason, type IssuedCredit } from './refunds.js';
 export { createBillingService, type BillingService } from './service.js';
 export { taxRoutes } from './tax-routes.js';
 export { createTaxService, type TaxService } from './tax-rates.js';
@@ -22,5 +24,3 @@ export {
   type TaxSubject,
 } from './tax.js';
 export { isEuMember, isVatNumberOf } from './vat-number.js';
-// B2B §14: the one way to credit an order, in the caller's transaction (returns' receive calls it).
-export { creditOrder } from './refunds.js';

@@ -11,6 +11,7 @@ import { orderSchema, SHIPMENT_STATUSES, type Order, type OrderStatus } from '@k
 import type { Db } from '../../infra/db/create-db.js';
 import { compileSerializer, type Serialize } from '../../infra/http/serialize.js';
 import * as repo from './repository.js';
+import { creditNotesOfOrders, type CreditNoteSummaryRow } from '../billing/index.js';
 import { shipmentsOfOrders, type ShipmentWithLines } from './shipments-repository.js';
 
 /**
@@ -32,7 +33,12 @@ let serializeOrder: Serialize | undefined;
 export async function* allOrdersJson(
   db: Db,
   status: OrderStatus | undefined,
-  toOrder: (row: repo.OrderRow, lines: repo.OrderLineRow[], shipments?: ShipmentWithLines[]) => Order,
+  toOrder: (
+    row: repo.OrderRow,
+    lines: repo.OrderLineRow[],
+    shipments?: ShipmentWithLines[],
+    creditNotes?: CreditNoteSummaryRow[],
+  ) => Order,
 ): AsyncGenerator<string> {
   serializeOrder ??= compileSerializer(orderSchema);
   const serialize = serializeOrder;
@@ -58,9 +64,13 @@ export async function* allOrdersJson(
       db,
       rows.filter((r) => SHIPMENT_STATUSES.includes(r.status)).map((r) => r.id),
     );
+    // B2B §14: the credit notes of the page's orders ever credited (their first note names them).
+    const credited = rows.filter((r) => r.credit_note_number !== null).map((r) => r.id);
+    const notes =
+      credited.length > 0 ? await creditNotesOfOrders(db, credited) : new Map<string, CreditNoteSummaryRow[]>();
     let chunk = '';
     for (const row of rows) {
-      chunk += separator + serialize(toOrder(row, byOrder.get(row.id) ?? [], shipments.get(row.id)));
+      chunk += separator + serialize(toOrder(row, byOrder.get(row.id) ?? [], shipments.get(row.id), notes.get(row.id)));
       separator = ',';
       if (chunk.length >= CHUNK_CHARS) {
         yield chunk;

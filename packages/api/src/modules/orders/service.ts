@@ -25,7 +25,7 @@ import {
   type TaxFields,
   type CartTotals,
 } from '@kestrel/shared';
-import type { Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { OpenDatabase } from '../../infra/db/create-db.js';
 import { startOfDay, startOfDayAfter } from '../../infra/days.js';
 import { newId } from '../../infra/db/ids.js';
@@ -64,17 +64,38 @@ import { changedOrders, type PollQuery } from './poll.js';
 import * as repo from './repository.js';
 import { addressText, decideShipTo } from './ship-to.js';
 import { decideOrderTax, taxColumnsOf } from './order-tax.js';
-import { isTaxed, ratePercent, taxCents, type TaxService } from '../billing/index.js';
+import {
+  creditNotesOfOrders,
+  isTaxed,
+  ratePercent,
+  taxCents,
+  type CreditNoteSummaryRow,
+  type TaxService,
+} from '../billing/index.js';
 import type { AddressBookService } from '../ship-to/index.js';
 import * as search from './search-repository.js';
 import { shipmentsOfOrders, type ShipmentWithLines } from './shipments-repository.js';
 import { createShipments, type ShipmentLineRequest } from './shipments.js';
 
 export type OrderRow = repo.OrderRow;
+
+/** B2B §14: the credit notes of those of `rows` ever credited (their first note names them); none costs no read. */
+export function creditNotesOf(
+  db: Kysely<Database>,
+  rows: readonly OrderRow[],
+): Promise<Map<string, CreditNoteSummaryRow[]>> {
+  const credited = rows.filter((r) => r.credit_note_number !== null).map((r) => r.id);
+  return credited.length === 0 ? Promise.resolve(new Map()) : creditNotesOfOrders(db, credited);
+}
 export type { LineRequest } from './order-write-repository.js';
 
 /** The order answer; `shipments` are the order's own (B2B §14: none until it ships). */
-export function toOrder(row: OrderRow, lines: repo.OrderLineRow[], shipments: ShipmentWithLines[] = []): Order {
+export function toOrder(
+  row: OrderRow,
+  lines: repo.OrderLineRow[],
+  shipments: ShipmentWithLines[] = [],
+  creditNotes: CreditNoteSummaryRow[] = [],
+): Order {
   return {
     _id: row.id,
     number: row.number,
@@ -118,6 +139,14 @@ export function toOrder(row: OrderRow, lines: repo.OrderLineRow[], shipments: Sh
     refunded: row.refunded_at !== null,
     cancelReason: row.cancel_reason,
     creditNoteNumber: row.credit_note_number,
+    // B2B §14: billing's credit notes of the order (an order never credited has none and costs no read).
+    creditNotes: creditNotes.map((n) => ({
+      number: n.number,
+      total: centsToDollars(Number(n.total_cents)),
+      reason: n.reason,
+      at: n.created_at,
+    })),
+    refundedTotal: centsToDollars(creditNotes.reduce((sum, n) => sum + Number(n.total_cents), 0)),
     // Absent before migration 022 has run on this database: null.
     quoteId: row.quote_id ?? null,
     // B2B §17; absent before migration 036 has run on this database: 'web'.
@@ -511,8 +540,12 @@ export function createOrdersService(deps: OrdersDeps): OrdersService {
     if (endpointIds.length === 0) return false;
     const row = await repo.findOrder(trx, id);
     if (!row) return false;
-    const [lines, shipments] = await Promise.all([repo.linesOfOrders(trx, [id]), shipmentsOfOrders(trx, [id])]);
-    const order = toOrder(row, lines, shipments.get(id));
+    const [lines, shipments, notes] = await Promise.all([
+      repo.linesOfOrders(trx, [id]),
+      shipmentsOfOrders(trx, [id]),
+      creditNotesOf(trx, [row]),
+    ]);
+    const order = toOrder(row, lines, shipments.get(id), notes.get(id));
     await webhooks.insert(trx, webhooks.event(type, order, endpointIds));
     return true;
   }
@@ -539,13 +572,17 @@ export function createOrdersService(deps: OrdersDeps): OrdersService {
     const byOrder = new Map<string, repo.OrderLineRow[]>();
     // B2B §14: only orders that left the warehouse have shipments; the others cost no query.
     const shipped = rows.filter((r) => SHIPMENT_STATUSES.includes(r.status)).map((r) => r.id);
-    const [allLines, shipments] = await Promise.all([lines, shipmentsOfOrders(db, shipped)]);
+    const [allLines, shipments, notes] = await Promise.all([
+      lines,
+      shipmentsOfOrders(db, shipped),
+      creditNotesOf(db, rows),
+    ]);
     for (const line of allLines) {
       const list = byOrder.get(line.order_id) ?? [];
       list.push(line);
       byOrder.set(line.order_id, list);
     }
-    return rows.map((row) => toOrder(row, byOrder.get(row.id) ?? [], shipments.get(row.id)));
+    return rows.map((row) => toOrder(row, byOrder.get(row.id) ?? [], shipments.get(row.id), notes.get(row.id)));
   }
 
   async function place(
@@ -820,11 +857,12 @@ export function createOrdersService(deps: OrdersDeps): OrdersService {
     linesOf: (orderId) => repo.linesOfOrders(db, [orderId]),
     findOrder: (id) => repo.findOrder(db, id),
     toAnswer: async (row) => {
-      const [lines, shipments] = await Promise.all([
+      const [lines, shipments, notes] = await Promise.all([
         repo.linesOfOrders(db, [row.id]),
         SHIPMENT_STATUSES.includes(row.status) ? shipmentsOfOrders(db, [row.id]) : undefined,
+        creditNotesOf(db, [row]),
       ]);
-      return toOrder(row, lines, shipments?.get(row.id));
+      return toOrder(row, lines, shipments?.get(row.id), notes.get(row.id));
     },
 
     deleteOrder: (user, id) => lifecycle.deleteOrder(user, id),
