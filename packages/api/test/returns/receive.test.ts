@@ -94,6 +94,10 @@ describe.each(databases)('receiving a return on %s', (kind) => {
     ]);
     const after = await orderOf(order._id);
     expect(after.lines[0]?.returnedQuantity).toBe(3);
+    expect([after.creditNotes.map((n) => [n.number, n.total, n.reason]), after.refundedTotal]).toEqual([
+      [[body.creditNoteNumber, 30, 'return']],
+      30,
+    ]);
     expect(after.updatedAt >= body.updatedAt).toBe(true);
     const mails = await returnMails(w, made._id);
     expect(mails.at(-1)?.subject).toBe(`Return ${made.number} received`);
