@@ -76,6 +76,7 @@ import {
   punchoutSessionRoutes,
 } from './modules/punchout/index.js';
 import { createQuotesService, quoteExpiryJob, quoteRoutes, type QuotesService } from './modules/quotes/index.js';
+import { createReturnsService, returnRoutes } from './modules/returns/index.js';
 import { createReviewsService, reviewRoutes } from './modules/reviews/index.js';
 import { createStatsService, statsRoutes } from './modules/stats/index.js';
 import {
@@ -326,6 +327,22 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   jobs.every(quoteExpiryJob(quotes));
   app.decorate('quotes', quotes);
+  // Returns (B2B §14): the received units are credited through billing's one way to credit an order.
+  const returns = createReturnsService({
+    db,
+    orders,
+    mail,
+    webhooks,
+    // The card refunds a receipt leaves due are made just after its commit (the card-refund job retries a failure).
+    credit: {
+      creditOrder: (trx, credit) => billing.creditOrder(trx, credit),
+      afterCredit: async () => {
+        await billing.refundAllDue();
+      },
+    },
+    stockMoved: () => catalog.stockMoved(),
+    returnDays: config.returnDays,
+  });
   // Companies (B2B §5): members, invites, terms; accepting an invite confirms the e-mail, so sessions re-read it.
   const companies = createCompaniesService({
     db,
@@ -408,6 +425,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(companyRoutes, { companies });
       await api.register(billingRoutes, { billing });
       await api.register(quoteRoutes, { quotes });
+      await api.register(returnRoutes, { returns });
       await api.register(listRoutes, { lists });
       await api.register(addressBookRoutes, { addressBook });
       await api.register(locationRoutes, { locations });

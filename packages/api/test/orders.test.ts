@@ -71,6 +71,7 @@ describe.each(databases)('orders on %s', (kind) => {
           lineTotal: 87600,
           shippedQuantity: 0,
           cancelledQuantity: 0,
+          returnedQuantity: 0,
         },
       ],
       poNumber: null,

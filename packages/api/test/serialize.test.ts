@@ -29,6 +29,7 @@ const order = {
       lineTotal: 12.5,
       shippedQuantity: 0,
       cancelledQuantity: 0,
+      returnedQuantity: 0,
     },
   ],
   poNumber: null,

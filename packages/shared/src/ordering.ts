@@ -40,6 +40,8 @@ export const orderLineSchema = z.object({
   /** B2B §14: units of this line shipped so far, and cancelled before they shipped. */
   shippedQuantity: z.number().int(),
   cancelledQuantity: z.number().int(),
+  /** B2B §14: units received back by returns. */
+  returnedQuantity: z.number().int(),
 });
 export type OrderLine = z.infer<typeof orderLineSchema>;
 

@@ -131,6 +131,7 @@ describe('invoice PDF of an on-account order of a company', () => {
       lineTotal: 15,
       shippedQuantity: 0,
       cancelledQuantity: 0,
+      returnedQuantity: 0,
     }));
     const pdf = await renderInvoicePdf({
       order: {

@@ -88,6 +88,38 @@ const NAMED: Probe[] = [
     url: (i) => `/api/orders/${i.order}/shipments/${MISSING}/deliver`,
     allowed: 409,
   },
+  // B2B §14: an unknown return is the administrator's 404.
+  { method: 'GET', route: '/api/returns', scope: 'orders:read', url: () => '/api/returns', allowed: 200 },
+  {
+    method: 'GET',
+    route: '/api/returns/:id',
+    scope: 'orders:read',
+    url: () => `/api/returns/${MISSING}`,
+    allowed: 404,
+  },
+  {
+    method: 'POST',
+    route: '/api/returns/:id/authorize',
+    scope: 'orders:write',
+    url: () => `/api/returns/${MISSING}/authorize`,
+    allowed: 404,
+  },
+  {
+    method: 'POST',
+    route: '/api/returns/:id/reject',
+    scope: 'orders:write',
+    url: () => `/api/returns/${MISSING}/reject`,
+    body: { reason: 'Not ours' },
+    allowed: 404,
+  },
+  {
+    method: 'POST',
+    route: '/api/returns/:id/receive',
+    scope: 'orders:write',
+    url: () => `/api/returns/${MISSING}/receive`,
+    body: { lines: [{ productId: MISSING, quantity: 1, restock: true }] },
+    allowed: 404,
+  },
   {
     method: 'POST',
     route: '/api/service',
@@ -149,6 +181,8 @@ const OTHERS: Array<Omit<Probe, 'route' | 'scope' | 'allowed'>> = [
   },
   { method: 'POST', url: () => '/api/order', body: { productId: MISSING, inputQuantity: 1, phone: '1', address: 'x' } },
   { method: 'GET', url: () => '/api/orders?email=alice@example.com' },
+  // B2B §14: asking for a return is a buyer's, never a key's.
+  { method: 'POST', url: (i) => `/api/orders/${i.order}/returns`, body: { lines: [] } },
   { method: 'DELETE', url: (i) => `/api/order/${i.order}` },
   { method: 'PATCH', url: (i) => `/api/orders/${i.order}`, body: { order: MISSING, transactionId: 'pi_1' } },
   { method: 'GET', url: () => '/api/service' },

@@ -148,6 +148,8 @@ export interface OrderLinesTable {
   quantity: number;
   unit_price_cents: number;
   line_total_cents: number;
+  /** B2B §14: units received back by a return (migrations/040-returns.ts); absent before it has run. */
+  returned_quantity?: Generated<number>;
   /**
    * B2B §14 (migrations/038-shipments.ts): units of this line shipped so far, and cancelled before shipping; the
    * unshipped are quantity - shipped - cancelled. Optional: the hot order writes leave them out (the defaults, 0).
@@ -311,6 +313,45 @@ export interface QuoteCountersTable {
   last_number: number;
 }
 
+/** The last return (RMA) number given out in a year (migrations/040-returns.ts; modules/returns). */
+export interface ReturnCountersTable {
+  year: number;
+  last_number: number;
+}
+
+export type ReturnStatusName = 'requested' | 'authorized' | 'rejected' | 'received';
+
+/** B2B §14: a return of delivered units of one order (migrations/040-returns.ts; modules/returns). */
+export interface ReturnsTable {
+  id: string;
+  number: string;
+  order_id: string;
+  order_number: string;
+  user_id: string;
+  email: string;
+  user_name: string;
+  company_id: string | null;
+  status: ReturnStatusName;
+  note: string | null;
+  reject_reason: string | null;
+  refund_total_cents: Generated<number>;
+  credit_note_number: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ReturnLinesTable {
+  return_id: string;
+  line_no: number;
+  product_id: string;
+  sku: string;
+  name: string;
+  quantity: number;
+  reason: string;
+  received_quantity: Generated<number>;
+  restocked_quantity: Generated<number>;
+}
+
 /** A start-up seed not yet done (migrations/025-pending-seeds.ts; seed/index.ts). */
 export interface PendingSeedsTable {
   name: string;
@@ -435,6 +476,9 @@ export interface Database extends PaymentTables {
   company_invites: CompanyInvitesTable;
   company_prices: CompanyPricesTable;
   quote_counters: QuoteCountersTable;
+  return_counters: ReturnCountersTable;
+  returns: ReturnsTable;
+  return_lines: ReturnLinesTable;
   quotes: QuotesTable;
   quote_lines: QuoteLinesTable;
   quote_messages: QuoteMessagesTable;

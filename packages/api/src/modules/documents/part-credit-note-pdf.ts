@@ -58,6 +58,7 @@ export function renderPartCreditNotePdf(document: PartCreditNoteDocument): Promi
       lineTotal: centsToDollars(l.unitPriceCents * l.quantity),
       shippedQuantity: ordered?.shippedQuantity ?? 0,
       cancelledQuantity: ordered?.cancelledQuantity ?? 0,
+      returnedQuantity: ordered?.returnedQuantity ?? 0,
     };
   });
   return renderOrderDocument({

@@ -165,6 +165,7 @@ export function rowsOf(
       line_total_cents: unit * line.quantity,
       shipped_quantity: 0,
       cancelled_quantity: 0,
+      returned_quantity: 0,
     };
   });
   const first = lineRows[0];

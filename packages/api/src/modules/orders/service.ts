@@ -121,6 +121,8 @@ export function toOrder(
       // B2B §14; absent before migration 038 has run on this database: none.
       shippedQuantity: l.shipped_quantity ?? 0,
       cancelledQuantity: l.cancelled_quantity ?? 0,
+      // B2B §14; absent before migration 040 has run on this database: none returned.
+      returnedQuantity: Number(l.returned_quantity ?? 0),
     })),
     poNumber: row.po_number,
     note: row.note,

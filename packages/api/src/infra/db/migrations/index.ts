@@ -38,6 +38,7 @@ import { punchoutMigration } from './036-punchout.js';
 import { taxMigration } from './037-tax.js';
 import { shipmentsMigration } from './038-shipments.js';
 import { severalCreditNotesMigration } from './039-credit-notes.js';
+import { returnsMigration } from './040-returns.js';
 
 const migrations: Record<string, Migration> = {
   '001-initial': initial,
@@ -77,6 +78,7 @@ const migrations: Record<string, Migration> = {
   '037-tax': taxMigration,
   '038-shipments': shipmentsMigration,
   '039-credit-notes': severalCreditNotesMigration,
+  '040-returns': returnsMigration,
 };
 
 /** Every migration of this build, by name. */
