@@ -1,4 +1,5 @@
 // buildApp(config): the whole backend as one Fastify instance; tests build it without a port, server.ts listens.
+import { AppError } from './infra/errors.js';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import { can } from '@kestrel/shared';
@@ -76,6 +77,7 @@ import {
   punchoutSessionRoutes,
 } from './modules/punchout/index.js';
 import { createQuotesService, quoteExpiryJob, quoteRoutes, type QuotesService } from './modules/quotes/index.js';
+import { createReturnsService, returnRoutes, type ReturnCredit } from './modules/returns/index.js';
 import { createReviewsService, reviewRoutes } from './modules/reviews/index.js';
 import { createStatsService, statsRoutes } from './modules/stats/index.js';
 import {
@@ -145,6 +147,13 @@ export const SERVER_TIMEOUTS = {
   requestTimeoutMs: 60_000,
   keepAliveTimeoutMs: 72_000,
   checkEveryMs: 2_000,
+};
+
+/** Until billing's creditOrder is merged (B2B §14's credit part): receiving a return that credits answers 503. */
+const returnCredit: ReturnCredit = {
+  creditOrder: () => {
+    throw new AppError(503, 'not_built', 'Crediting returns is not built yet');
+  },
 };
 
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
@@ -324,6 +333,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   jobs.every(quoteExpiryJob(quotes));
   app.decorate('quotes', quotes);
+  // Returns (B2B §14): the received units are credited through billing's one way to credit an order.
+  const returns = createReturnsService({
+    db,
+    orders,
+    mail,
+    webhooks,
+    credit: returnCredit,
+    stockMoved: () => catalog.stockMoved(),
+    returnDays: config.returnDays,
+  });
   // Companies (B2B §5): members, invites, terms; accepting an invite confirms the e-mail, so sessions re-read it.
   const companies = createCompaniesService({
     db,
@@ -406,6 +425,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(companyRoutes, { companies });
       await api.register(billingRoutes, { billing });
       await api.register(quoteRoutes, { quotes });
+      await api.register(returnRoutes, { returns });
       await api.register(listRoutes, { lists });
       await api.register(addressBookRoutes, { addressBook });
       await api.register(locationRoutes, { locations });

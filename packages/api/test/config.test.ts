@@ -44,6 +44,7 @@ describe('loadConfig', () => {
       ADMIN_EMAIL: 'Boss@Example.com',
       AUTH_ATTEMPTS_PER_MINUTE: '300',
       ORDER_HOLD_MINUTES: '90',
+      RETURN_DAYS: '14',
     });
     expect(config).toMatchObject({
       port: 8080,
@@ -55,7 +56,10 @@ describe('loadConfig', () => {
       adminEmail: 'boss@example.com',
       authAttemptsPerMinute: 300,
       orderHoldMinutes: 90,
+      returnDays: 14,
     });
+    // B2B §14: 30 days unless set; 0 turns returns off.
+    expect([loadConfig({}).returnDays, loadConfig({ RETURN_DAYS: '0' }).returnDays]).toEqual([30, 0]);
     expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(1);
     expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8,127.0.0.1' }).trustProxy).toEqual(['10.0.0.0/8', '127.0.0.1']);
     expect(loadConfig({}).trustProxy).toBe(false);
@@ -123,6 +127,8 @@ describe('loadConfig', () => {
     [{ RATE_LIMIT_PER_MINUTE: '0' }, 'Invalid configuration: RATE_LIMIT_PER_MINUTE must be at least 1'],
     [{ AUTH_ATTEMPTS_PER_MINUTE: '0' }, 'Invalid configuration: AUTH_ATTEMPTS_PER_MINUTE must be at least 1'],
     [{ ORDER_HOLD_MINUTES: '1.5' }, 'Invalid configuration: ORDER_HOLD_MINUTES must be a whole number'],
+    [{ RETURN_DAYS: '1.5' }, 'Invalid configuration: RETURN_DAYS must be a whole number'],
+    [{ RETURN_DAYS: '-1' }, 'Invalid configuration: RETURN_DAYS must be at least 0'],
     ...['abc', '10.0.0.0/99', '10.0.0.1,', '::1/200'].map((value): [Record<string, string>, string] => [
       { TRUST_PROXY: value },
       'Invalid configuration: TRUST_PROXY must be false, true (one proxy in front: the nearest X-Forwarded-For entry ' +

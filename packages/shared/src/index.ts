@@ -30,3 +30,4 @@ export * from './product-terms.js';
 export * from './two-factor.js';
 export * from './audit.js';
 export * from './punchout.js';
+export * from './returns.js';

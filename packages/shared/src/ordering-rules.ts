@@ -39,6 +39,8 @@ export const ORDER_STATUSES = [
   'cancelled',
   'expired',
   'rejected',
+  // B2B §14: some units shipped, some not yet.
+  'partially_shipped',
 ] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
@@ -56,4 +58,17 @@ export const CLOSED_ORDER_STATUSES: readonly OrderStatus[] = ['cancelled', 'expi
 /** SPEC's DELETE: unpaid orders that reserve stock, or that ended without being paid. */
 export const DELETABLE_ORDER_STATUSES: readonly OrderStatus[] = [...OPEN_ORDER_STATUSES, ...CLOSED_ORDER_STATUSES];
 /** An on-account order may be marked paid once confirmed, also after it left the warehouse (net terms). */
-export const PAYABLE_ON_ACCOUNT_STATUSES: readonly OrderStatus[] = ['confirmed', 'shipped', 'delivered'];
+export const PAYABLE_ON_ACCOUNT_STATUSES: readonly OrderStatus[] = [
+  'confirmed',
+  'shipped',
+  'delivered',
+  'partially_shipped',
+];
+/** B2B §14: an order takes a shipment while units remain unshipped. */
+export const SHIPPABLE_ORDER_STATUSES: readonly OrderStatus[] = ['confirmed', 'partially_shipped'];
+/** B2B §4's deliver (every shipment made so far) and §14's deliver of one shipment. */
+export const DELIVERABLE_ORDER_STATUSES: readonly OrderStatus[] = ['shipped', 'partially_shipped'];
+/** B2B §14: the orders that have shipments (a cancel of a partly shipped order ends `shipped` or `delivered`). */
+export const SHIPMENT_STATUSES: readonly OrderStatus[] = ['partially_shipped', 'shipped', 'delivered'];
+/** The most shipments one order may have: one per unit is never needed, 100 is plenty. */
+export const MAX_SHIPMENTS_PER_ORDER = 100;

@@ -37,8 +37,26 @@ export const orderLineSchema = z.object({
   /** Dollars, the price break that applied when ordered. */
   unitPrice: z.number(),
   lineTotal: z.number(),
+  /** B2B §14: units of this line shipped so far, and cancelled before they shipped. */
+  shippedQuantity: z.number().int(),
+  cancelledQuantity: z.number().int(),
+  /** B2B §14: units received back by returns. */
+  returnedQuantity: z.number().int(),
 });
 export type OrderLine = z.infer<typeof orderLineSchema>;
+
+/** B2B §14: one shipment of an order, numbered {orderNumber}-S1, -S2... */
+export const shipmentSchema = z.object({
+  _id: z.string(),
+  number: z.string(),
+  lines: z.object({ productId: idSchema.nullable(), sku: z.string(), quantity: z.number().int() }).array(),
+  /** Null only on a shipment recorded before carriers were required (none the API makes). */
+  carrier: z.string().nullable(),
+  trackingNumber: z.string().nullable(),
+  shippedAt: z.string(),
+  deliveredAt: z.string().nullable(),
+});
+export type Shipment = z.infer<typeof shipmentSchema>;
 
 /**
  * B2B §12's `shipTo`: one of `{ locationId }`, `{ addressId }` or `{ address }`. The address itself is checked by the
@@ -100,8 +118,11 @@ export const orderB2BFieldsSchema = z.object({
   paymentTerms: z.enum(['card', 'account']),
   dueDate: z.string().nullable(),
   expiresAt: z.string().nullable(),
+  /** B2B §14: the latest shipment's. */
   carrier: z.string().nullable(),
   trackingNumber: z.string().nullable(),
+  /** B2B §14: the order's shipments, oldest first. */
+  shipments: shipmentSchema.array(),
   invoiceNumber: z.string().nullable(),
   companyId: z.string().nullable(),
   /** B2B §4: a cancelled order's card payment was refunded through the provider. */
@@ -234,6 +255,19 @@ export const shipOrderSchema = z.object({
   trackingNumber: requiredText('trackingNumber', MAX_TRACKING_NUMBER_LENGTH),
 });
 export type ShipOrder = z.input<typeof shipOrderSchema>;
+
+/** `POST /api/orders/{id}/shipments` (B2B §14): which units go, by product, with the carrier and tracking. */
+export const createShipmentSchema = shipOrderSchema.extend({
+  lines: z
+    .array(z.object({ productId: z.string({ error: 'productId is required' }), quantity: z.unknown() }), {
+      error: 'lines must be a list',
+    })
+    .min(1, 'a shipment needs at least one line')
+    .max(MAX_ORDER_LINES, `at most ${MAX_ORDER_LINES} lines`),
+});
+export type CreateShipment = z.input<typeof createShipmentSchema>;
+/** `POST /api/orders/{id}/shipments/{shipmentId}/deliver`. */
+export const shipmentParamsSchema = z.object({ id: idSchema, shipmentId: idSchema });
 
 /** `POST /api/orders/{id}/mark-paid`: the bank transfer's reference of an on-account payment. */
 export const markPaidSchema = z.object({ reference: requiredText('reference', MAX_PAYMENT_REFERENCE_LENGTH) });

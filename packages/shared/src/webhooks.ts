@@ -13,6 +13,8 @@ export const WEBHOOK_EVENT_TYPES = [
   'order.approved',
   'order.rejected',
   'order.shipped',
+  // B2B §14: a shipment that leaves units unshipped (`order.shipped` is the one that ships the last).
+  'order.partially_shipped',
   'order.delivered',
   'order.cancelled',
   'order.expired',
@@ -22,6 +24,11 @@ export const WEBHOOK_EVENT_TYPES = [
   // B2B §10 (issue #29): a quote asked for, and an offer accepted (its order's `order.created` goes with it).
   'quote.requested',
   'quote.accepted',
+  // B2B §14 (issue #51): a return asked for, authorized, rejected, received (refunded).
+  'return.requested',
+  'return.authorized',
+  'return.rejected',
+  'return.received',
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 

@@ -6,6 +6,7 @@ import {
   API_KEY_PREFIX,
   DEFAULT_MAX_OPEN_ORDERS,
   DEFAULT_ORDER_HOLD_MINUTES,
+  DEFAULT_RETURN_DAYS,
   DEFAULT_SEARCH_BUDGET_MS,
   isEmailAddress,
   MAX_TAX_ID_LENGTH,
@@ -135,6 +136,12 @@ const envSchema = z.object({
     .int('must be a whole number')
     .min(1, 'must be at least 1')
     .default(30),
+  // B2B §14: whole days after a shipment's delivery its units may be asked back; 0 turns returns off.
+  RETURN_DAYS: z.coerce
+    .number({ error: 'must be a whole number' })
+    .int('must be a whole number')
+    .min(0, 'must be at least 0')
+    .default(DEFAULT_RETURN_DAYS),
   ORDER_HOLD_MINUTES: z.coerce
     .number({ error: 'must be a whole number' })
     .int('must be a whole number')
@@ -223,6 +230,8 @@ export interface Config {
   maxOpenOrders: number;
   /** How long a `pending` or `awaiting_approval` order holds its stock before it expires (B2B §4). */
   orderHoldMinutes: number;
+  /** RETURN_DAYS (B2B §14): whole days after delivery units may be asked back; 0: no returns. */
+  returnDays: number;
   /** How long a catalogue search may run before it is stopped with 503 search_timeout (docs/architecture.md). */
   searchBudgetMs: number;
   /** Sign-in and sign-up attempts one client address may make a minute (docs/product.md §3). */
@@ -360,6 +369,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     metricsToken: e.METRICS_TOKEN,
     maxOpenOrders: e.MAX_OPEN_ORDERS,
     orderHoldMinutes: e.ORDER_HOLD_MINUTES,
+    returnDays: e.RETURN_DAYS,
     searchBudgetMs: e.SEARCH_BUDGET_MS,
     authAttemptsPerMinute: e.AUTH_ATTEMPTS_PER_MINUTE,
     mail: {

@@ -129,6 +129,9 @@ describe('invoice PDF of an on-account order of a company', () => {
       quantity: 10,
       unitPrice: 1.5,
       lineTotal: 15,
+      shippedQuantity: 0,
+      cancelledQuantity: 0,
+      returnedQuantity: 0,
     }));
     const pdf = await renderInvoicePdf({
       order: {
@@ -156,6 +159,7 @@ describe('invoice PDF of an on-account order of a company', () => {
         expiresAt: null,
         carrier: null,
         trackingNumber: null,
+        shipments: [],
         invoiceNumber: 'INV-2026-000007',
         companyId: 'aaaaaaaaaaaaaaaaaaaaaaaa',
         refunded: false,

@@ -72,6 +72,54 @@ const NAMED: Probe[] = [
     url: () => `/api/orders/${MISSING}/cancel`,
     allowed: 404,
   },
+  // B2B §14: a pending order takes no shipment and has none to deliver.
+  {
+    method: 'POST',
+    route: '/api/orders/:id/shipments',
+    scope: 'orders:write',
+    url: (i) => `/api/orders/${i.order}/shipments`,
+    body: { lines: [{ productId: MISSING, quantity: 1 }], carrier: 'DHL', trackingNumber: 'T-1' },
+    allowed: 409,
+  },
+  {
+    method: 'POST',
+    route: '/api/orders/:id/shipments/:shipmentId/deliver',
+    scope: 'orders:write',
+    url: (i) => `/api/orders/${i.order}/shipments/${MISSING}/deliver`,
+    allowed: 409,
+  },
+  // B2B §14: an unknown return is the administrator's 404.
+  { method: 'GET', route: '/api/returns', scope: 'orders:read', url: () => '/api/returns', allowed: 200 },
+  {
+    method: 'GET',
+    route: '/api/returns/:id',
+    scope: 'orders:read',
+    url: () => `/api/returns/${MISSING}`,
+    allowed: 404,
+  },
+  {
+    method: 'POST',
+    route: '/api/returns/:id/authorize',
+    scope: 'orders:write',
+    url: () => `/api/returns/${MISSING}/authorize`,
+    allowed: 404,
+  },
+  {
+    method: 'POST',
+    route: '/api/returns/:id/reject',
+    scope: 'orders:write',
+    url: () => `/api/returns/${MISSING}/reject`,
+    body: { reason: 'Not ours' },
+    allowed: 404,
+  },
+  {
+    method: 'POST',
+    route: '/api/returns/:id/receive',
+    scope: 'orders:write',
+    url: () => `/api/returns/${MISSING}/receive`,
+    body: { lines: [{ productId: MISSING, quantity: 1, restock: true }] },
+    allowed: 404,
+  },
   {
     method: 'POST',
     route: '/api/service',
@@ -133,6 +181,8 @@ const OTHERS: Array<Omit<Probe, 'route' | 'scope' | 'allowed'>> = [
   },
   { method: 'POST', url: () => '/api/order', body: { productId: MISSING, inputQuantity: 1, phone: '1', address: 'x' } },
   { method: 'GET', url: () => '/api/orders?email=alice@example.com' },
+  // B2B §14: asking for a return is a buyer's, never a key's.
+  { method: 'POST', url: (i) => `/api/orders/${i.order}/returns`, body: { lines: [] } },
   { method: 'DELETE', url: (i) => `/api/order/${i.order}` },
   { method: 'PATCH', url: (i) => `/api/orders/${i.order}`, body: { order: MISSING, transactionId: 'pi_1' } },
   { method: 'GET', url: () => '/api/service' },

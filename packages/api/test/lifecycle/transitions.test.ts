@@ -29,6 +29,7 @@ const label: Record<OrderStatus, string> = {
   cancelled: 'cancelled',
   expired: 'expired',
   rejected: 'rejected',
+  partially_shipped: 'partially shipped',
 };
 
 interface Action {
@@ -94,7 +95,8 @@ const actions: Action[] = [
     as: 'admin',
     path: 'mark-paid',
     body: { reference: 'BANK-2026-0001' },
-    from: ['confirmed', 'shipped', 'delivered'],
+    // B2B §14: a partly shipped order on account is paid for as a shipped one.
+    from: ['confirmed', 'shipped', 'delivered', 'partially_shipped'],
     to: (from) => from,
     verb: 'marked paid',
     terms: 'account',

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createProduct } from '../../src/seed/factories.js';
 import { databases } from '../helpers/databases.js';
 import { ADMIN, addProduct, createTestApp, logIn, signUp, type SignedIn, type TestApp } from '../helpers/test-app.js';
-import { clientSecretFor, GOOD_CARD, placeOrder } from '../payments/payment-fixtures.js';
+import { clientSecretFor, GOOD_CARD, intentIdOf, placeOrder } from '../payments/payment-fixtures.js';
 import { badToken, badTokens } from './forged-tokens.js';
 
 interface Ctx {
@@ -99,6 +99,39 @@ const annAddress = async (c: Ctx): Promise<string> => {
 // A fresh session of Ann's for each caller to try to sign out.
 const annSessionId = async (c: Ctx) => String(decodeJwt(await c.app.sessions.issueSession(c.ann.id)).sid);
 
+// B2B §14: a fresh order of Ann's, paid, shipped and delivered, and a return she asked of it, for each caller.
+const annDelivered = async (c: Ctx): Promise<string> => {
+  const id = await annOrder(c);
+  const secret = await clientSecretFor(c.app, c.ann, id);
+  await c.app.inject({ method: 'POST', url: '/api/sandbox/confirm', payload: { clientSecret: secret, ...GOOD_CARD } });
+  const as = (who: SignedIn) => ({ authorization: `Bearer ${who.token}` });
+  const transactionId = intentIdOf(secret);
+  await c.app.inject({
+    method: 'PATCH',
+    url: `/api/orders/${id}`,
+    headers: as(c.ann),
+    payload: { order: id, transactionId },
+  });
+  await c.app.inject({
+    method: 'POST',
+    url: `/api/orders/${id}/ship`,
+    headers: as(c.admin),
+    payload: { carrier: 'DHL', trackingNumber: 'T' },
+  });
+  await c.app.inject({ method: 'POST', url: `/api/orders/${id}/deliver`, headers: as(c.ann) });
+  return id;
+};
+const returnLines = (c: Ctx) => ({ lines: [{ productId: c.productId, quantity: 1, reason: 'damaged' }] });
+const annReturn = async (c: Ctx): Promise<string> => {
+  const made = await c.app.inject({
+    method: 'POST',
+    url: `/api/orders/${await annDelivered(c)}/returns`,
+    headers: { authorization: `Bearer ${c.ann.token}` },
+    payload: returnLines(c),
+  });
+  return String(made.json()._id);
+};
+
 // One line per call, so the table reads as a table.
 // prettier-ignore
 const table: Row[] = [
@@ -138,8 +171,19 @@ const table: Row[] = [
   // B2B §4's steps on Ann's unpaid card order: her own step refused by status (409) or role (403); a fresh one to cancel.
   ['POST', '/api/orders/{id}/ship', (c) => `/api/orders/${c.annOrderId}/ship`, () => ({ carrier: 'DHL', trackingNumber: 'T1' }), [401, 403, 404, 409]],
   ['POST', '/api/orders/{id}/deliver', (c) => `/api/orders/${c.annOrderId}/deliver`, undefined, [401, 409, 404, 409]],
+  // B2B §14: Ann's order is pending, so neither ships nor delivers; her shipping it is refused first (403).
+  ['POST', '/api/orders/{id}/shipments', (c) => `/api/orders/${c.annOrderId}/shipments`, (c) => ({ lines: [{ productId: c.productId, quantity: 1 }], carrier: 'DHL', trackingNumber: 'T1' }), [401, 403, 404, 409]],
+  ['POST', '/api/orders/{id}/shipments/{shipmentId}/deliver', (c) => `/api/orders/${c.annOrderId}/shipments/${c.annOrderId}/deliver`, undefined, [401, 409, 404, 409]],
   ['POST', '/api/orders/{id}/mark-paid', (c) => `/api/orders/${c.annOrderId}/mark-paid`, () => ({ reference: 'R1' }), [401, 403, 404, 409]],
   ['POST', '/api/orders/{id}/cancel', async (c) => `/api/orders/${await annOrder(c)}/cancel`, undefined, [401, 200, 404, 200]],
+  // B2B §14's returns: Ann asks of her delivered order (staff do not ask, Bob sees nothing of it); the lists are
+  // everyone's own; the shop's steps are staff's (receiving a return not yet authorized is the admin's 409).
+  ['POST', '/api/orders/{id}/returns', async (c) => `/api/orders/${await annDelivered(c)}/returns`, returnLines, [401, 201, 404, 403]],
+  ['GET', '/api/returns', () => '/api/returns', undefined, [401, 200, 200, 200]],
+  ['GET', '/api/returns/{id}', async (c) => `/api/returns/${await annReturn(c)}`, undefined, [401, 200, 404, 200]],
+  ['POST', '/api/returns/{id}/authorize', async (c) => `/api/returns/${await annReturn(c)}/authorize`, undefined, [401, 403, 403, 200]],
+  ['POST', '/api/returns/{id}/reject', async (c) => `/api/returns/${await annReturn(c)}/reject`, () => ({ reason: 'Used' }), [401, 403, 403, 200]],
+  ['POST', '/api/returns/{id}/receive', async (c) => `/api/returns/${await annReturn(c)}/receive`, (c) => ({ lines: [{ productId: c.productId, quantity: 1, restock: true }] }), [401, 403, 403, 409]],
   ['POST', '/api/create-payment-intent', () => '/api/create-payment-intent', (c) => ({ orderId: c.annOrderId }), [401, 200, 404, 404]],
   ['POST', '/api/sandbox/confirm', () => '/api/sandbox/confirm', undefined, [200, 200, 200, 200]],
   ['GET', '/api/payments/config', () => '/api/payments/config', undefined, [200, 200, 200, 200]],

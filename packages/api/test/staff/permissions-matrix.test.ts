@@ -62,6 +62,46 @@ const ROWS: Row[] = [
     expected: [200, 403, 200, 403, 404, 404, 200],
   },
   {
+    what: 'shipments: POST /api/orders/{id}/shipments (B2B §14, part of the order)',
+    call: async (w, who) => {
+      const order = await orderIn(w, 'confirmed');
+      const res = await call(w.app, 'POST', `/api/orders/${order._id}/shipments`, who, {
+        lines: [{ productId: w.gpu, quantity: 50 }],
+        carrier: 'DHL',
+        trackingNumber: 'T1',
+      });
+      return {
+        res,
+        unchanged: async () => {
+          const row = await orderRow(w, order._id);
+          expect([row.status, row.carrier, row.tracking_number]).toEqual(['confirmed', null, null]);
+        },
+      };
+    },
+    expected: [200, 403, 200, 403, 404, 404, 200],
+  },
+  {
+    what: 'deliver: POST /api/orders/{id}/shipments/{shipmentId}/deliver (B2B §14, one shipment)',
+    call: async (w, who) => {
+      const order = await orderIn(w, 'confirmed');
+      const shipped = await call(w.app, 'POST', `/api/orders/${order._id}/shipments`, w.admin, {
+        lines: [{ productId: w.gpu, quantity: 50 }],
+        carrier: 'DHL',
+        trackingNumber: 'T1',
+      });
+      const shipmentId: string = shipped.json().shipments[0]._id;
+      const res = await call(w.app, 'POST', `/api/orders/${order._id}/shipments/${shipmentId}/deliver`, who);
+      return {
+        res,
+        unchanged: async () => {
+          const after = await call(w.app, 'GET', `/api/orders/${order._id}`, w.admin);
+          expect(after.json().shipments[0].deliveredAt).toBeNull();
+        },
+      };
+    },
+    expected: [200, 403, 200, 403, 404, 404, 200],
+  },
+  {
     what: 'mark paid: POST /api/orders/{id}/mark-paid (an on-account order)',
     call: async (w, who) => {
       const order = await orderIn(w, 'confirmed', { payment_terms: 'account' });

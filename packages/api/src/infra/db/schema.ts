@@ -119,7 +119,15 @@ export interface OrdersTable {
 export type OrderSource = 'web' | 'punchout';
 
 export type OrderStatus =
-  'pending' | 'awaiting_approval' | 'confirmed' | 'shipped' | 'delivered' | 'cancelled' | 'expired' | 'rejected';
+  | 'pending'
+  | 'awaiting_approval'
+  | 'confirmed'
+  | 'shipped'
+  | 'delivered'
+  | 'cancelled'
+  | 'expired'
+  | 'rejected'
+  | 'partially_shipped';
 
 /** The last order number given out (or, on PostgreSQL, reserved by an instance) in each calendar year. */
 export interface OrderNumberCountersTable {
@@ -138,6 +146,35 @@ export interface OrderLinesTable {
   quantity: number;
   unit_price_cents: number;
   line_total_cents: number;
+  /** B2B §14: units received back by a return (migrations/040-returns.ts); absent before it has run. */
+  returned_quantity?: Generated<number>;
+  /**
+   * B2B §14 (migrations/038-shipments.ts): units of this line shipped so far, and cancelled before shipping; the
+   * unshipped are quantity - shipped - cancelled. Optional: the hot order writes leave them out (the defaults, 0).
+   */
+  shipped_quantity?: number;
+  cancelled_quantity?: number;
+}
+
+/** B2B §14: one shipment of an order, {orderNumber}-S{seq} (migrations/038-shipments.ts). */
+export interface ShipmentsTable {
+  id: string;
+  order_id: string;
+  seq: number;
+  number: string;
+  carrier: string | null;
+  tracking_number: string | null;
+  shipped_at: string;
+  delivered_at: string | null;
+}
+
+/** The units of one order line (by its line_no) a shipment took. */
+export interface ShipmentLinesTable {
+  shipment_id: string;
+  line_no: number;
+  product_id: string | null;
+  sku: string;
+  quantity: number;
 }
 
 export interface CartLinesTable {
@@ -255,6 +292,45 @@ export interface CreditNoteCountersTable {
 export interface QuoteCountersTable {
   year: number;
   last_number: number;
+}
+
+/** The last return (RMA) number given out in a year (migrations/040-returns.ts; modules/returns). */
+export interface ReturnCountersTable {
+  year: number;
+  last_number: number;
+}
+
+export type ReturnStatusName = 'requested' | 'authorized' | 'rejected' | 'received';
+
+/** B2B §14: a return of delivered units of one order (migrations/040-returns.ts; modules/returns). */
+export interface ReturnsTable {
+  id: string;
+  number: string;
+  order_id: string;
+  order_number: string;
+  user_id: string;
+  email: string;
+  user_name: string;
+  company_id: string | null;
+  status: ReturnStatusName;
+  note: string | null;
+  reject_reason: string | null;
+  refund_total_cents: Generated<number>;
+  credit_note_number: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ReturnLinesTable {
+  return_id: string;
+  line_no: number;
+  product_id: string;
+  sku: string;
+  name: string;
+  quantity: number;
+  reason: string;
+  received_quantity: Generated<number>;
+  restocked_quantity: Generated<number>;
 }
 
 /** A start-up seed not yet done (migrations/025-pending-seeds.ts; seed/index.ts). */
@@ -380,6 +456,9 @@ export interface Database extends PaymentTables {
   company_invites: CompanyInvitesTable;
   company_prices: CompanyPricesTable;
   quote_counters: QuoteCountersTable;
+  return_counters: ReturnCountersTable;
+  returns: ReturnsTable;
+  return_lines: ReturnLinesTable;
   quotes: QuotesTable;
   quote_lines: QuoteLinesTable;
   quote_messages: QuoteMessagesTable;
@@ -396,6 +475,8 @@ export interface Database extends PaymentTables {
   punchout_visits: PunchoutVisitsTable;
   punchout_orders: PunchoutOrdersTable;
   tax_rates: TaxRatesTable;
+  shipments: ShipmentsTable;
+  shipment_lines: ShipmentLinesTable;
 }
 
 /** B2B §13's rate table (migrations/037-tax.ts): region '' for the country's own row; the rate in thousandths of a %. */

@@ -4,8 +4,8 @@
 import type { Transaction } from 'kysely';
 import type { Database } from './schema.js';
 
-/** The per-year counters of gap-free numbers: invoices (B2B §6), credit notes (§11), quotes (§10). */
-export type CounterTable = 'invoice_counters' | 'credit_note_counters' | 'quote_counters';
+/** The per-year counters of gap-free numbers: invoices (B2B §6), credit notes (§11), quotes (§10), returns (§14). */
+export type CounterTable = 'invoice_counters' | 'credit_note_counters' | 'quote_counters' | 'return_counters';
 
 /**
  * Takes the next number of `year` from `counter` in one statement on both dialects: the year's row is inserted with

@@ -13,6 +13,15 @@ const ROUTE_SCOPES: Readonly<Record<string, ApiKeyScope>> = {
   'POST /api/orders/:id/deliver': 'orders:write',
   'POST /api/orders/:id/mark-paid': 'orders:write',
   'POST /api/orders/:id/cancel': 'orders:write',
+  // B2B §14: shipments and their delivery.
+  'POST /api/orders/:id/shipments': 'orders:write',
+  'POST /api/orders/:id/shipments/:shipmentId/deliver': 'orders:write',
+  // B2B §14: returns read as orders are; their transitions are orders:write's.
+  'GET /api/returns': 'orders:read',
+  'GET /api/returns/:id': 'orders:read',
+  'POST /api/returns/:id/authorize': 'orders:write',
+  'POST /api/returns/:id/reject': 'orders:write',
+  'POST /api/returns/:id/receive': 'orders:write',
   'POST /api/service': 'catalog:write',
   'PATCH /api/service/:id': 'catalog:write',
   'DELETE /api/service/:id': 'catalog:write',

@@ -3,3 +3,5 @@
 // module's transactions (billing/invoice-numbers.ts, billing/credit-note-numbers.ts); documents writes none.
 export { documentRoutes } from './routes.js';
 export { createDocumentsService, type DocumentsService } from './service.js';
+// The seller block the documents print: where returned goods are sent (B2B §14).
+export { SELLER } from './seller.js';

@@ -7,10 +7,11 @@
 //
 // Not one snapshot: each page is read when the client has taken the last one, so an order placed meanwhile comes at
 // the end, one deleted before its page is read is left out, and each order is as it was when its page was read.
-import { orderSchema, type Order, type OrderStatus } from '@kestrel/shared';
+import { orderSchema, SHIPMENT_STATUSES, type Order, type OrderStatus } from '@kestrel/shared';
 import type { Db } from '../../infra/db/create-db.js';
 import { compileSerializer, type Serialize } from '../../infra/http/serialize.js';
 import * as repo from './repository.js';
+import { shipmentsOfOrders, type ShipmentWithLines } from './shipments-repository.js';
 
 /**
  * Orders per page. On SQLite a page's two reads run on the event loop: two index walks of a bounded size, like the
@@ -31,7 +32,7 @@ let serializeOrder: Serialize | undefined;
 export async function* allOrdersJson(
   db: Db,
   status: OrderStatus | undefined,
-  toOrder: (row: repo.OrderRow, lines: repo.OrderLineRow[]) => Order,
+  toOrder: (row: repo.OrderRow, lines: repo.OrderLineRow[], shipments?: ShipmentWithLines[]) => Order,
 ): AsyncGenerator<string> {
   serializeOrder ??= compileSerializer(orderSchema);
   const serialize = serializeOrder;
@@ -52,9 +53,14 @@ export async function* allOrdersJson(
       if (list) list.push(line);
       else byOrder.set(line.order_id, [line]);
     }
+    // B2B §14: the page's orders that shipped, their shipments (none asked for a page with none).
+    const shipments = await shipmentsOfOrders(
+      db,
+      rows.filter((r) => SHIPMENT_STATUSES.includes(r.status)).map((r) => r.id),
+    );
     let chunk = '';
     for (const row of rows) {
-      chunk += separator + serialize(toOrder(row, byOrder.get(row.id) ?? []));
+      chunk += separator + serialize(toOrder(row, byOrder.get(row.id) ?? [], shipments.get(row.id)));
       separator = ',';
       if (chunk.length >= CHUNK_CHARS) {
         yield chunk;

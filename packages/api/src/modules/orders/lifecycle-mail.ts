@@ -22,10 +22,21 @@ export function paidMail(order: OrderRow, paidBy: 'card' | 'account', reference:
   };
 }
 
-export function shippedMail(order: OrderRow, carrier: string, trackingNumber: string): OutgoingMail {
+/** One shipment of an order (B2B §14): what it carries, and how many units are still to come. */
+export interface ShipmentMailFacts {
+  seq: number;
+  number: string;
+  carrier: string;
+  trackingNumber: string;
+  lines: Array<{ sku: string; name: string; quantity: number }>;
+  unitsLeft: number;
+}
+
+/** One message per shipment: the first keeps the key the single shipment of §4 always had. */
+export function shipmentMail(order: OrderRow, shipment: ShipmentMailFacts): OutgoingMail {
   return {
     to: order.email,
-    dedupeKey: `order-shipped:${order.id}`,
+    dedupeKey: shipment.seq === 1 ? `order-shipped:${order.id}` : `order-shipment-${shipment.seq}:${order.id}`,
     content: {
       kind: 'order-shipped',
       data: {
@@ -33,8 +44,11 @@ export function shippedMail(order: OrderRow, carrier: string, trackingNumber: st
         orderNumber: order.number,
         buyerName: order.user_name,
         poNumber: order.po_number,
-        carrier,
-        trackingNumber,
+        carrier: shipment.carrier,
+        trackingNumber: shipment.trackingNumber,
+        shipmentNumber: shipment.number,
+        lines: shipment.lines,
+        unitsLeft: shipment.unitsLeft,
       },
     },
   };

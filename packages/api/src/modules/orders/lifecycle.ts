@@ -38,7 +38,7 @@ import type { OrderBilling } from './billing-port.js';
 import type { MailService } from '../mail/index.js';
 import { withStep } from './history.js';
 import * as lifecycleRepo from './lifecycle-repository.js';
-import { deliveredMail, endedMail, paidMail, shippedMail } from './lifecycle-mail.js';
+import { endedMail, paidMail } from './lifecycle-mail.js';
 import type { OrderRow } from './order-write-repository.js';
 import { authorizeOrder, payRefusal } from './ownership.js';
 import { findMembership } from '../companies/index.js';
@@ -105,6 +105,7 @@ const label: Record<OrderStatus, string> = {
   cancelled: 'cancelled',
   expired: 'expired',
   rejected: 'rejected',
+  partially_shipped: 'partially shipped',
 };
 
 export const invalidTransition = (status: OrderStatus, action: string) =>
@@ -357,75 +358,7 @@ export function createOrderLifecycle(deps: LifecycleDeps) {
       return reason;
     },
 
-    /** `confirmed` -> `shipped` with the carrier and tracking number (admin). */
-    async ship(
-      user: AuthUser,
-      id: string,
-      carrier: string,
-      trackingNumber: string,
-      audit: AuditContext | null,
-    ): Promise<OrderRow> {
-      const row = await authorizeOrder(db, await repo.findOrder(db, id), user, 'read');
-      demandPermission(user, 'orders.ship', 'Only administrators may ship orders');
-      if (row.status !== 'confirmed') throw invalidTransition(row.status, 'shipped');
-      const at = now().toISOString();
-      const done = await transaction(async (trx, record) => {
-        const changed = await lifecycleRepo.changeStatus(trx, id, 'confirmed', {
-          status: 'shipped',
-          status_history: withStep(row.status_history, 'shipped', at),
-          updated_at: at,
-          carrier,
-          tracking_number: trackingNumber,
-        });
-        if (changed) {
-          await mail.enqueue(trx, shippedMail(row, carrier, trackingNumber));
-          await record('order.shipped', id);
-          await recordAudit(trx, audit, {
-            action: 'order.shipped',
-            targetType: 'order',
-            targetId: id,
-            summary: `Shipped order ${row.number} by ${carrier} (${trackingNumber})`,
-            changes: changedFields(
-              { status: row.status, carrier: row.carrier, trackingNumber: row.tracking_number },
-              { status: 'shipped', carrier, trackingNumber },
-            ),
-          });
-        }
-        return changed;
-      });
-      if (!done) return refusedAfterRace(id, 'shipped');
-      mail.wake();
-      return reread(id);
-    },
-
-    /** `shipped` -> `delivered` (the buyer, a member of the buyer's company, or an admin). */
-    async deliver(user: AuthUser, id: string, audit: AuditContext | null): Promise<OrderRow> {
-      const row = await authorizeOrder(db, await repo.findOrder(db, id), user, 'deliver');
-      if (row.status !== 'shipped') throw invalidTransition(row.status, 'marked delivered');
-      const at = now().toISOString();
-      const done = await transaction(async (trx, record) => {
-        const changed = await lifecycleRepo.changeStatus(trx, id, 'shipped', {
-          status: 'delivered',
-          status_history: withStep(row.status_history, 'delivered', at),
-          updated_at: at,
-        });
-        if (changed) {
-          await mail.enqueue(trx, deliveredMail(row));
-          await record('order.delivered', id);
-          await recordAudit(trx, audit, {
-            action: 'order.delivered',
-            targetType: 'order',
-            targetId: id,
-            summary: `Marked order ${row.number} delivered`,
-            changes: { status: ['shipped', 'delivered'] },
-          });
-        }
-        return changed;
-      });
-      if (!done) return refusedAfterRace(id, 'marked delivered');
-      mail.wake();
-      return reread(id);
-    },
+    // Shipping and delivery (B2B §4, §14) are shipments.ts's.
 
     /** An on-account order's payment arrived (admin, with the transfer's reference); the status stays. */
     async markPaidOnAccount(

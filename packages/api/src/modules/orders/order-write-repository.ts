@@ -163,6 +163,9 @@ export function rowsOf(
       quantity: line.quantity,
       unit_price_cents: unit,
       line_total_cents: unit * line.quantity,
+      shipped_quantity: 0,
+      cancelled_quantity: 0,
+      returned_quantity: 0,
     };
   });
   const first = lineRows[0];

@@ -17,6 +17,8 @@ import {
   orderSearchPageSchema,
   orderSearchQuerySchema,
   shipOrderSchema,
+  createShipmentSchema,
+  shipmentParamsSchema,
   type OrderListQuery,
 } from '@kestrel/shared';
 import type { FastifyTypeProviderDefault } from 'fastify';
@@ -218,6 +220,52 @@ export const orderRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = asy
       },
     },
     async (request) => orders.deliver(currentUser(request), request.params.id, auditContextOf(request)),
+  );
+
+  app.post(
+    '/orders/:id/shipments',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags,
+        security,
+        summary:
+          'Ship some units of a confirmed or partly shipped order as one shipment, with its carrier and tracking (admin)',
+        params: idParamsSchema,
+        body: createShipmentSchema,
+        response: { ...transitionResponses, 400: orderLinesErrorSchema },
+      },
+    },
+    async (request) =>
+      orders.createShipment(
+        currentUser(request),
+        request.params.id,
+        request.body.lines,
+        request.body.carrier,
+        request.body.trackingNumber,
+        auditContextOf(request),
+      ),
+  );
+
+  app.post(
+    '/orders/:id/shipments/:shipmentId/deliver',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags,
+        security,
+        summary: 'Mark one shipment of an order delivered (its buyer, a colleague or an admin)',
+        params: shipmentParamsSchema,
+        response: transitionResponses,
+      },
+    },
+    async (request) =>
+      orders.deliverShipment(
+        currentUser(request),
+        request.params.id,
+        request.params.shipmentId,
+        auditContextOf(request),
+      ),
   );
 
   app.post(

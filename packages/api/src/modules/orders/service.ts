@@ -18,6 +18,8 @@ import {
   type OrderSearchQuery,
   type OrderStatus,
   type OrderSource,
+  type Shipment,
+  SHIPMENT_STATUSES,
   punchoutMessages,
   type ShipToChoice,
   type TaxFields,
@@ -65,11 +67,14 @@ import { decideOrderTax, taxColumnsOf } from './order-tax.js';
 import { isTaxed, ratePercent, taxCents, type TaxService } from '../billing/index.js';
 import type { AddressBookService } from '../ship-to/index.js';
 import * as search from './search-repository.js';
+import { shipmentsOfOrders, type ShipmentWithLines } from './shipments-repository.js';
+import { createShipments, type ShipmentLineRequest } from './shipments.js';
 
 export type OrderRow = repo.OrderRow;
 export type { LineRequest } from './order-write-repository.js';
 
-export function toOrder(row: OrderRow, lines: repo.OrderLineRow[]): Order {
+/** The order answer; `shipments` are the order's own (B2B §14: none until it ships). */
+export function toOrder(row: OrderRow, lines: repo.OrderLineRow[], shipments: ShipmentWithLines[] = []): Order {
   return {
     _id: row.id,
     number: row.number,
@@ -92,6 +97,11 @@ export function toOrder(row: OrderRow, lines: repo.OrderLineRow[]): Order {
       quantity: l.quantity,
       unitPrice: centsToDollars(l.unit_price_cents),
       lineTotal: centsToDollars(l.line_total_cents),
+      // B2B §14; absent before migration 038 has run on this database: none.
+      shippedQuantity: l.shipped_quantity ?? 0,
+      cancelledQuantity: l.cancelled_quantity ?? 0,
+      // B2B §14; absent before migration 040 has run on this database: none returned.
+      returnedQuantity: Number(l.returned_quantity ?? 0),
     })),
     poNumber: row.po_number,
     note: row.note,
@@ -102,6 +112,7 @@ export function toOrder(row: OrderRow, lines: repo.OrderLineRow[]): Order {
     expiresAt: row.expires_at,
     carrier: row.carrier,
     trackingNumber: row.tracking_number,
+    shipments: shipments.map(shipmentAnswer),
     invoiceNumber: row.invoice_number,
     companyId: row.company_id,
     refunded: row.refunded_at !== null,
@@ -130,6 +141,18 @@ export function toOrder(row: OrderRow, lines: repo.OrderLineRow[]): Order {
     updatedAt: row.updated_at,
     // Issue 47: only once paid, so an unpaid order answers as it always has.
     ...(row.paid_at !== null ? { paidAt: row.paid_at, paidReference: row.paid_reference } : {}),
+  };
+}
+
+export function shipmentAnswer(s: ShipmentWithLines): Shipment {
+  return {
+    _id: s.id,
+    number: s.number,
+    lines: s.lines.map((l) => ({ productId: l.product_id, sku: l.sku, quantity: l.quantity })),
+    carrier: s.carrier,
+    trackingNumber: s.tracking_number,
+    shippedAt: s.shipped_at,
+    deliveredAt: s.delivered_at,
   };
 }
 
@@ -287,6 +310,17 @@ export interface OrdersService {
   /** The transitions; `audit` is the staff caller or key (null for a customer), recorded in their transaction. */
   ship(user: AuthUser, id: string, carrier: string, trackingNumber: string, audit: AuditContext | null): Promise<Order>;
   deliver(user: AuthUser, id: string, audit: AuditContext | null): Promise<Order>;
+  /** B2B §14: one shipment of the units asked for (shipments.ts); 400 naming every bad line. */
+  createShipment(
+    user: AuthUser,
+    id: string,
+    lines: ShipmentLineRequest[],
+    carrier: string,
+    trackingNumber: string,
+    audit: AuditContext | null,
+  ): Promise<Order>;
+  /** B2B §14: one shipment delivered. */
+  deliverShipment(user: AuthUser, id: string, shipmentId: string, audit: AuditContext | null): Promise<Order>;
   markPaidOnAccount(user: AuthUser, id: string, reference: string, audit: AuditContext | null): Promise<Order>;
   cancel(user: AuthUser, id: string, reason: string | null, audit: AuditContext | null): Promise<Order>;
   /**
@@ -477,7 +511,8 @@ export function createOrdersService(deps: OrdersDeps): OrdersService {
     if (endpointIds.length === 0) return false;
     const row = await repo.findOrder(trx, id);
     if (!row) return false;
-    const order = toOrder(row, await repo.linesOfOrders(trx, [id]));
+    const [lines, shipments] = await Promise.all([repo.linesOfOrders(trx, [id]), shipmentsOfOrders(trx, [id])]);
+    const order = toOrder(row, lines, shipments.get(id));
     await webhooks.insert(trx, webhooks.event(type, order, endpointIds));
     return true;
   }
@@ -493,14 +528,24 @@ export function createOrdersService(deps: OrdersDeps): OrdersService {
     log: deps.log ?? { error: () => undefined },
   });
 
+  const shipments = createShipments({
+    db,
+    mail,
+    recordEvent: recordOrderEvent,
+    wakeWebhooks: () => webhooks.wake(),
+  });
+
   async function withLines(rows: OrderRow[], lines: Promise<repo.OrderLineRow[]>): Promise<Order[]> {
     const byOrder = new Map<string, repo.OrderLineRow[]>();
-    for (const line of await lines) {
+    // B2B §14: only orders that left the warehouse have shipments; the others cost no query.
+    const shipped = rows.filter((r) => SHIPMENT_STATUSES.includes(r.status)).map((r) => r.id);
+    const [allLines, shipments] = await Promise.all([lines, shipmentsOfOrders(db, shipped)]);
+    for (const line of allLines) {
       const list = byOrder.get(line.order_id) ?? [];
       list.push(line);
       byOrder.set(line.order_id, list);
     }
-    return rows.map((row) => toOrder(row, byOrder.get(row.id) ?? []));
+    return rows.map((row) => toOrder(row, byOrder.get(row.id) ?? [], shipments.get(row.id)));
   }
 
   async function place(
@@ -774,12 +819,23 @@ export function createOrdersService(deps: OrdersDeps): OrdersService {
 
     linesOf: (orderId) => repo.linesOfOrders(db, [orderId]),
     findOrder: (id) => repo.findOrder(db, id),
-    toAnswer: async (row) => toOrder(row, await repo.linesOfOrders(db, [row.id])),
+    toAnswer: async (row) => {
+      const [lines, shipments] = await Promise.all([
+        repo.linesOfOrders(db, [row.id]),
+        SHIPMENT_STATUSES.includes(row.status) ? shipmentsOfOrders(db, [row.id]) : undefined,
+      ]);
+      return toOrder(row, lines, shipments?.get(row.id));
+    },
 
     deleteOrder: (user, id) => lifecycle.deleteOrder(user, id),
+    // §4's ship: a confirmed order, every unit in one shipment (a partly shipped one ships the rest as a shipment).
     ship: async (user, id, carrier, trackingNumber, audit) =>
-      service.toAnswer(await lifecycle.ship(user, id, carrier, trackingNumber, audit)),
-    deliver: async (user, id, audit) => service.toAnswer(await lifecycle.deliver(user, id, audit)),
+      service.toAnswer(await shipments.ship(user, id, 'all', carrier, trackingNumber, audit, ['confirmed'])),
+    deliver: async (user, id, audit) => service.toAnswer(await shipments.deliver(user, id, 'all', audit)),
+    createShipment: async (user, id, lines, carrier, trackingNumber, audit) =>
+      service.toAnswer(await shipments.ship(user, id, lines, carrier, trackingNumber, audit)),
+    deliverShipment: async (user, id, shipmentId, audit) =>
+      service.toAnswer(await shipments.deliver(user, id, shipmentId, audit)),
     markPaidOnAccount: async (user, id, reference, audit) =>
       service.toAnswer(await lifecycle.markPaidOnAccount(user, id, reference, audit)),
     cancel: async (user, id, reason, audit) => service.toAnswer(await lifecycle.cancel(user, id, reason, audit)),

@@ -36,6 +36,8 @@ import { twoFactorStepsMigration } from './034-two-factor-steps.js';
 import { shipToMigration } from './035-ship-to.js';
 import { punchoutMigration } from './036-punchout.js';
 import { taxMigration } from './037-tax.js';
+import { shipmentsMigration } from './038-shipments.js';
+import { returnsMigration } from './040-returns.js';
 
 const migrations: Record<string, Migration> = {
   '001-initial': initial,
@@ -73,6 +75,8 @@ const migrations: Record<string, Migration> = {
   '035-ship-to': shipToMigration,
   '036-punchout': punchoutMigration,
   '037-tax': taxMigration,
+  '038-shipments': shipmentsMigration,
+  '040-returns': returnsMigration,
 };
 
 /** Every migration of this build, by name. */

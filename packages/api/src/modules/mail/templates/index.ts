@@ -22,8 +22,9 @@ import { orderCancelled, orderCancelledSubject, type OrderCancelledMail } from '
 import { orderDelivered, type OrderDeliveredMail } from './order-delivered.js';
 import { orderPaid, type OrderPaidMail } from './order-paid.js';
 import { orderPlaced, type OrderPlacedMail } from './order-placed.js';
-import { orderShipped, type OrderShippedMail } from './order-shipped.js';
+import { orderShipped, orderShippedSubject, type OrderShippedMail } from './order-shipped.js';
 import { quoteMail, quoteSubject, type QuoteMail } from './quote.js';
+import { returnMail, returnSubject, type ReturnMail } from './return.js';
 import { paymentRefunded, paymentRefundedSubject, type PaymentRefundedMail } from './payment-refunded.js';
 import { passwordReset, passwordResetSubject, type PasswordResetMail } from './password-reset.js';
 import { webhookDisabled, webhookDisabledSubject, type WebhookDisabledMail } from './webhook-disabled.js';
@@ -46,6 +47,7 @@ export type {
   PaymentRefundedMail,
   WebhookDisabledMail,
   QuoteMail,
+  ReturnMail,
 };
 
 export type MailContent =
@@ -68,7 +70,9 @@ export type MailContent =
   | { kind: 'approval-reminder'; data: ApprovalReminderMail }
   | { kind: 'payment-refunded'; data: PaymentRefundedMail }
   // Quotes (B2B §10, issue #29): one kind, the step in data.event.
-  | { kind: 'quote'; data: QuoteMail };
+  | { kind: 'quote'; data: QuoteMail }
+  // Returns (B2B §14, issue #51): one kind, the step in data.event.
+  | { kind: 'return'; data: ReturnMail };
 
 export type MailKind = MailContent['kind'];
 
@@ -87,7 +91,7 @@ export function subjectOf(site: Site, content: MailContent): string {
     case 'order-paid':
       return orderSubject(content.data, 'paid');
     case 'order-shipped':
-      return orderSubject(content.data, 'shipped');
+      return orderShippedSubject(content.data);
     case 'order-cancelled':
       return orderCancelledSubject(content.data);
     case 'order-delivered':
@@ -114,6 +118,8 @@ export function subjectOf(site: Site, content: MailContent): string {
       return paymentRefundedSubject(content.data);
     case 'quote':
       return quoteSubject(content.data);
+    case 'return':
+      return returnSubject(content.data);
   }
 }
 
@@ -151,5 +157,7 @@ export function renderMail(site: Site, content: MailContent): RenderedMail {
       return paymentRefunded(site, content.data);
     case 'quote':
       return quoteMail(site, content.data);
+    case 'return':
+      return returnMail(site, content.data);
   }
 }

@@ -10,6 +10,7 @@ const STATUS_LABELS: Record<Order['status'], string> = {
   cancelled: 'Cancelled',
   expired: 'Expired',
   rejected: 'Rejected',
+  partially_shipped: 'Partly shipped',
 };
 
 /** Every status in lifecycle order, for the admin's choice of which orders to list. */
@@ -26,6 +27,7 @@ const STATUS_TONES: Record<Order['status'], string> = {
   cancelled: 'badge-neutral',
   expired: 'badge-neutral',
   rejected: 'badge-neutral',
+  partially_shipped: 'badge-primary',
 };
 
 export function statusLabel(status: Order['status']): string {
