@@ -2,7 +2,7 @@
 // (every scope) makes one call of every row of the table that has a call today, and gets exactly the status the
 // table says: 2xx for a role that has the row, 403 for staff without it, and, where a customer may make the call
 // too, the customer's own answer (404 for an order that is not theirs). A refused write changes nothing. The returns
-// row (authorize or reject) has no call yet (B2B §14 is not built); its permission is in the table all the same.
+// rows (B2B §14): authorize and reject are returns.decide's, receive is orders.ship's.
 import type { StaffRole } from '@kestrel/shared';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -28,6 +28,22 @@ interface Ctx {
 }
 
 const done = async () => undefined;
+
+/** B2B §14: a fresh return Alice asked of her confirmed order, shipped and delivered (`authorized` if asked). */
+async function aliceReturn(w: World, authorized = false): Promise<string> {
+  const order = await orderIn(w, 'confirmed');
+  await call(w.app, 'POST', `/api/orders/${order._id}/ship`, w.admin, { carrier: 'DHL', trackingNumber: 'T1' });
+  await call(w.app, 'POST', `/api/orders/${order._id}/deliver`, w.alice);
+  const made = await call(w.app, 'POST', `/api/orders/${order._id}/returns`, w.alice, {
+    lines: [{ productId: w.gpu, quantity: 10, reason: 'damaged' }],
+  });
+  const id = String(made.json()._id);
+  if (authorized) await call(w.app, 'POST', `/api/returns/${id}/authorize`, w.admin);
+  return id;
+}
+
+const returnStatus = async (w: World, id: string) =>
+  (await w.app.db.selectFrom('returns').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status;
 
 const ROWS: Row[] = [
   {
@@ -100,6 +116,35 @@ const ROWS: Row[] = [
       };
     },
     expected: [200, 403, 200, 403, 404, 404, 200],
+  },
+  {
+    what: 'returns: POST /api/returns/{id}/authorize (B2B §14)',
+    call: async (w, who) => {
+      const id = await aliceReturn(w);
+      const res = await call(w.app, 'POST', `/api/returns/${id}/authorize`, who);
+      return { res, unchanged: async () => expect(await returnStatus(w, id)).toBe('requested') };
+    },
+    expected: [200, 200, 403, 200, 403, 403, 200],
+  },
+  {
+    what: 'returns: POST /api/returns/{id}/reject (B2B §14)',
+    call: async (w, who) => {
+      const id = await aliceReturn(w);
+      const res = await call(w.app, 'POST', `/api/returns/${id}/reject`, who, { reason: 'Used' });
+      return { res, unchanged: async () => expect(await returnStatus(w, id)).toBe('requested') };
+    },
+    expected: [200, 200, 403, 200, 403, 403, 200],
+  },
+  {
+    what: 'receive returns: POST /api/returns/{id}/receive (B2B §14; nothing arrived, so nothing is credited)',
+    call: async (w, who) => {
+      const id = await aliceReturn(w, true);
+      const res = await call(w.app, 'POST', `/api/returns/${id}/receive`, who, {
+        lines: [{ productId: w.gpu, quantity: 0, restock: false }],
+      });
+      return { res, unchanged: async () => expect(await returnStatus(w, id)).toBe('authorized') };
+    },
+    expected: [200, 403, 200, 403, 403, 403, 200],
   },
   {
     what: 'mark paid: POST /api/orders/{id}/mark-paid (an on-account order)',

@@ -330,7 +330,7 @@ export function createReturnsService(deps: ReturnsDeps): ReturnsService {
         // The credit before the restock: the company's row (on account) before the products', as order writes lock them.
         const note =
           credited.length > 0
-            ? await credit.creditOrder(trx, { orderId: row.order_id, lines: credited, reason: 'return' })
+            ? await credit.creditOrder(trx, { orderId: row.order_id, lines: credited, reason: 'return', at })
             : null;
         await repo.recordCredit(trx, id, note?.total ?? 0, note?.creditNoteNumber ?? null);
         for (const r of [...received].sort((a, b) => (a.line.product_id < b.line.product_id ? -1 : 1))) {
