@@ -1,5 +1,4 @@
 // buildApp(config): the whole backend as one Fastify instance; tests build it without a port, server.ts listens.
-import { AppError } from './infra/errors.js';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import { can } from '@kestrel/shared';
@@ -48,7 +47,7 @@ import {
 import { createDocumentsService, documentRoutes } from './modules/documents/index.js';
 import { createImageService, createImageStore, imagesRoutes } from './modules/images/index.js';
 import { createMailService, MAIL_DELIVERY_JOB, mailDeliveryJob, type MailService } from './modules/mail/index.js';
-import { billingRoutes, createBillingService } from './modules/billing/index.js';
+import { billingRoutes, createBillingService, creditOrder } from './modules/billing/index.js';
 import { createOrdersService, orderExpiryJob, orderRoutes, type OrdersService } from './modules/orders/index.js';
 import {
   createPaymentProvider,
@@ -149,12 +148,8 @@ export const SERVER_TIMEOUTS = {
   checkEveryMs: 2_000,
 };
 
-/** Until billing's creditOrder is merged (B2B §14's credit part): receiving a return that credits answers 503. */
-const returnCredit: ReturnCredit = {
-  creditOrder: () => {
-    throw new AppError(503, 'not_built', 'Crediting returns is not built yet');
-  },
-};
+/** B2B §14: a received return is credited by billing's one way to credit, in the receipt's transaction. */
+const returnCredit: ReturnCredit = { creditOrder: (trx, credit) => creditOrder(trx, credit) };
 
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   // Before anything opens a file there: an unwritable folder is named with the setting that chose it.

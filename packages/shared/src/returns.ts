@@ -72,10 +72,12 @@ export const returnReceiveSchema = z.object({
 });
 export type ReturnReceive = z.input<typeof returnReceiveSchema>;
 
-/** `GET /api/returns?status=`. */
+/** `GET /api/returns?status=&orderId=` (orderId: one order's returns, for the order pages). */
 export const returnsQuerySchema = z.object({
   status: z.enum(RETURN_STATUSES, { error: `status must be one of ${RETURN_STATUSES.join(', ')}` }).optional(),
+  orderId: idSchema.optional(),
 });
+export type ReturnsQuery = z.infer<typeof returnsQuerySchema>;
 
 export const returnLineSchema = z.object({
   productId: z.string(),

@@ -134,6 +134,8 @@ describe.each(databases)('return steps and reads on %s', (kind) => {
     expect(all.slice(0, 2)).toEqual([personal._id, company._id]);
     expect(await ids(w.admin, '?status=authorized')).toContain(personal._id);
     expect(await ids(w.admin, '?status=authorized')).not.toContain(company._id);
+    expect(await ids(w.owner, `?orderId=${order._id}`)).toEqual([company._id]);
+    expect(await ids(w.owner, `?orderId=${own._id}`)).toEqual([]);
     const bad = await call(w.t.app, 'GET', '/api/returns?status=lost', w.admin);
     expect([bad.statusCode, bad.json().error.message]).toEqual([
       400,

@@ -109,6 +109,8 @@ export interface OrdersTable {
    * them out (the defaults: no tax).
    */
   tax_cents?: number;
+  /** B2B §14 (migrations/039): the credit notes taken off this unpaid on-account invoice (settlement 'invoice'). */
+  credited_cents?: number;
   tax_rate_milli?: number;
   tax_name?: string | null;
   reverse_charge?: number;
@@ -288,6 +290,23 @@ export interface CreditNoteCountersTable {
   last_number: number;
 }
 
+/** One credit note (migrations/039-credit-notes.ts; modules/billing/credits.ts): several per order. */
+export interface CreditNotesTable {
+  number: string;
+  order_id: string;
+  company_id: string | null;
+  reason: 'cancellation' | 'return';
+  /** JSON text of CreditNoteLine[]; null: every line of the order (the notes written before migration 039). */
+  lines: string | null;
+  subtotal_cents: number | string;
+  tax_cents: number | string;
+  total_cents: number | string;
+  settlement: 'card' | 'invoice' | 'balance';
+  refund_id: string | null;
+  refunded_at: string | null;
+  created_at: string;
+}
+
 /** The last quote number given out in a year (migrations/022-quotes.ts; modules/quotes). */
 export interface QuoteCountersTable {
   year: number;
@@ -446,6 +465,7 @@ export interface Database extends PaymentTables {
   mail_outbox: MailOutboxTable;
   invoice_counters: InvoiceCountersTable;
   credit_note_counters: CreditNoteCountersTable;
+  credit_notes: CreditNotesTable;
   api_keys: ApiKeysTable;
   webhook_endpoints: WebhookEndpointsTable;
   webhook_messages: WebhookMessagesTable;

@@ -32,27 +32,58 @@ export function overdueAccountOrders(open: OpenAccountOrders, today: string): Op
   return open.where('due_date', '<', today);
 }
 
-/** What a set of open orders owes: their totals added up, 0 for none (a select of any query above). */
+/**
+ * What a set of open orders owes: their totals less what credit notes took off them (B2B §14, settlement
+ * 'invoice'), 0 for none (a select of any query above).
+ */
 export function owedCents(eb: ExpressionBuilder<Database, 'orders'>) {
-  return eb.fn.coalesce(eb.fn.sum<number | string | bigint>('total_cents'), eb.lit(0));
+  return eb.fn.coalesce(
+    eb.fn.sum<number | string | bigint>(eb(eb.ref('total_cents'), '-', eb.ref('credited_cents'))),
+    eb.lit(0),
+  );
 }
 
-/** Cents owed: the total of the company's open on-account orders (orders_company_created narrows it to them). */
+/** Credit notes given to companies' accounts after their invoices were paid (B2B §14: a negative balance is credit). */
+function accountCredits(db: Kysely<Database>) {
+  return db
+    .selectFrom('credit_notes')
+    .where('settlement', '=', 'balance')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number | string | bigint>('total_cents'), eb.lit(0)).as('credit'));
+}
+
+/**
+ * Cents owed: the company's open on-account orders (orders_company_created narrows it to them) less its account's
+ * credits; negative when the company is in credit.
+ */
 export async function companyBalanceCents(db: Kysely<Database>, companyId: string): Promise<number> {
-  const row = await openAccountOrders(db, companyId)
-    .select((eb) => owedCents(eb).as('owed'))
-    .executeTakeFirstOrThrow();
-  return Number(row.owed);
+  const [owed, credit] = await Promise.all([
+    openAccountOrders(db, companyId)
+      .select((eb) => owedCents(eb).as('owed'))
+      .executeTakeFirstOrThrow(),
+    accountCredits(db).where('company_id', '=', companyId).executeTakeFirstOrThrow(),
+  ]);
+  return Number(owed.owed) - Number(credit.credit);
 }
 
-/** The balances of several companies at once (the admin list): company id -> cents; companies owing nothing absent. */
+/** The balances of several companies at once (the admin list): company id -> cents; companies at 0 absent. */
 export async function companyBalancesCents(db: Kysely<Database>): Promise<Map<string, number>> {
   // Grouped over every company at once (no list of ids: no bound on how many companies there are).
-  const rows = await allOpenAccountOrders(db)
-    .select((eb) => ['company_id', owedCents(eb).as('owed')])
-    .groupBy('company_id')
-    .execute();
-  return new Map(rows.flatMap((r) => (r.company_id === null ? [] : [[r.company_id, Number(r.owed)] as const])));
+  const [owed, credits] = await Promise.all([
+    allOpenAccountOrders(db)
+      .select((eb) => ['company_id', owedCents(eb).as('owed')])
+      .groupBy('company_id')
+      .execute(),
+    accountCredits(db).select('company_id').groupBy('company_id').execute(),
+  ]);
+  const balances = new Map<string, number>();
+  for (const r of owed) if (r.company_id !== null) balances.set(r.company_id, Number(r.owed));
+  for (const r of credits) {
+    if (r.company_id === null) continue;
+    const balance = (balances.get(r.company_id) ?? 0) - Number(r.credit);
+    if (balance === 0) balances.delete(r.company_id);
+    else balances.set(r.company_id, balance);
+  }
+  return balances;
 }
 
 /** How many open on-account orders of the company are overdue on `today` (YYYY-MM-DD, UTC): the credit check's. */
@@ -78,7 +109,17 @@ export async function overdueOwed(
 /** The company's unpaid on-account orders, earliest due first (the account's list). */
 export function openAccountOrderRows(db: Kysely<Database>, companyId: string) {
   return openAccountOrders(db, companyId)
-    .select(['id', 'number', 'po_number', 'invoice_number', 'status', 'total_cents', 'created_at', 'due_date'])
+    .select([
+      'id',
+      'number',
+      'po_number',
+      'invoice_number',
+      'status',
+      'total_cents',
+      'credited_cents',
+      'created_at',
+      'due_date',
+    ])
     .orderBy('due_date')
     .orderBy('id')
     .execute();

@@ -1,19 +1,16 @@
-// Credit note numbers (B2B §11): CN-{year}-{000001}, in sequence without gaps, given once to an invoiced order when it
-// is cancelled or its payment refunded. Called inside the orders module's transaction that records that (through
-// orders/billing-port.ts), so both happen or neither.
+// Credit note numbers (B2B §11): an invoiced order cancelled or refunded whole gets a credit note, once, through the
+// one way to credit (refunds.ts creditOrder), called inside the orders module's transaction that records that
+// (through orders/billing-port.ts), so both happen or neither. Partial credits (B2B §14) call creditOrder themselves.
 import type { Transaction } from 'kysely';
 import type { Database } from '../../infra/db/schema.js';
 import * as repo from './document-number-repository.js';
-
-function formatCreditNoteNumber(year: number, sequence: number): string {
-  return `CN-${year}-${String(sequence).padStart(6, '0')}`;
-}
+import { creditOrder } from './refunds.js';
 
 /**
- * Gives the order the next credit note number of the (UTC) year of `at`, unless it has one or never had an invoice
- * (nothing to credit); answers the order's number or null. As for invoices, the caller's transaction must already
+ * Credits the whole of an invoiced order, unless it has a credit note already or never had an invoice (nothing to
+ * credit); answers its (first) credit note's number or null. As for invoices, the caller's transaction must already
  * hold the order row (it has just marked it cancelled or refunded) and should call this last: the year's counter row
- * stays locked until the commit.
+ * stays locked until the commit. A card order reaches this once its refund is made, so its note is recorded refunded.
  */
 export async function assignCreditNoteNumber(
   trx: Transaction<Database>,
@@ -23,11 +20,6 @@ export async function assignCreditNoteNumber(
   const order = await repo.documentNumbersOf(trx, orderId);
   if (!order || order.invoice_number === null) return null;
   if (order.credit_note_number !== null) return order.credit_note_number;
-  const year = new Date(at).getUTCFullYear();
-  const number = formatCreditNoteNumber(year, await repo.takeNextCreditNoteNumber(trx, year));
-  // Only possible if the caller did not hold the row: roll the whole transaction back rather than leave a gap.
-  if (!(await repo.setCreditNoteNumber(trx, orderId, number, at))) {
-    throw new Error(`Order ${orderId} was given a credit note number by another transaction`);
-  }
-  return number;
+  const credit = await creditOrder(trx, { orderId, lines: 'all', reason: 'cancellation', at, refunded: true });
+  return credit?.creditNoteNumber ?? null;
 }

@@ -22,3 +22,5 @@ export {
   type TaxSubject,
 } from './tax.js';
 export { isEuMember, isVatNumberOf } from './vat-number.js';
+// B2B §14: the one way to credit an order, in the caller's transaction (returns' receive calls it).
+export { creditOrder } from './refunds.js';

@@ -60,7 +60,8 @@ export function createBillingService({ db, now = () => new Date() }: BillingDeps
         poNumber: r.po_number,
         invoiceNumber: r.invoice_number,
         status: r.status,
-        amount: centsToDollars(Number(r.total_cents)),
+        // What is still owed on it: its total less the credit notes taken off it (B2B §14).
+        amount: centsToDollars(Number(r.total_cents) - Number(r.credited_cents ?? 0)),
         createdAt: r.created_at,
         dueDate: r.due_date,
         // overdueAccountOrders' comparison, row by row: due on the day, overdue after it.

@@ -198,6 +198,7 @@ export function rowsOf(
       paid_reference: null,
       credit_note_number: null,
       credit_note_at: null,
+      credited_cents: 0,
       quote_id: order.quote_id ?? null,
       source: order.source ?? 'web',
       // Issue 47: set by the company write for an order awaiting approval; the hot writes leave both null.

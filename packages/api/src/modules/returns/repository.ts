@@ -68,8 +68,14 @@ export async function linesOfReturns(db: Executor, ids: string[]): Promise<Retur
 /** Who sees which returns in a list: one person's, one company's (and its members' personal ones), or all. */
 export type ReturnsScope = { all: true } | { userId: string; companyId: string | null };
 
-/** Newest first, at most `limit`; `status` narrows it. */
-export function listReturns(db: Executor, scope: ReturnsScope, status: ReturnStatus | undefined, limit: number) {
+/** Newest first, at most `limit`; `status` and `orderId` narrow it. */
+export function listReturns(
+  db: Executor,
+  scope: ReturnsScope,
+  filter: { status?: ReturnStatus | undefined; orderId?: string | undefined },
+  limit: number,
+) {
+  const { status, orderId } = filter;
   let query = db.selectFrom('returns').selectAll();
   if ('userId' in scope) {
     const { userId, companyId } = scope;
@@ -80,6 +86,7 @@ export function listReturns(db: Executor, scope: ReturnsScope, status: ReturnSta
     );
   }
   if (status) query = query.where('status', '=', status);
+  if (orderId) query = query.where('order_id', '=', orderId);
   return query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
 }
 

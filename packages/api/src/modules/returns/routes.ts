@@ -52,12 +52,12 @@ export const returnRoutes: FastifyPluginAsyncZod<{ returns: ReturnsService }> = 
       schema: {
         tags,
         security,
-        summary: "Returns, newest first: your own, your company's, or (staff) all; ?status= narrows them",
+        summary: "Returns, newest first: your own, your company's, or (staff) all; ?status= and ?orderId= narrow them",
         querystring: returnsQuerySchema,
         response: { 200: returnSchema.array(), 400: errorSchema, 401: errorSchema },
       },
     },
-    async (request) => returns.list(currentUser(request), request.query.status),
+    async (request) => returns.list(currentUser(request), request.query),
   );
 
   app.get(

@@ -10,6 +10,7 @@ import {
   type Return,
   type ReturnReceive,
   type ReturnRequest,
+  type ReturnsQuery,
   type ReturnStatus,
 } from '@kestrel/shared';
 import type { Transaction } from 'kysely';
@@ -48,7 +49,7 @@ export interface ReturnsDeps {
 
 export interface ReturnsService {
   request(user: AuthUser, orderId: string, body: ReturnRequest): Promise<Return>;
-  list(user: AuthUser, status: ReturnStatus | undefined): Promise<Return[]>;
+  list(user: AuthUser, query: ReturnsQuery): Promise<Return[]>;
   get(user: AuthUser, id: string): Promise<Return>;
   /** The shop's steps: their routes hold the permission (returns.decide; orders.ship to receive). */
   authorize(id: string, audit: AuditContext | null): Promise<Return>;
@@ -271,12 +272,12 @@ export function createReturnsService(deps: ReturnsDeps): ReturnsService {
       return answer(db, created);
     },
 
-    async list(user, status) {
+    async list(user, query) {
       let scope: repo.ReturnsScope = { all: true };
       if (!can(user, 'orders.read')) {
         scope = { userId: user.id, companyId: (await findMembership(db, user.id))?.companyId ?? null };
       }
-      const rows = await repo.listReturns(db, scope, status, RETURNS_LIST_LIMIT);
+      const rows = await repo.listReturns(db, scope, query, RETURNS_LIST_LIMIT);
       const lines = await repo.linesOfReturns(
         db,
         rows.map((r) => r.id),

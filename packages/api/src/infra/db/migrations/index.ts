@@ -37,6 +37,7 @@ import { shipToMigration } from './035-ship-to.js';
 import { punchoutMigration } from './036-punchout.js';
 import { taxMigration } from './037-tax.js';
 import { shipmentsMigration } from './038-shipments.js';
+import { severalCreditNotesMigration } from './039-credit-notes.js';
 import { returnsMigration } from './040-returns.js';
 
 const migrations: Record<string, Migration> = {
@@ -76,6 +77,7 @@ const migrations: Record<string, Migration> = {
   '036-punchout': punchoutMigration,
   '037-tax': taxMigration,
   '038-shipments': shipmentsMigration,
+  '039-credit-notes': severalCreditNotesMigration,
   '040-returns': returnsMigration,
 };
 
