@@ -4,21 +4,33 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Return, ReturnStatus } from '@kestrel/shared';
 import { apiRequest } from './api-client';
 
+/** Which returns: by status, or one order's (its page). */
+export interface ReturnsView {
+  status?: ReturnStatus | null;
+  orderId?: string;
+}
+
 /** Every returns query starts with `all`. */
 export const returnKeys = {
   all: ['returns'] as const,
-  list: (status: ReturnStatus | null) => ['returns', 'list', status ?? 'all'] as const,
+  list: ({ status, orderId }: ReturnsView) => ['returns', 'list', status ?? 'all', orderId ?? 'any'] as const,
 };
 
-/** `GET /api/returns?status=` (B2B §14): your own, your company's as a member, every one for staff; newest first. */
-export function getReturns(status: ReturnStatus | null, signal?: AbortSignal): Promise<Return[]> {
-  const query = status ? `?status=${encodeURIComponent(status)}` : '';
-  return apiRequest<Return[]>(`/returns${query}`, { signal });
+/**
+ * `GET /api/returns?status=&orderId=` (B2B §14): your own, your company's as a member, every one for staff; newest
+ * first.
+ */
+export function getReturns({ status, orderId }: ReturnsView, signal?: AbortSignal): Promise<Return[]> {
+  const query = new URLSearchParams();
+  if (status) query.set('status', status);
+  if (orderId) query.set('orderId', orderId);
+  const search = query.toString();
+  return apiRequest<Return[]>(`/returns${search ? `?${search}` : ''}`, { signal });
 }
 
-export const returnsQuery = (status: ReturnStatus | null) =>
-  queryOptions({ queryKey: returnKeys.list(status), queryFn: ({ signal }) => getReturns(status, signal) });
+export const returnsQuery = (view: ReturnsView) =>
+  queryOptions({ queryKey: returnKeys.list(view), queryFn: ({ signal }) => getReturns(view, signal) });
 
-export function useReturns(status: ReturnStatus | null) {
-  return useQuery(returnsQuery(status));
+export function useReturns(view: ReturnsView) {
+  return useQuery(returnsQuery(view));
 }

@@ -16,7 +16,7 @@ import { ReturnsTable } from './returns-table';
 
 export function ManageReturnsPage() {
   const [status, setStatus] = useReturnStatusFilter();
-  const { data, isPending, isError, error } = useReturns(status);
+  const { data, isPending, isError, error } = useReturns({ status });
   const permissions = useStaffPermissions();
   const may = (permission: 'returns.decide' | 'orders.ship') => !permissions || permissions.includes(permission);
   const step = useReturnStep();

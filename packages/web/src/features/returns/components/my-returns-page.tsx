@@ -8,7 +8,7 @@ import { ReturnsTable } from './returns-table';
 
 export function MyReturnsPage() {
   const [status, setStatus] = useReturnStatusFilter();
-  const { data, isPending, isError, error } = useReturns(status);
+  const { data, isPending, isError, error } = useReturns({ status });
   return (
     <>
       <PageTitle lead="Units you asked to send back, and where each return stands. Ask for one from a delivered order's page.">

@@ -10,14 +10,12 @@ import { ReturnItemsDialog } from './return-items-dialog';
 import { ReturnsTable } from './returns-table';
 
 export function OrderReturns({ order, admin }: { order: Order; admin: boolean }) {
-  // GET /api/returns has no order filter (B2B §14), so the order's are picked from the caller's list.
-  const { data, isPending, isError, error } = useReturns(null);
+  const { data: returns, isPending, isError, error } = useReturns({ orderId: order._id });
   const viewer = useAuth().user?.company?.role === 'viewer';
   const [open, setOpen] = useState(false);
   if (isPending) return <Spinner size="sm" label="Loading the returns" />;
   if (isError) return <p role="alert">{error.message}</p>;
-  const returns = data.filter((rma) => rma.orderId === order._id);
-  const returnable = admin || viewer ? [] : returnableLines(order, data);
+  const returnable = admin || viewer ? [] : returnableLines(order, returns);
   return (
     <div className="flex flex-col gap-3">
       {returns.length > 0 ? (
