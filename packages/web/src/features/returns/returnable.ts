@@ -1,6 +1,6 @@
 // What of an order can still be asked back (B2B §14): per line, the units its delivered shipments brought, less the
-// units a return still open or received holds. The server decides (it also checks RETURN_DAYS); this keeps the
-// dialog from offering more than that.
+// units a return still open holds (all it asked) or a received one holds (what arrived; the rest are free again).
+// The server decides (it also checks RETURN_DAYS); this keeps the dialog from offering more than that.
 import { HOLDING_RETURN_STATUSES, type Order, type Return } from '@kestrel/shared';
 
 export interface ReturnableLine {
@@ -11,7 +11,15 @@ export interface ReturnableLine {
   max: number;
 }
 
-export function returnableLines(order: Order, returns: readonly Return[]): ReturnableLine[] {
+type OrderPart = Pick<Order, '_id'> & {
+  lines: Pick<Order['lines'][number], 'productId' | 'sku' | 'name'>[];
+  shipments: Pick<Order['shipments'][number], 'lines' | 'deliveredAt'>[];
+};
+type ReturnPart = Pick<Return, 'orderId' | 'status'> & {
+  lines: Pick<Return['lines'][number], 'productId' | 'quantity' | 'receivedQuantity'>[];
+};
+
+export function returnableLines(order: OrderPart, returns: readonly ReturnPart[]): ReturnableLine[] {
   const delivered = new Map<string, number>();
   for (const shipment of order.shipments) {
     if (!shipment.deliveredAt) continue;
@@ -22,7 +30,10 @@ export function returnableLines(order: Order, returns: readonly Return[]): Retur
   const held = new Map<string, number>();
   for (const rma of returns) {
     if (rma.orderId !== order._id || !HOLDING_RETURN_STATUSES.includes(rma.status)) continue;
-    for (const line of rma.lines) held.set(line.productId, (held.get(line.productId) ?? 0) + line.quantity);
+    for (const line of rma.lines) {
+      const units = rma.status === 'received' ? line.receivedQuantity : line.quantity;
+      held.set(line.productId, (held.get(line.productId) ?? 0) + units);
+    }
   }
   return order.lines.flatMap((line) => {
     if (!line.productId) return [];
