@@ -6,7 +6,7 @@ import { checkScreen, expectMessage } from '../support/screens';
 
 const PNG = new URL('../fixtures/e2e-part.png', import.meta.url).pathname;
 
-test('the admin sidebar lists My Profile, Sign-in and security, the four admin pages of SPEC.md, Staff, Quotes, Products CSV, Integrations, Companies, Store figures, Audit, Punch-out connections and Tax', async ({
+test('the admin sidebar lists My Profile, Sign-in and security, the four admin pages of SPEC.md, Staff, Quotes, Products CSV, Integrations, Companies, Store figures, Audit, Punch-out connections, Tax and Returns', async ({
   page,
   request,
 }) => {
@@ -28,6 +28,8 @@ test('the admin sidebar lists My Profile, Sign-in and security, the four admin p
     'Audit',
     'Punch-out connections',
     'Tax',
+    // Issue #51: the Returns queue (B2B §14).
+    'Returns',
   ]);
 });
 

@@ -4,7 +4,7 @@ import { adminByApi, createProductByApi, fillCartByApi, signUpByApi, uniqueSku, 
 import { confirmEmailByApi, createCompanyByApi, joinByApi } from '../support/company-setup';
 import { checkScreen, expectMessage } from '../support/screens';
 
-test('the sidebar shows a customer My Profile, Sign-in and security, Add a Reviews, My Order, My Quotes, My Lists and Company only', async ({
+test('the sidebar shows a customer My Profile, Sign-in and security, Add a Reviews, My Order, My Returns, My Quotes, My Lists and Company only', async ({
   page,
   request,
 }) => {
@@ -16,6 +16,8 @@ test('the sidebar shows a customer My Profile, Sign-in and security, Add a Revie
     'Sign-in and security',
     'Add a Reviews',
     'My Order',
+    // Issue #51: returns (B2B §14).
+    'My Returns',
     'My Quotes',
     // Issue #53: requisition lists.
     'My Lists',

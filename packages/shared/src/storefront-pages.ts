@@ -58,6 +58,8 @@ export const DASHBOARD_PAGES = [
   'audit',
   'punchout',
   'tax',
+  'returns',
+  'manage-returns',
 ] as const;
 
 export type StorefrontPage = (typeof STOREFRONT_PAGES)[number];

@@ -23,6 +23,8 @@ const everybody: Entry[] = [
 const customers: Entry[] = [
   { to: '/dashboard/addreview', label: 'Add a Reviews' },
   { to: '/dashboard/myorder', label: 'My Order' },
+  // Issue #51: returns (B2B §14).
+  { to: '/dashboard/returns', label: 'My Returns' },
   { to: '/dashboard/quotes', label: 'My Quotes' },
   // Issue #53: requisition lists, marked current on a list's own page too.
   { to: '/dashboard/lists', label: 'My Lists', section: true },

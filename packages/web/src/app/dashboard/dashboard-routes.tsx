@@ -21,12 +21,8 @@ const PaymentPage = lazyPart(() =>
 const MyOrdersPage = lazyPart(() =>
   import('../../features/orders/components/my-orders-page').then((m) => m.MyOrdersPage),
 );
-const BuyerOrderPage = lazyPart(() =>
-  import('../../features/orders/components/order-page').then((m) => m.BuyerOrderPage),
-);
-const AdminOrderPage = lazyPart(() =>
-  import('../../features/orders/components/order-page').then((m) => m.AdminOrderPage),
-);
+const BuyerOrderPage = lazyPart(() => import('./order-pages').then((m) => m.BuyerOrderPage));
+const AdminOrderPage = lazyPart(() => import('./order-pages').then((m) => m.AdminOrderPage));
 const AddProductPage = lazyPart(() =>
   import('../../features/products/components/add-product-page').then((m) => m.AddProductPage),
 );
@@ -87,6 +83,14 @@ const TaxPage = lazyPart(() => import('../../features/tax/components/tax-page').
 const MyListsPage = lazyPart(() => import('../../features/lists/components/my-lists-page').then((m) => m.MyListsPage));
 const ListPage = lazyPart(() => import('../../features/lists/components/list-page').then((m) => m.ListPage));
 
+// Issue #51: returns (B2B §14), the buyer's My Returns and the shop's queue.
+const MyReturnsPage = lazyPart(() =>
+  import('../../features/returns/components/my-returns-page').then((m) => m.MyReturnsPage),
+);
+const ManageReturnsPage = lazyPart(() =>
+  import('../../features/returns/components/manage-returns-page').then((m) => m.ManageReturnsPage),
+);
+
 // Issue #54: the administrator's punch-out connections (B2B §17).
 const PunchoutPage = lazyPart(() => import('./punchout-page').then((m) => m.PunchoutPage));
 
@@ -114,6 +118,7 @@ export function DashboardRoutes() {
           <Route path={'quotes/:id' satisfies DashboardPage} element={<BuyerQuotePage />} />
           <Route path={'lists' satisfies DashboardPage} element={<MyListsPage />} />
           <Route path={'lists/:id' satisfies DashboardPage} element={<ListPage />} />
+          <Route path={'returns' satisfies DashboardPage} element={<MyReturnsPage />} />
           {/* Each staff page behind the permission that opens it (staff-pages.ts lists the same for the sidebar). */}
           <Route element={<RequireStaff permission="products.write" />}>
             <Route path={'addproduct' satisfies DashboardPage} element={<AddProductPage />} />
@@ -124,6 +129,7 @@ export function DashboardRoutes() {
           <Route element={<RequireStaff permission="orders.read" />}>
             <Route path={'manageorder' satisfies DashboardPage} element={<ManageOrdersPage />} />
             <Route path={'manage-orders/:id' satisfies DashboardPage} element={<AdminOrderPage />} />
+            <Route path={'manage-returns' satisfies DashboardPage} element={<ManageReturnsPage />} />
           </Route>
           <Route element={<RequireStaff permission="admin.manage" />}>
             <Route path={'makeadmin' satisfies DashboardPage} element={<MakeAdminPage />} />

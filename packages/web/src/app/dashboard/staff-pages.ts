@@ -25,4 +25,6 @@ export const STAFF_ENTRIES: StaffEntry[] = [
   { to: '/dashboard/audit', label: 'Audit', permission: 'admin.manage' },
   { to: '/dashboard/punchout', label: 'Punch-out connections', permission: 'admin.manage' },
   { to: '/dashboard/tax', label: 'Tax', permission: 'admin.manage' },
+  // Issue #51: returns are read as orders are; the page offers each step to the permission that takes it.
+  { to: '/dashboard/manage-returns', label: 'Returns', permission: 'orders.read' },
 ];

@@ -1,7 +1,7 @@
 // One order on a page of its own (B2B §11): the buyer's (/dashboard/orders/{id}) and the admin's
 // (/dashboard/manage-orders/{id}). Lines, history, note, PO number, documents and the actions its status allows.
 // Grid cells take min-w-0; at phone width the lines are cards (components/ui/line-table), so nothing scrolls sideways.
-import { useState, type ReactNode } from 'react';
+import { useState, type ComponentType, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { deletedMessage, type Order } from '@kestrel/shared';
 import { LineTable } from '../../../components/ui/line-table';
@@ -145,7 +145,12 @@ function History({ order }: { order: Order }) {
   );
 }
 
-export function OrderPage({ admin }: { admin: boolean }) {
+/** What the app composes into the page from other features: the order's returns (B2B §14). */
+export interface OrderPageParts {
+  returns?: ComponentType<{ order: Order; admin: boolean }>;
+}
+
+export function OrderPage({ admin, returns: Returns }: { admin: boolean } & OrderPageParts) {
   const { id = '' } = useParams();
   const { data: order, isPending, isError, error } = useOrder(id);
   const [dialog, setDialog] = useState<AdminDialog>(null);
@@ -205,6 +210,13 @@ export function OrderPage({ admin }: { admin: boolean }) {
             <OrderShipments order={order} admin={admin} />
           </Section>
         </div>
+        {Returns ? (
+          <div className="min-w-0 lg:col-span-2">
+            <Section title="Returns">
+              <Returns order={order} admin={admin} />
+            </Section>
+          </div>
+        ) : null}
         <Section title="History">
           <History order={order} />
         </Section>
@@ -233,6 +245,3 @@ export function OrderPage({ admin }: { admin: boolean }) {
     </>
   );
 }
-
-export const BuyerOrderPage = () => <OrderPage admin={false} />;
-export const AdminOrderPage = () => <OrderPage admin />;
