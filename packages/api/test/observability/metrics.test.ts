@@ -161,7 +161,15 @@ describe.each(databases)('GET /metrics shop figures on %s', (kind) => {
     // The background engine starts with listening: every job is there, with nothing waiting.
     const jobs = after.filter((s) => s.name === 'kestrel_job_queue_depth');
     expect(jobs.map((s) => s.labels.job).sort()).toEqual(
-      ['account-prune', 'mail-delivery', 'order-expiry', 'payment-sweep', 'quote-expiry', 'webhook-delivery'].sort(),
+      [
+        'account-prune',
+        'card-refunds',
+        'mail-delivery',
+        'order-expiry',
+        'payment-sweep',
+        'quote-expiry',
+        'webhook-delivery',
+      ].sort(),
     );
     expect(jobs.every((s) => s.value === 0)).toBe(true);
   });

@@ -165,6 +165,8 @@ const table: Row[] = [
   // Ann's order is unpaid, so it has no invoice yet: 409 to those who may see it (test/documents has the 200s).
   ['GET', '/api/orders/{id}/invoice.pdf', (c) => `/api/orders/${c.annOrderId}/invoice.pdf`, undefined, [401, 409, 404, 409]],
   ['GET', '/api/orders/{id}/credit-note.pdf', (c) => `/api/orders/${c.annOrderId}/credit-note.pdf`, undefined, [401, 409, 404, 409]],
+  // B2B §14: Ann's order has no credit notes, so a number is no note of it: 404 to everyone signed in.
+  ['GET', '/api/orders/{id}/credit-notes/{number}.pdf', (c) => `/api/orders/${c.annOrderId}/credit-notes/CN-2026-000001.pdf`, undefined, [401, 404, 404, 404]],
   ['GET', '/api/orders.csv', () => '/api/orders.csv?status=pending', undefined, [401, 200, 200, 200]],
   ['PATCH', '/api/orders/{id}', (c) => `/api/orders/${c.annOrderId}`, () => ({ transactionId: 'pi_x' }), [401, 400, 404, 404]],
   ['DELETE', '/api/order/{id}', async (c) => `/api/order/${await annOrder(c)}`, undefined, [401, 200, 404, 404]],
