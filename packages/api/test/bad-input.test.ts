@@ -95,7 +95,7 @@ describe.each(databases)('bad input on %s', (kind) => {
             code: 'validation_error',
             message:
               'Query parameter "status": Invalid option: expected one of "pending"|"awaiting_approval"|"confirmed"|' +
-              '"shipped"|"delivered"|"cancelled"|"expired"|"rejected"',
+              '"shipped"|"delivered"|"cancelled"|"expired"|"rejected"|"partially_shipped"',
           },
         },
       ],
