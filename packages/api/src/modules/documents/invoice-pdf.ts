@@ -1,6 +1,7 @@
 // The invoice of one order as a PDF (B2B §6). It stays as issued once the order is credited (B2B §11): the same
 // number, date and lines, but it names the credit note and no longer reads as settled.
 import type { Order } from '@kestrel/shared';
+import { centsToDollars, dollarsToCents } from '../../infra/money.js';
 import { day, printable, renderOrderDocument, usd, type DocumentCompany } from './pdf-layout.js';
 import { invoiceTaxSummary } from './tax-lines.js';
 
@@ -41,7 +42,7 @@ function closing(order: InvoiceDocument['order']): string {
     const credited = `Credited ${usd(order.refundedTotal)} by ${notes} ${noteNumbers(order)}.`;
     if (order.paid) return `${credited} Paid in full; the credited amount is returned.`;
     // What the open balance counts for this invoice (billing: the total less its credit notes).
-    const due = Math.round((order.price - order.refundedTotal) * 100) / 100;
+    const due = centsToDollars(dollarsToCents(order.price) - dollarsToCents(order.refundedTotal));
     return `${credited} Still due: ${usd(due)}${order.dueDate ? `, by ${day(order.dueDate)}` : ''}. Please quote ${
       order.invoiceNumber
     }.`;
