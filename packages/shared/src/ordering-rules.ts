@@ -48,8 +48,15 @@ export type OrderStatus = (typeof ORDER_STATUSES)[number];
 // shows only the buttons they allow, from the same lists.
 /** Orders that hold stock awaiting payment or approval: the buyer may cancel them; they expire. */
 export const OPEN_ORDER_STATUSES: readonly OrderStatus[] = ['pending', 'awaiting_approval'];
-/** What an administrator may cancel: the open ones and those confirmed (a card payment is then refunded). */
-export const ADMIN_CANCELLABLE_STATUSES: readonly OrderStatus[] = [...OPEN_ORDER_STATUSES, 'confirmed'];
+/**
+ * What an administrator may cancel: the open ones and those confirmed (a card payment is then refunded), and a partly
+ * shipped one, whose unshipped units only are cancelled and credited (B2B §14).
+ */
+export const ADMIN_CANCELLABLE_STATUSES: readonly OrderStatus[] = [
+  ...OPEN_ORDER_STATUSES,
+  'confirmed',
+  'partially_shipped',
+];
 /**
  * Orders that ended without going ahead: they owe nothing, paid or not (billing's open balance leaves them out) and
  * free their PO number (the checkout's PO check).

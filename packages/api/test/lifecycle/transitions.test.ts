@@ -86,8 +86,10 @@ const actions: Action[] = [
     name: 'cancel (admin)',
     as: 'admin',
     path: 'cancel',
-    from: ['pending', 'awaiting_approval', 'confirmed'],
-    to: () => 'cancelled',
+    // B2B §14: a partly shipped order's unshipped units are cancelled (shipments/cancel-rest.test.ts); arranged here
+    // with no shipment, none awaits delivery, so it ends delivered.
+    from: ['pending', 'awaiting_approval', 'confirmed', 'partially_shipped'],
+    to: (from) => (from === 'partially_shipped' ? 'delivered' : 'cancelled'),
     verb: 'cancelled',
   },
   {

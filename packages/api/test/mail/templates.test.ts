@@ -65,6 +65,20 @@ const every: MailContent[] = [
     data: { orderId: 'o1', buyerName: HOSTILE, poNumber: HOSTILE, totalCents: 100, paidBy: 'card', reference: HOSTILE },
   },
   {
+    kind: 'order-rest-cancelled',
+    data: {
+      orderId: 'o3',
+      orderNumber: HOSTILE,
+      buyerName: HOSTILE,
+      poNumber: HOSTILE,
+      reason: HOSTILE,
+      lines: [{ sku: HOSTILE, name: HOSTILE, quantity: 6 }],
+      creditNoteNumber: HOSTILE,
+      creditedCents: 6000,
+      settlement: 'card',
+    },
+  },
+  {
     kind: 'order-cancelled',
     data: { orderId: 'o2', buyerName: HOSTILE, poNumber: null, why: 'expired', reason: null, refundedCents: null },
   },
@@ -81,6 +95,7 @@ describe('mail templates', () => {
       'password-reset',
       'email-verification',
       'webhook-disabled',
+      'order-rest-cancelled',
     ];
     expect(new Set(every.map((m) => m.kind))).toEqual(new Set(kinds));
     for (const content of every) expect(subjectOf(SITE, content)).toBe(renderMail(SITE, content).subject);
@@ -126,6 +141,61 @@ describe('mail templates', () => {
     expect(mail.text).toContain('Thank you for your order. It is reserved for you and waits for payment by card.');
     expect(mail.text).not.toContain('PO number');
     expect(mail.html).not.toContain('PO number');
+  });
+
+  it('names the cancelled units of a partly shipped order, its credit note, and where the money goes', () => {
+    const data = {
+      orderId: 'o7',
+      orderNumber: 'SO-2026-000007',
+      buyerName: 'Ada',
+      poNumber: 'PO-9',
+      reason: 'Discontinued part',
+      lines: [{ sku: 'KC-FAN-1', name: 'Case fan', quantity: 12_000 }],
+      creditNoteNumber: 'CN-2026-000003',
+      creditedCents: 1_306_800,
+      settlement: 'card' as const,
+    };
+    const card = renderMail(SITE, { kind: 'order-rest-cancelled', data });
+    expect(card.subject).toBe('Order SO-2026-000007 unshipped units cancelled (PO PO-9)');
+    expect(card.text).toBe(
+      [
+        'Hello Ada,',
+        '',
+        'The 12,000 units of your order that had not shipped are cancelled and will not be sent; what has shipped is not affected. We are refunding $13,068.00 to the card you paid with (credit note CN-2026-000003); banks usually show it within 5-10 days.',
+        '',
+        'Order:             SO-2026-000007',
+        'PO number:         PO-9',
+        'Reason:            Discontinued part',
+        'KC-FAN-1 Case fan: 12,000 units cancelled',
+        'Credit note:       CN-2026-000003',
+        '',
+        'Your orders: https://shop.example.com/dashboard/orders/o7',
+        '',
+        'Kestrel Components',
+        'https://shop.example.com',
+        '',
+        'You receive this because you placed this order at Kestrel Components.',
+        '',
+      ].join('\n'),
+    );
+    const invoice = renderMail(SITE, { kind: 'order-rest-cancelled', data: { ...data, settlement: 'invoice' } });
+    expect(invoice.text).toContain(
+      'Credit note CN-2026-000003 takes $13,068.00 off your invoice; pay only what is still due.',
+    );
+    const account = renderMail(SITE, { kind: 'order-rest-cancelled', data: { ...data, settlement: 'balance' } });
+    expect(account.text).toContain("Credit note CN-2026-000003 credits $13,068.00 to your company's account.");
+    // An order never invoiced was never charged: nothing to credit, and the message says only what was cancelled.
+    const uncharged = renderMail(SITE, {
+      kind: 'order-rest-cancelled',
+      data: {
+        ...data,
+        creditNoteNumber: null,
+        creditedCents: null,
+        settlement: null,
+        lines: [{ ...data.lines[0], quantity: 1 }],
+      },
+    });
+    expect(uncharged.text).toContain('The 1 unit of your order that had not shipped is cancelled');
   });
 
   it('names the refund of a cancelled card order, and the expiry of an unpaid one', () => {

@@ -36,8 +36,8 @@ export async function deliveredOnAccount(w: ReturnsWorld, who: SignedIn, units: 
   return shipAndDeliver(w, order, who);
 }
 
-/** The outsider's own card order of `units` CPUs, paid at the sandbox and delivered. */
-export async function deliveredByCard(w: ReturnsWorld, units: number, who: SignedIn = w.outsider): Promise<Order> {
+/** The outsider's own card order of `units` CPUs, paid at the sandbox (confirmed). */
+export async function paidByCard(w: ReturnsWorld, units: number, who: SignedIn = w.outsider): Promise<Order> {
   const order = await placed(w, who, units);
   const secret = await clientSecretFor(w.t.app, who, order._id);
   expect((await confirm(w.t.app, secret)).json().status).toBe('succeeded');
@@ -46,7 +46,12 @@ export async function deliveredByCard(w: ReturnsWorld, units: number, who: Signe
     transactionId: intentIdOf(secret),
   });
   expect(paid.statusCode).toBe(200);
-  return shipAndDeliver(w, order, who);
+  return (await call(w.t.app, 'GET', `/api/orders/${order._id}`, who)).json<Order>();
+}
+
+/** The outsider's own card order of `units` CPUs, paid at the sandbox and delivered. */
+export async function deliveredByCard(w: ReturnsWorld, units: number, who: SignedIn = w.outsider): Promise<Order> {
+  return shipAndDeliver(w, await paidByCard(w, units, who), who);
 }
 
 /** Moves the delivery of every shipment of the order `days` whole days (and `extraMs`) into the past. */

@@ -247,17 +247,6 @@ describe.each(databases)('shipments on %s', (kind) => {
     expect([end.json().status, end.json().shipments.length]).toEqual(['delivered', 3]);
   });
 
-  it("answers 409 to an admin's cancel of a partly shipped order and changes nothing (credit's, B2B §14)", async () => {
-    const order = await orderIn(w, 'confirmed');
-    await ship(order._id, [{ productId: w.gpu, quantity: 10 }]);
-    const stock = await stockOf(w);
-    const row = await orderRow(w, order._id);
-    const res = await post(w, w.admin, `/api/orders/${order._id}/cancel`);
-    expect([res.statusCode, res.json().error.code]).toEqual([409, 'invalid_transition']);
-    expect(await orderRow(w, order._id)).toEqual(row);
-    expect(await stockOf(w)).toEqual(stock);
-  });
-
   it('partially_shipped is a status of the order desk, orders.csv, the full list and the stats', async () => {
     const order = await orderIn(w, 'confirmed');
     await ship(order._id, [{ productId: w.gpu, quantity: 1 }]);

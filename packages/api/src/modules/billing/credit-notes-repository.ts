@@ -57,7 +57,7 @@ const IDS_PER_QUERY = 1_000;
 
 export type CreditNoteSummaryRow = Pick<
   Selectable<CreditNotesTable>,
-  'order_id' | 'number' | 'reason' | 'total_cents' | 'created_at'
+  'order_id' | 'number' | 'reason' | 'total_cents' | 'created_at' | 'refunded_at'
 >;
 
 /** The credit notes of these orders, oldest first, grouped by order id (the order answers' `creditNotes`). */
@@ -69,7 +69,7 @@ export async function creditNotesOfOrders(
   for (let start = 0; start < orderIds.length; start += IDS_PER_QUERY) {
     const rows = await db
       .selectFrom('credit_notes')
-      .select(['order_id', 'number', 'reason', 'total_cents', 'created_at'])
+      .select(['order_id', 'number', 'reason', 'total_cents', 'created_at', 'refunded_at'])
       .where('order_id', 'in', orderIds.slice(start, start + IDS_PER_QUERY))
       .orderBy('order_id')
       .orderBy('number')

@@ -27,4 +27,21 @@ export interface OrderBilling {
   assignInvoiceNumber(trx: Transaction<Database>, orderId: string, at: string): Promise<string | null>;
   /** The credit note number (CN-…) of an invoiced order cancelled or refunded, likewise; null when never invoiced. */
   assignCreditNoteNumber(trx: Transaction<Database>, orderId: string, at: string): Promise<string | null>;
+  /**
+   * B2B §14: credits these units of the order (their unit price plus the order's tax on them) in the caller's
+   * transaction, which holds the order row; call it last, like the numbers above. Writes the credit note and settles it
+   * (a card refund recorded as due, an unpaid invoice lowered, or credit on the company's account); null when the order
+   * was never invoiced.
+   */
+  creditOrder(
+    trx: Transaction<Database>,
+    credit: {
+      orderId: string;
+      lines: ReadonlyArray<{ productId: string; quantity: number }>;
+      reason: 'cancellation';
+      at: string;
+    },
+  ): Promise<{ creditNoteNumber: string; total: number; settlement: 'card' | 'invoice' | 'balance' } | null>;
+  /** After the commit: makes the card refunds of these credit notes (a failure stays due; the card-refund job retries). */
+  refundCredits(numbers: readonly string[]): Promise<number>;
 }

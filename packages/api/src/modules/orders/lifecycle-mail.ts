@@ -82,6 +82,35 @@ export function endedMail(
   };
 }
 
+/** B2B §14: the unshipped units of a partly shipped order cancelled, and the credit note for them; once per order. */
+export function restCancelledMail(
+  order: OrderRow,
+  facts: {
+    reason: string | null;
+    lines: Array<{ sku: string; name: string; quantity: number }>;
+    credit: { creditNoteNumber: string; total: number; settlement: 'card' | 'invoice' | 'balance' } | null;
+  },
+): OutgoingMail {
+  return {
+    to: order.email,
+    dedupeKey: `order-rest-cancelled:${order.id}`,
+    content: {
+      kind: 'order-rest-cancelled',
+      data: {
+        orderId: order.id,
+        orderNumber: order.number,
+        buyerName: order.user_name,
+        poNumber: order.po_number,
+        reason: facts.reason,
+        lines: facts.lines,
+        creditNoteNumber: facts.credit?.creditNoteNumber ?? null,
+        creditedCents: facts.credit?.total ?? null,
+        settlement: facts.credit?.settlement ?? null,
+      },
+    },
+  };
+}
+
 export function deliveredMail(order: OrderRow): OutgoingMail {
   return {
     to: order.email,

@@ -69,6 +69,8 @@ export interface LifecycleDeps {
   billing: Pick<OrderBilling, 'assignInvoiceNumber' | 'assignCreditNoteNumber'>;
   /** The orders service's wrapper of every stock move (the catalogue hears of it). */
   movingStock: <T>(write: () => Promise<T>) => Promise<T>;
+  /** B2B §14: an admin's cancel of a partly shipped order cancels its unshipped units only (shipments.ts). */
+  cancelRest: (id: string, reason: string | null, audit: AuditContext | null) => Promise<OrderRow>;
   /**
    * Records a webhook event (B2B §9) in the transaction of the change it reports, with the order as it then is;
    * answers whether an endpoint wanted it (wakeWebhooks after the commit).
@@ -402,12 +404,14 @@ export function createOrderLifecycle(deps: LifecycleDeps) {
 
     /**
      * Cancels the order (B2B §4): its buyer while it is `pending` or `awaiting_approval`, an admin also once
-     * `confirmed` (a card payment is refunded). The stock returns.
+     * `confirmed` (a card payment is refunded). The stock returns. An admin's cancel of a partly shipped order
+     * cancels only what has not shipped (B2B §14).
      */
     async cancel(user: AuthUser, id: string, reason: string | null, audit: AuditContext | null): Promise<OrderRow> {
       let row = await authorizeOrder(db, await repo.findOrder(db, id), user, 'cancel');
       const allowed = can(user, 'finance.manage') ? ADMIN_CANCELLABLE_STATUSES : OPEN_ORDER_STATUSES;
       if (!allowed.includes(row.status)) throw invalidTransition(row.status, 'cancelled');
+      if (row.status === 'partially_shipped') return deps.cancelRest(id, reason, audit);
       if (await chargeWon(row)) {
         row = await reread(id);
         if (!allowed.includes(row.status)) throw orderPaid('cancelled');

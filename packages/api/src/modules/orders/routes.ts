@@ -298,7 +298,7 @@ export const orderRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = asy
         tags,
         security,
         summary:
-          'Cancel an order: its buyer while awaiting payment or approval, an admin also once confirmed (refunding a card payment)',
+          'Cancel an order: its buyer while awaiting payment or approval, an admin also once confirmed (refunding a card payment) or, partly shipped, its unshipped units only (credited with their tax; the order is then shipped or delivered)',
         params: idParamsSchema,
         body: cancelOrderSchema,
         response: transitionResponses,

@@ -136,7 +136,8 @@ export function toOrder(
     shipments: shipments.map(shipmentAnswer),
     invoiceNumber: row.invoice_number,
     companyId: row.company_id,
-    refunded: row.refunded_at !== null,
+    // The whole order's refund (§4), or any card refund of a credit note (§14: a partial cancel's, a return's).
+    refunded: row.refunded_at !== null || creditNotes.some((n) => n.refunded_at !== null),
     cancelReason: row.cancel_reason,
     creditNoteNumber: row.credit_note_number,
     // B2B §14: billing's credit notes of the order (an order never credited has none and costs no read).
@@ -550,6 +551,16 @@ export function createOrdersService(deps: OrdersDeps): OrdersService {
     return true;
   }
 
+  const shipments = createShipments({
+    db,
+    mail,
+    recordEvent: recordOrderEvent,
+    wakeWebhooks: () => webhooks.wake(),
+    billing: deps.billing,
+    movingStock,
+    log: deps.log ?? { error: () => undefined },
+  });
+
   const lifecycle = createOrderLifecycle({
     db,
     mail,
@@ -558,14 +569,8 @@ export function createOrdersService(deps: OrdersDeps): OrdersService {
     payments: deps.payments ?? (() => undefined),
     billing: deps.billing,
     movingStock,
+    cancelRest: shipments.cancelRest,
     log: deps.log ?? { error: () => undefined },
-  });
-
-  const shipments = createShipments({
-    db,
-    mail,
-    recordEvent: recordOrderEvent,
-    wakeWebhooks: () => webhooks.wake(),
   });
 
   async function withLines(rows: OrderRow[], lines: Promise<repo.OrderLineRow[]>): Promise<Order[]> {

@@ -80,6 +80,21 @@ export async function shipLineUnits(
   return Number(result.numUpdatedRows) === 1;
 }
 
+/** Cancels `quantity` unshipped units of one order line (the caller holds the order and read them under the hold). */
+export async function cancelLineUnits(
+  trx: Transaction<Database>,
+  orderId: string,
+  lineNo: number,
+  quantity: number,
+): Promise<void> {
+  await trx
+    .updateTable('order_lines')
+    .set((eb) => ({ cancelled_quantity: eb('cancelled_quantity', '+', quantity) }))
+    .where('order_id', '=', orderId)
+    .where('line_no', '=', lineNo)
+    .execute();
+}
+
 /** The order's highest shipment sequence number so far (0: none). */
 export async function lastShipmentSeq(trx: Transaction<Database>, orderId: string): Promise<number> {
   const row = await trx

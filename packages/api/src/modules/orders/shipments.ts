@@ -12,6 +12,13 @@
 // Delivery: one shipment (POST .../shipments/{id}/deliver) or every shipment made so far (§4's deliver). The order is
 // `delivered` once it is `shipped` (nothing unshipped) and no shipment awaits delivery; a partly shipped order stays
 // partly shipped.
+//
+// Cancelling the rest (an admin's cancel of a partly shipped order, lifecycle.ts hands it here): under the same hold,
+// every unshipped unit becomes cancelled, its stock returns, and billing credits exactly those units with their tax
+// (creditOrder: a card refund due, the unpaid invoice lowered, or credit on the account) in the same transaction. The
+// order is then `shipped`, or `delivered` when every shipment has arrived, and its event is that status's. The card
+// refund is made after the commit, keyed by the credit note (billing/card-refunds.ts): two cancels at once hold the
+// row one after the other, and the second finds nothing unshipped (409), so nothing is credited or refunded twice.
 import { changedFields, recordAudit, type AuditContext } from '../audit/index.js';
 import { DELIVERABLE_ORDER_STATUSES, SHIPPABLE_ORDER_STATUSES, type OrderStatus } from '@kestrel/shared';
 import type { Transaction } from 'kysely';
@@ -21,9 +28,11 @@ import type { Database } from '../../infra/db/schema.js';
 import { AppError, notFound } from '../../infra/errors.js';
 import { demandPermission, type AuthUser } from '../accounts/index.js';
 import type { MailService } from '../mail/index.js';
+import { codeOrder } from '../../infra/code-order.js';
+import type { OrderBilling } from './billing-port.js';
 import { withStep } from './history.js';
 import { invalidTransition } from './lifecycle.js';
-import { deliveredMail, shipmentMail } from './lifecycle-mail.js';
+import { deliveredMail, restCancelledMail, shipmentMail } from './lifecycle-mail.js';
 import type { OrderLineRow, OrderRow } from './order-write-repository.js';
 import { authorizeOrder } from './ownership.js';
 import * as lifecycleRepo from './lifecycle-repository.js';
@@ -33,6 +42,11 @@ import * as shipRepo from './shipments-repository.js';
 export interface ShipmentsDeps {
   db: Db;
   mail: Pick<MailService, 'enqueue' | 'wake'>;
+  /** Billing's credit of the cancelled units, and their card refund after the commit (billing-port.ts). */
+  billing: Pick<OrderBilling, 'creditOrder' | 'refundCredits'>;
+  /** The orders service's wrapper of every stock move (the catalogue hears of it). */
+  movingStock: <T>(write: () => Promise<T>) => Promise<T>;
+  log: { error(details: object, message: string): void };
   recordEvent: (trx: Transaction<Database>, type: string, orderId: string) => Promise<boolean>;
   wakeWebhooks: () => void;
   now?: () => Date;
@@ -273,7 +287,81 @@ export function createShipments(deps: ShipmentsDeps) {
     return reread(id);
   }
 
-  return { ship, deliver };
+  /**
+   * Cancels the unshipped units of a partly shipped order (the caller checked who may cancel): stock back, a credit
+   * note for them, the order `shipped` or `delivered`. 409 when the order is no longer partly shipped.
+   */
+  async function cancelRest(id: string, reason: string | null, audit: AuditContext | null): Promise<OrderRow> {
+    const at = now().toISOString();
+    const from: readonly OrderStatus[] = ['partially_shipped'];
+    const credit = await deps.movingStock(() =>
+      transaction(async (trx, record) => {
+        if (!(await shipRepo.holdInStatus(trx, id, from))) return false;
+        const order = await repo.findOrder(trx, id);
+        if (!order) return false;
+        const lines = await repo.linesOfOrders(trx, [id]);
+        // The products in code order, as every stock write takes them (no lock cycle with an order being placed).
+        const rest = lines
+          .filter((l) => unshipped(l) > 0)
+          .map((line) => ({ line, quantity: unshipped(line) }))
+          .sort((a, b) => codeOrder(String(a.line.product_id), String(b.line.product_id)));
+        for (const { line, quantity } of rest) {
+          await shipRepo.cancelLineUnits(trx, id, line.line_no, quantity);
+          if (line.product_id !== null) await repo.releaseStock(trx, line.product_id, quantity);
+        }
+        const arrived = (await shipRepo.undeliveredCount(trx, id)) === 0;
+        const to: OrderStatus = arrived ? 'delivered' : 'shipped';
+        const changed = await lifecycleRepo.changeStatus(trx, id, 'partially_shipped', {
+          status: to,
+          status_history: withStep(order.status_history, to, at),
+          updated_at: at,
+          cancel_reason: reason,
+        });
+        if (!changed) throw new Error('the held order changed status');
+        await record(to === 'delivered' ? 'order.delivered' : 'order.shipped');
+        const units = rest.reduce((sum, r) => sum + r.quantity, 0);
+        await recordAudit(trx, audit, {
+          action: 'order.rest_cancelled',
+          targetType: 'order',
+          targetId: id,
+          summary: `Cancelled the ${units} unshipped unit${units === 1 ? '' : 's'} of order ${order.number}${reason ? `: ${reason}` : ''}`,
+          changes: changedFields(
+            { status: order.status, cancelReason: order.cancel_reason },
+            { status: to, cancelReason: reason },
+          ),
+        });
+        // Last: the credit note's year counter stays locked until the commit; only the mail that names it follows.
+        const credited = await deps.billing.creditOrder(trx, {
+          orderId: id,
+          lines: rest.flatMap(({ line, quantity }) =>
+            line.product_id === null ? [] : [{ productId: line.product_id, quantity }],
+          ),
+          reason: 'cancellation',
+          at,
+        });
+        await mail.enqueue(
+          trx,
+          restCancelledMail(order, {
+            reason,
+            lines: rest.map(({ line, quantity }) => ({ sku: line.sku, name: line.name, quantity })),
+            credit: credited,
+          }),
+        );
+        return { credited };
+      }, id),
+    );
+    if (!credit) throw invalidTransition((await reread(id)).status, 'cancelled');
+    mail.wake();
+    if (credit.credited?.settlement === 'card') {
+      // The cancel stands either way; a refund the provider refuses now stays due for the card-refund job.
+      await deps.billing
+        .refundCredits([credit.credited.creditNoteNumber])
+        .catch((error: unknown) => deps.log.error({ err: error, orderId: id }, 'card refund after a cancel failed'));
+    }
+    return reread(id);
+  }
+
+  return { ship, deliver, cancelRest };
 }
 
 export type Shipments = ReturnType<typeof createShipments>;

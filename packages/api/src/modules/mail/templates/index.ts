@@ -22,6 +22,7 @@ import { orderCancelled, orderCancelledSubject, type OrderCancelledMail } from '
 import { orderDelivered, type OrderDeliveredMail } from './order-delivered.js';
 import { orderPaid, type OrderPaidMail } from './order-paid.js';
 import { orderPlaced, type OrderPlacedMail } from './order-placed.js';
+import { orderRestCancelled, orderRestCancelledSubject, type OrderRestCancelledMail } from './order-rest-cancelled.js';
 import { orderShipped, orderShippedSubject, type OrderShippedMail } from './order-shipped.js';
 import { quoteMail, quoteSubject, type QuoteMail } from './quote.js';
 import { returnMail, returnSubject, type ReturnMail } from './return.js';
@@ -42,6 +43,7 @@ export type {
   OrderDeliveredMail,
   OrderPaidMail,
   OrderPlacedMail,
+  OrderRestCancelledMail,
   OrderShippedMail,
   PasswordResetMail,
   PaymentRefundedMail,
@@ -72,7 +74,9 @@ export type MailContent =
   // Quotes (B2B §10, issue #29): one kind, the step in data.event.
   | { kind: 'quote'; data: QuoteMail }
   // Returns (B2B §14, issue #51): one kind, the step in data.event.
-  | { kind: 'return'; data: ReturnMail };
+  | { kind: 'return'; data: ReturnMail }
+  // B2B §14: the unshipped rest of a partly shipped order cancelled.
+  | { kind: 'order-rest-cancelled'; data: OrderRestCancelledMail };
 
 export type MailKind = MailContent['kind'];
 
@@ -120,6 +124,8 @@ export function subjectOf(site: Site, content: MailContent): string {
       return quoteSubject(content.data);
     case 'return':
       return returnSubject(content.data);
+    case 'order-rest-cancelled':
+      return orderRestCancelledSubject(content.data);
   }
 }
 
@@ -159,5 +165,7 @@ export function renderMail(site: Site, content: MailContent): RenderedMail {
       return quoteMail(site, content.data);
     case 'return':
       return returnMail(site, content.data);
+    case 'order-rest-cancelled':
+      return orderRestCancelled(site, content.data);
   }
 }
