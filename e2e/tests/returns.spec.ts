@@ -147,3 +147,39 @@ test('a buyer returns part of a delivered order; the shop authorizes and receive
     page.getByRole('region', { name: 'Returns' }).getByRole('row', { name: new RegExp(rma.number) }),
   ).toContainText('Received');
 });
+
+test('a return the server refuses (its units were asked back meanwhile) is named on its line and changes nothing', async ({
+  page,
+  request,
+}) => {
+  const admin = await adminByApi(request);
+  const part = await createProductByApi(request, admin, { sku: uniqueSku('E2E-RMA-RACE'), price: 3, quantity: 1 });
+  const buyer = await signUpByApi(request, 'Ravi Race');
+  const order = await deliveredOrderByApi(request, admin, buyer, [part]);
+  await useSession(page, buyer);
+  await page.goto(`/dashboard/orders/${order._id}`);
+  await page.getByRole('region', { name: 'Returns' }).getByRole('button', { name: 'Return items' }).click();
+  const dialog = page.getByRole('dialog', { name: `Return items of order ${order.number}` });
+  const line = dialog.getByRole('group', { name: new RegExp(part.sku) });
+  await line.getByLabel('Quantity').fill('6');
+  await line.getByLabel('Reason').fill('Bent pins');
+
+  // Another tab of the company asks back 8 of the 10 first: only 2 remain when this form is sent.
+  const first = await request.post(`/api/orders/${order._id}/returns`, {
+    headers: auth(buyer),
+    data: { lines: [{ productId: part._id, quantity: 8, reason: 'Bent pins' }] },
+  });
+  expect(first.status()).toBe(201);
+  await dialog.getByRole('button', { name: 'Ask for the return' }).click();
+  await expect(dialog.getByRole('alert').first()).toBeVisible();
+  await expect(line.getByText('at most 2 can be returned')).toBeVisible();
+  await expect(line.getByLabel('Quantity')).toHaveAttribute('aria-invalid', 'true');
+  await expect(line.getByLabel('Quantity')).toBeFocused();
+  await checkScreen(page, 'return-items-refused', () => expect(dialog).toBeVisible());
+  expect((await returnsByApi(request, buyer, order._id)).map((r) => r.lines[0]?.quantity)).toEqual([8]);
+
+  await line.getByLabel('Quantity').fill('2');
+  await dialog.getByRole('button', { name: 'Ask for the return' }).click();
+  await expect(dialog).toBeHidden();
+  expect((await returnsByApi(request, buyer, order._id)).map((r) => r.lines[0]?.quantity).sort()).toEqual([2, 8]);
+});

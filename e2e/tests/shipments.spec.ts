@@ -1,6 +1,7 @@
 // B2B §14 on screen: the admin ships an order in two parts from its page (a quantity per line, every remaining unit by
 // default), marks each shipment delivered on its own, and the buyer's order page lists both shipments with their
-// tracking. axe and a 390 px look at the ship dialog and both order pages.
+// tracking; an admin cancels the unshipped rest of another, and both pages show its credit note and the partial
+// refund. axe and a 390 px look at the ship and cancel dialogs and both order pages.
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import type { Order, Product } from '@kestrel/shared';
 import {
@@ -107,5 +108,78 @@ test('the admin ships an order in two parts and delivers each; the buyer sees bo
   await expect(list).toContainText('1Z-PART-2');
   await expect(list.getByRole('button')).toHaveCount(0);
   await checkScreen(buyerPage, 'buyer-order-shipments', () => expect(list).toBeVisible());
+  await buyerContext.close();
+});
+
+test('the admin cancels the unshipped rest of a paid order; both pages show the credit note and the partial refund', async ({
+  page,
+  browser,
+  request,
+}) => {
+  const admin = await adminByApi(request);
+  const fans = await createProductByApi(request, admin, {
+    sku: uniqueSku('E2E-REST'),
+    name: 'Rest Fan',
+    price: 2,
+    quantity: 1,
+  });
+  const buyer = await signUpByApi(request, 'Rita Rest');
+  const order = await placeByApi(request, buyer, [fans]); // 1,000 at $2.00
+  await payByApi(request, buyer, order._id);
+  const shipped = await request.post(`/api/orders/${order._id}/shipments`, {
+    headers: auth(admin),
+    data: { lines: [{ productId: fans._id, quantity: 400 }], carrier: 'DHL', trackingNumber: 'JD-REST-1' },
+  });
+  expect(shipped.status()).toBe(200);
+
+  await useSession(page, admin);
+  await page.goto(`/dashboard/manage-orders/${order._id}`);
+  await page.getByRole('button', { name: `Cancel order of ${order.itemName}` }).click();
+  const dialog = page.getByRole('dialog', { name: 'Cancel the unshipped units?' });
+  await expect(dialog).toContainText(
+    `The 600 units of order ${order.number} not yet shipped will be cancelled and go back into stock; what has shipped stays. A credit note for them, with their tax, is issued and refunded to the card.`,
+  );
+  await dialog.getByLabel('Reason (optional)').fill('Fan model discontinued');
+  await checkScreen(page, 'admin-order-cancel-rest', () => expect(dialog).toBeVisible());
+  await dialog.getByRole('button', { name: 'Yes, cancel them' }).click();
+  await expectMessage(page, `The unshipped units of ${order.number} are cancelled`);
+
+  const after = await readOrder(request, admin, order._id);
+  expect([after.status, after.refundedTotal, after.lines[0]?.cancelledQuantity]).toEqual(['shipped', 1200, 600]);
+  const [note] = after.creditNotes;
+  if (!note) throw new Error('no credit note');
+  await expect(page.getByText('Shipped', { exact: true }).first()).toBeVisible();
+  // Each line says what shipped and what was cancelled.
+  const lines = page.getByRole('region', { name: 'Order lines' });
+  await expect(lines.locator('tbody [data-label="Shipped"]')).toHaveText('400');
+  await expect(lines.locator('tbody [data-label="Cancelled"]')).toHaveText('600');
+  const documents = page.getByRole('region', { name: 'Documents' });
+  await expect(documents.getByRole('list', { name: `Credit notes of order ${order.number}` })).toContainText(
+    `${note.number}Cancelled units,`,
+  );
+  await expect(documents).toContainText('$1,200.00');
+  await expect(documents).toContainText('Credited in all: $1,200.00, refunded to the card paid with');
+  await expect(page.getByRole('region', { name: 'Details' })).toContainText('Paid, partly refunded');
+  const noteButton = page
+    .getByRole('region', { name: 'Actions' })
+    .getByRole('button', { name: `Download credit note ${note.number} of ${order.itemName}` });
+  const saving = page.waitForEvent('download');
+  await noteButton.click();
+  expect((await saving).suggestedFilename()).toBe(`${note.number}.pdf`);
+  await checkScreen(page, 'admin-order-rest-cancelled', () => expect(documents).toBeVisible());
+
+  const buyerContext = await browser.newContext({ baseURL: BASE_URL });
+  const buyerPage = await buyerContext.newPage();
+  await useSession(buyerPage, buyer);
+  await buyerPage.goto(`/dashboard/orders/${order._id}`);
+  await expect(buyerPage.getByRole('region', { name: 'Actions' }).getByText('Partly refunded')).toBeVisible();
+  await expect(buyerPage.getByRole('region', { name: 'Details' })).toContainText(`Credit note: ${note.number}`);
+  await expect(buyerPage.getByRole('region', { name: 'Details' })).toContainText('Reason: Fan model discontinued');
+  await expect(buyerPage.getByRole('region', { name: 'Documents' })).toContainText(
+    'Credited in all: $1,200.00, refunded to the card paid with',
+  );
+  await checkScreen(buyerPage, 'buyer-order-rest-cancelled', () =>
+    expect(buyerPage.getByRole('region', { name: 'Documents' })).toBeVisible(),
+  );
   await buyerContext.close();
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Order } from '@kestrel/shared';
-import { adminActions, buyerActions, cancelRefunds } from './order-actions';
+import { adminActions, buyerActions, cancelRefunds, refundedText, unshippedUnits } from './order-actions';
 
 const order = (status: Order['status'], extra: Partial<Order> = {}) => ({
   status,
@@ -117,10 +117,13 @@ describe('adminActions', () => {
       deliveredAt,
     });
     const underWay = order('partially_shipped', { paid: true, shipments: [shipment(null)] });
-    expect(adminActions(underWay)).toEqual({ ship: true, deliver: true, cancel: false, markPaid: false });
+    // An admin's cancel cancels its unshipped units only; a buyer never cancels it.
+    expect(adminActions(underWay)).toEqual({ ship: true, deliver: true, cancel: true, markPaid: false });
+    expect(buyerActions(underWay).cancel).toBe(false);
+    expect(adminActions(underWay, ['orders.read', 'orders.ship']).cancel).toBe(false);
     expect(buyerActions(underWay).deliver).toBe(true);
     const arrived = order('partially_shipped', { paid: true, shipments: [shipment('2026-12-02T00:00:00.000Z')] });
-    expect(adminActions(arrived)).toEqual({ ship: true, deliver: false, cancel: false, markPaid: false });
+    expect(adminActions(arrived)).toEqual({ ship: true, deliver: false, cancel: true, markPaid: false });
     expect(buyerActions(arrived).deliver).toBe(false);
     // A warehouse member ships; finance does not.
     expect(adminActions(underWay, ['orders.read', 'finance.manage']).ship).toBe(false);
@@ -146,5 +149,24 @@ describe('cancelRefunds', () => {
     expect(cancelRefunds({ paid: true, paymentTerms: 'card' })).toBe(true);
     expect(cancelRefunds({ paid: false, paymentTerms: 'card' })).toBe(false);
     expect(cancelRefunds({ paid: true, paymentTerms: 'account' })).toBe(false);
+  });
+});
+
+describe('what a partial cancel or a refund leaves (B2B §14)', () => {
+  const line = (quantity: number, shippedQuantity: number, cancelledQuantity: number) =>
+    ({ quantity, shippedQuantity, cancelledQuantity }) as Order['lines'][number];
+
+  it('counts the units neither shipped nor cancelled', () => {
+    expect(unshippedUnits({ lines: [line(200, 150, 0), line(300, 100, 50)] })).toBe(200);
+    expect(unshippedUnits({ lines: [line(10, 4, 6)] })).toBe(0);
+  });
+
+  it('says a card order was refunded whole or in part, and nothing when no refund was made', () => {
+    expect(refundedText({ refunded: true, refundedTotal: 100, price: 100 })).toBe('Paid, refunded');
+    expect(refundedText({ refunded: true, refundedTotal: 60, price: 100 })).toBe('Paid, partly refunded');
+    // Refunded before credit notes were kept: the whole order.
+    expect(refundedText({ refunded: true, refundedTotal: 0, price: 100 })).toBe('Paid, refunded');
+    // On account, credits lower the invoice: no card refund.
+    expect(refundedText({ refunded: false, refundedTotal: 35.7, price: 119 })).toBeNull();
   });
 });

@@ -65,6 +65,27 @@ export function adminActions(order: OrderState, permissions?: readonly Permissio
   };
 }
 
+/** Units neither shipped nor cancelled: what the cancel of a partly shipped order cancels (B2B §14). */
+export function unshippedUnits(order: Pick<Order, 'lines'>): number {
+  return order.lines.reduce((sum, l) => sum + l.quantity - (l.shippedQuantity ?? 0) - (l.cancelledQuantity ?? 0), 0);
+}
+
+/**
+ * How much of a paid card order came back: 'all' (§4's cancel refunds it whole), 'part' (B2B §14: a partial cancel's
+ * or a return's credit notes were refunded), or null.
+ */
+export function refundState(order: Pick<Order, 'refunded' | 'refundedTotal' | 'price'>): 'all' | 'part' | null {
+  if (!order.refunded) return null;
+  return order.refundedTotal > 0 && order.refundedTotal < order.price ? 'part' : 'all';
+}
+
+/** The payment line of a refunded card order, the same on every screen; null when nothing was refunded. */
+export function refundedText(order: Pick<Order, 'refunded' | 'refundedTotal' | 'price'>): string | null {
+  const refund = refundState(order);
+  if (!refund) return null;
+  return refund === 'part' ? 'Paid, partly refunded' : 'Paid, refunded';
+}
+
 /** Cancelling this order gives money back through the payment provider. */
 export function cancelRefunds(order: Pick<Order, 'paid' | 'paymentTerms'>): boolean {
   return order.paid && order.paymentTerms === 'card';

@@ -2,7 +2,7 @@
 // cancel. Shared by Manage All Orders and the admin's order page; each opens its dialog through `open`.
 import type { Order } from '@kestrel/shared';
 import { useStaffPermissions } from '../../../lib/staff-permissions';
-import { adminActions } from '../order-actions';
+import { adminActions, refundedText } from '../order-actions';
 import { DeliveredButton } from './delivered-button';
 import { formatTime } from './order-status';
 
@@ -50,7 +50,8 @@ export function AdminOrderActions({ order, open }: { order: Order; open: (dialog
 
 /** Paid or not; once paid, when, and the reference an administrator recorded with it (issue 47). */
 export function PaymentState({ order }: { order: Order }) {
-  if (order.refunded) return <>Paid, refunded</>;
+  const refunded = refundedText(order);
+  if (refunded) return <>{refunded}</>;
   if (order.paid) {
     return (
       <>

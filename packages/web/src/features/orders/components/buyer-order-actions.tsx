@@ -5,7 +5,7 @@ import type { Order } from '@kestrel/shared';
 import { useOrderingRefusal } from '../../../lib/company-role';
 import { notify } from '../../../lib/notify';
 import { useReorder } from '../api/reorder';
-import { buyerActions } from '../order-actions';
+import { buyerActions, refundState } from '../order-actions';
 import { DeliveredButton } from './delivered-button';
 import { InvoiceButton } from './order-documents';
 import { formatDay } from './order-status';
@@ -17,7 +17,11 @@ export function PaymentCell({ order, onDelete }: { order: Order; onDelete: (orde
       {order.paid ? (
         <div>
           <span className="badge badge-success">Paid</span>
-          {order.refunded ? <span className="badge badge-neutral ml-1">Refunded</span> : null}
+          {refundState(order) ? (
+            <span className="badge badge-neutral ml-1">
+              {refundState(order) === 'part' ? 'Partly refunded' : 'Refunded'}
+            </span>
+          ) : null}
           {order.transactionId ? (
             <p className="mt-1 break-all text-xs">
               Transaction id: <span className="font-mono">{order.transactionId}</span>

@@ -8,14 +8,16 @@ import { ListState } from '../../../components/ui/page-title';
 import { Spinner } from '../../../components/ui/spinner';
 import { formatDollars } from '../../../lib/money';
 import { COMPANY_PAGE_ORDERS, useCompanyOrders } from '../api/get-company-orders';
+import { refundedText } from '../order-actions';
 import { StatusBadge, formatDay, formatTime } from './order-status';
 
 const FIRST_ROWS = 10;
 const cell = 'max-md:block max-md:px-4 max-md:py-1 max-md:before:font-medium max-md:before:content-[attr(data-label)]';
 
-/** Paid, refunded, due on account, or what it still waits for. */
+/** Paid, refunded (in part), due on account, or what it still waits for. */
 export function paymentText(order: Order): string {
-  if (order.refunded) return 'Paid, refunded';
+  const refunded = refundedText(order);
+  if (refunded) return refunded;
   if (order.paid) return 'Paid';
   if (order.paymentTerms === 'account') {
     return order.dueDate ? `On account, due ${formatDay(order.dueDate)}` : 'On account';

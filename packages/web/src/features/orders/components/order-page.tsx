@@ -18,7 +18,7 @@ import { BuyerOrderActions, PaymentCell } from './buyer-order-actions';
 import { CancelOrderModal } from './cancel-order-modal';
 import { DeleteOrderModal } from './delete-order-modal';
 import { MarkPaidModal } from './mark-paid-modal';
-import { DocumentDownloads } from './order-documents';
+import { CreditNotesSummary, DocumentDownloads } from './order-documents';
 import { OrderFacts } from './order-facts';
 import { ShipToRow } from './ship-to-row';
 import { StatusBadge, formatTime, statusLabel } from './order-status';
@@ -35,7 +35,21 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
+/**
+ * B2B §14's units per line, shown once anything shipped, was cancelled or came back: an order that has not left the
+ * warehouse keeps §3's five columns.
+ */
+const PROGRESS = [
+  { label: 'Shipped', of: (l: Order['lines'][number]) => l.shippedQuantity },
+  { label: 'Cancelled', of: (l: Order['lines'][number]) => l.cancelledQuantity },
+  { label: 'Returned', of: (l: Order['lines'][number]) => l.returnedQuantity },
+] as const;
+
 function LinesTable({ order }: { order: Order }) {
+  const progress = PROGRESS.filter(
+    (column) => (column.label === 'Shipped' && order.shipments.length > 0) || order.lines.some((l) => column.of(l) > 0),
+  );
+  const before = 3 + progress.length;
   return (
     <LineTable
       label="Order lines"
@@ -45,6 +59,7 @@ function LinesTable({ order }: { order: Order }) {
         { label: 'SKU' },
         { label: 'Part' },
         { label: 'Quantity', numeric: true },
+        ...progress.map((column) => ({ label: column.label, numeric: true })),
         { label: 'Unit price', numeric: true },
         { label: 'Line total', numeric: true },
       ]}
@@ -61,6 +76,11 @@ function LinesTable({ order }: { order: Order }) {
             <td className="text-right tabular-nums" data-label="Quantity">
               {formatCount(line.quantity)}
             </td>
+            {progress.map((column) => (
+              <td key={column.label} className="text-right tabular-nums" data-label={column.label}>
+                {formatCount(column.of(line))}
+              </td>
+            ))}
             <td className="text-right tabular-nums" data-label="Unit price">
               {formatDollars(line.unitPrice)}
             </td>
@@ -73,19 +93,19 @@ function LinesTable({ order }: { order: Order }) {
       <tfoot className="text-base-content">
         {/* B2B §13: the net subtotal and the tax the order was placed with, then its total. */}
         <tr>
-          <th scope="row" colSpan={4} className="text-right font-normal">
+          <th scope="row" colSpan={before + 1} className="text-right font-normal">
             Subtotal
           </th>
           <td className="text-right tabular-nums">{formatDollars(order.subtotal)}</td>
         </tr>
         <tr>
-          <th scope="row" colSpan={4} className="text-right font-normal">
+          <th scope="row" colSpan={before + 1} className="text-right font-normal">
             {taxLabel(order)}
           </th>
           <td className="text-right tabular-nums">{formatDollars(order.taxTotal)}</td>
         </tr>
         <tr>
-          <th scope="row" colSpan={4} className="text-right">
+          <th scope="row" colSpan={before + 1} className="text-right">
             Total
           </th>
           <td className="text-right font-semibold tabular-nums">{formatDollars(order.price)}</td>
@@ -226,6 +246,7 @@ export function OrderPage({ admin, returns: Returns }: { admin: boolean } & Orde
           ) : (
             <p className="text-sm">The invoice comes once the order is paid or confirmed on account.</p>
           )}
+          <CreditNotesSummary order={order} />
         </Section>
       </div>
       <ShipOrderModal order={showing('ship')} onClose={close} />
