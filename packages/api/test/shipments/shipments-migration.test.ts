@@ -89,4 +89,38 @@ describe.each(databases)('migration 038-shipments on %s', (kind) => {
     expect((await migrator.migrateTo('037-tax')).error).toBeUndefined();
     expect((await migrator.migrateToLatest()).error).toBeUndefined();
   });
+
+  it('backfills 1,200 shipped orders across three pages of the backfill', async () => {
+    const { db, migrator } = opened;
+    expect((await migrator.migrateTo('037-tax')).error).toBeUndefined();
+    // 1,200 more shipped orders, one line each, seeded in one statement each (page size 500: three pages).
+    const id = kind === 'sqlite' ? sql`'b' || printf('%023d', i)` : sql`'b' || lpad(i::text, 23, '0')`;
+    const number = kind === 'sqlite' ? sql`'SO-2025-' || printf('%06d', i)` : sql`'SO-2025-' || lpad(i::text, 6, '0')`;
+    const count = sql`WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 1200)`;
+    await sql`${count} INSERT INTO orders (id, number, product_id, user_id, item_name, quantity, unit_price_cents,
+        total_cents, email, user_name, phone, address, created_at, status, status_history, carrier, tracking_number,
+        updated_at)
+      SELECT ${id}, ${number}, NULL, 'aaaaaaaaaaaaaaaaaaaaaaa1', 'Part', 2, 100, 200, 'a@example.com', 'A',
+        '1', 'a', '2025-01-01T00:00:00.000Z', 'delivered', '[]', 'DHL', 'TR', '2025-02-01T00:00:00.000Z' FROM n`.execute(
+      db,
+    );
+    await sql`${count} INSERT INTO order_lines (order_id, line_no, product_id, sku, name, quantity, unit_price_cents,
+        line_total_cents)
+      SELECT ${id}, 0, NULL, 'SKU-0', 'Part', 2, 100, 200 FROM n`.execute(db);
+    expect((await migrator.migrateTo('038-shipments')).error).toBeUndefined();
+    const shipped = await sql<{ n: number; delivered: number }>`
+      SELECT COUNT(*) AS n, COUNT(delivered_at) AS delivered FROM shipments WHERE id LIKE 'b%'`.execute(db);
+    expect([Number(shipped.rows[0]?.n), Number(shipped.rows[0]?.delivered)]).toEqual([1200, 1200]);
+    const lines = await sql<{ n: number }>`
+      SELECT COUNT(*) AS n FROM order_lines WHERE order_id LIKE 'b%' AND shipped_quantity = 2`.execute(db);
+    expect(Number(lines.rows[0]?.n)).toBe(1200);
+    // An order with no history step to go by takes its updated_at.
+    const last = await sql<{ number: string; shipped_at: string }>`
+      SELECT number, shipped_at FROM shipments WHERE id = ${'b' + '1200'.padStart(23, '0')}`.execute(db);
+    expect(last.rows[0]).toEqual({
+      number: 'SO-2025-001200-S1',
+      shipped_at: '2025-02-01T00:00:00.000Z',
+    });
+    expect((await migrator.migrateToLatest()).error).toBeUndefined();
+  });
 });

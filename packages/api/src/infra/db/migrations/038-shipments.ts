@@ -76,14 +76,19 @@ export const shipmentsMigration: Migration = {
       const { rows } = await sql<ShippedOrder>`
         SELECT id, number, carrier, tracking_number, status, status_history, updated_at FROM orders
         WHERE status IN ('shipped', 'delivered') AND id > ${after} ORDER BY id LIMIT ${BACKFILL_PAGE}`.execute(db);
-      for (const order of rows) {
+      // One INSERT per page (8 values a row, 4,000 a statement: within both databases' limits), so a year of
+      // trade migrates in seconds rather than a round trip per order.
+      const values = rows.map((order) => {
         const shippedAt = stepAt(order.status_history, 'shipped') ?? order.updated_at;
         const deliveredAt =
           order.status === 'delivered' ? (stepAt(order.status_history, 'delivered') ?? order.updated_at) : null;
+        return sql`(${order.id}, ${order.id}, 1, ${`${order.number}-S1`}, ${order.carrier}, ${order.tracking_number},
+          ${shippedAt}, ${deliveredAt})`;
+      });
+      if (values.length > 0) {
         await sql`
           INSERT INTO shipments (id, order_id, seq, number, carrier, tracking_number, shipped_at, delivered_at)
-          VALUES (${order.id}, ${order.id}, 1, ${`${order.number}-S1`}, ${order.carrier}, ${order.tracking_number},
-            ${shippedAt}, ${deliveredAt})`.execute(db);
+          VALUES ${sql.join(values)}`.execute(db);
       }
       const last = rows[rows.length - 1];
       if (!last || rows.length < BACKFILL_PAGE) break;
