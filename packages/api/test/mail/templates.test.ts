@@ -192,7 +192,7 @@ describe('mail templates', () => {
         creditNoteNumber: null,
         creditedCents: null,
         settlement: null,
-        lines: [{ ...data.lines[0], quantity: 1 }],
+        lines: [{ sku: 'KC-FAN-1', name: 'Case fan', quantity: 1 }],
       },
     });
     expect(uncharged.text).toContain('The 1 unit of your order that had not shipped is cancelled');

@@ -17,6 +17,7 @@ import {
   requested,
   returnEvents,
   returnMails,
+  taxAt,
   type ReturnsWorld,
 } from './return-fixtures.js';
 
@@ -30,14 +31,6 @@ describe.each(databases)('receiving a return on %s', (kind) => {
     base = await w.t.app.listen({ port: 0, host: '127.0.0.1' });
   });
   afterAll(() => w.t.close());
-
-  /** The US rate every order placed meanwhile takes (none: untaxed). */
-  const taxAt = async (rate: number | null) => {
-    const res = await call(w.t.app, 'PUT', '/api/admin/tax-rates', w.admin, {
-      rates: rate === null ? [] : [{ country: 'US', rate, name: 'Sales tax' }],
-    });
-    expect(res.statusCode, res.body).toBe(200);
-  };
 
   const authorized = async (order: Order, who: Parameters<typeof requested>[1], units: number): Promise<Return> => {
     const made = await requested(w, who, order._id, [reasonLine(w.cpu, units)]);
@@ -64,7 +57,7 @@ describe.each(databases)('receiving a return on %s', (kind) => {
   const orderOf = async (id: string) => (await call(w.t.app, 'GET', `/api/orders/${id}`, w.admin)).json<Order>();
 
   it('on account, untaxed: credits the received units, restocks the chosen ones, counts them returned', async () => {
-    await taxAt(null);
+    await taxAt(w, null);
     const order = await deliveredOnAccount(w, w.free, 10);
     const made = await authorized(order, w.free, 4);
     const stock = await stockOf(w);
@@ -121,7 +114,7 @@ describe.each(databases)('receiving a return on %s', (kind) => {
   });
 
   it('by card, taxed 8.875%: the refund is the units plus their tax, half up, refunded to the card just after the receipt; not restocked', async () => {
-    await taxAt(8.875);
+    await taxAt(w, 8.875);
     const order = await deliveredByCard(w, 3);
     expect([order.subtotal, order.taxTotal, order.price]).toEqual([30, 2.66, 32.66]);
     const made = await authorized(order, w.outsider, 1);
@@ -138,7 +131,7 @@ describe.each(databases)('receiving a return on %s', (kind) => {
       notes.map((n) => [n.reason, n.subtotal_cents, n.tax_cents, n.total_cents, n.settlement, n.refunded_at]),
     ).toEqual([['return', 1000, 89, 1089, 'card', expect.any(String)]]);
     expect((await orderOf(order._id)).lines[0]?.returnedQuantity).toBe(1);
-    await taxAt(null);
+    await taxAt(w, null);
   });
 
   it('nothing arrived: received with no credit note and nothing restocked', async () => {
@@ -161,7 +154,7 @@ describe.each(databases)('receiving a return on %s', (kind) => {
     ['by card', 8.875],
   ] as const) {
     it(`two receives at once ${terms}, ${rate === null ? 'untaxed' : `taxed ${rate}%`}: credited once, restocked once`, async () => {
-      await taxAt(rate);
+      await taxAt(w, rate);
       const order = terms === 'by card' ? await deliveredByCard(w, 7) : await deliveredOnAccount(w, w.free, 7);
       const made = await authorized(order, terms === 'by card' ? w.outsider : w.free, 5);
       const stock = await stockOf(w);
@@ -187,7 +180,7 @@ describe.each(databases)('receiving a return on %s', (kind) => {
         (5000 + tax) / 100,
         notes[0]?.number,
       ]);
-      await taxAt(null);
+      await taxAt(w, null);
     });
   }
 });

@@ -17,6 +17,14 @@ export function createReturnsWorld(kind: DatabaseKind): Promise<ReturnsWorld> {
   return createCompanyWorld(kind, { paymentTerms: 'net30', creditLimitCents: null });
 }
 
+/** Every order placed from now on is taxed at this US rate (null: untaxed). */
+export async function taxAt(w: ReturnsWorld, rate: number | null): Promise<void> {
+  const res = await call(w.t.app, 'PUT', '/api/admin/tax-rates', w.admin, {
+    rates: rate === null ? [] : [{ country: 'US', rate, name: 'Sales tax' }],
+  });
+  expect(res.statusCode, res.body).toBe(200);
+}
+
 export const post = (w: ReturnsWorld, who: SignedIn | undefined, url: string, body?: unknown) =>
   call(w.t.app, 'POST', url, who, body);
 

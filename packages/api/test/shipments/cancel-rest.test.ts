@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventsOf, mailsOf, placed, stockOf } from '../company-ordering/fixtures.js';
 import { databases } from '../helpers/databases.js';
 import { call, type SignedIn } from '../helpers/test-app.js';
-import { createReturnsWorld, paidByCard, post, type ReturnsWorld } from '../returns/return-fixtures.js';
+import { createReturnsWorld, paidByCard, post, taxAt, type ReturnsWorld } from '../returns/return-fixtures.js';
 
 describe.each(databases)('cancelling the unshipped rest on %s', (kind) => {
   let w: ReturnsWorld;
@@ -19,12 +19,6 @@ describe.each(databases)('cancelling the unshipped rest on %s', (kind) => {
   });
   afterAll(() => w.t.close());
 
-  const taxAt = async (rate: number | null) => {
-    const res = await call(w.t.app, 'PUT', '/api/admin/tax-rates', w.admin, {
-      rates: rate === null ? [] : [{ country: 'US', rate, name: 'Sales tax' }],
-    });
-    expect(res.statusCode, res.body).toBe(200);
-  };
   const ship = async (id: string, quantity: number, trackingNumber = 'T-1') => {
     const res = await post(w, w.admin, `/api/orders/${id}/shipments`, {
       lines: [{ productId: w.cpu, quantity }],
@@ -82,7 +76,7 @@ describe.each(databases)('cancelling the unshipped rest on %s', (kind) => {
   };
 
   it('by card, untaxed: the 6 unshipped units come back to stock and are refunded to the card, once', async () => {
-    await taxAt(null);
+    await taxAt(w, null);
     const order = await paidByCard(w, 10); // $100.00
     await ship(order._id, 4);
     const stock = await stockOf(w);
@@ -127,7 +121,7 @@ describe.each(databases)('cancelling the unshipped rest on %s', (kind) => {
   });
 
   it('by card, taxed 8.875%: the refund carries the tax of the cancelled units, half up', async () => {
-    await taxAt(8.875);
+    await taxAt(w, 8.875);
     const order = await paidByCard(w, 3); // $30.00 + $2.66
     expect(order.price).toBe(32.66);
     await ship(order._id, 1);
@@ -137,11 +131,11 @@ describe.each(databases)('cancelling the unshipped rest on %s', (kind) => {
     expect(await notesOf(order._id)).toEqual([['cancellation', 2000, 178, 2178, 'card', true]]);
     expect(await sandboxRefundsOf(order._id)).toEqual([2178]);
     expect(res.json<Order>().refundedTotal).toBe(21.78);
-    await taxAt(null);
+    await taxAt(w, null);
   });
 
   it('on account, taxed 19%, unpaid: the invoice and the balance are lowered; the credit note and invoice say so', async () => {
-    await taxAt(19);
+    await taxAt(w, 19);
     const order = await placed(w, w.free, 10, { paymentTerms: 'account' }); // $100.00 + $19.00
     expect(order.price).toBe(119);
     const before = await balance();
@@ -165,7 +159,7 @@ describe.each(databases)('cancelling the unshipped rest on %s', (kind) => {
       .filter((m) => m.kind === 'order-rest-cancelled')
       .map((m) => w.t.app.mail.bodies(m.content).text)[0];
     expect(text).toContain(`Credit note ${number} takes $35.70 off your invoice`);
-    await taxAt(null);
+    await taxAt(w, null);
   });
 
   it('on account, paid: the credit goes onto the account; a delivered first shipment makes the order delivered', async () => {
