@@ -108,6 +108,30 @@ describe.each(databases)('admin stats on %s', (kind) => {
     ]);
   });
 
+  it("takes what a partial credit gave back off the day its order was paid (B2B §14's cancelled rest)", async () => {
+    const o = await placeOrder(w);
+    await payByCard(w, o._id);
+    const shipped = await call(w.app, 'POST', `/api/orders/${o._id}/shipments`, w.admin, {
+      lines: [
+        { productId: w.gpu, quantity: 50 },
+        { productId: w.psu, quantity: 300 },
+      ],
+      carrier: 'DHL',
+      trackingNumber: 'JD-S1',
+    });
+    expect(shipped.statusCode, shipped.body).toBe(200);
+    // The 150 brackets not shipped: $375.00 back of $1,700.
+    const cancelled = await call(w.app, 'POST', `/api/orders/${o._id}/cancel`, w.admin, {});
+    expect([cancelled.statusCode, cancelled.json().status]).toEqual([200, 'shipped']);
+    await arrange(w, o._id, { created_at: '2026-05-05T10:00:00.000Z', paid_at: '2026-05-05T11:00:00.000Z' });
+    const s = await stats('?from=2026-05-05&to=2026-05-06');
+    expect(s.revenue).toEqual([
+      { day: '2026-05-05', total: 1325 },
+      { day: '2026-05-06', total: 0 },
+    ]);
+    expect(s.taxTotal).toBe(0);
+  });
+
   it('takes both days whole: one day holds only what was paid (or created) on it', async () => {
     const s = await stats('?from=2026-03-11&to=2026-03-11');
     expect(s.revenue).toEqual([{ day: '2026-03-11', total: 1707.21 }]);

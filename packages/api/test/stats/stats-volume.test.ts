@@ -6,7 +6,13 @@
 import { adminStatsSchema } from '@kestrel/shared';
 import { CompiledQuery, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { receivablesQueries, revenueQuery, statusQuery, topProductsQuery } from '../../src/modules/stats/repository.js';
+import {
+  creditedQuery,
+  receivablesQueries,
+  revenueQuery,
+  statusQuery,
+  topProductsQuery,
+} from '../../src/modules/stats/repository.js';
 import { databases } from '../helpers/databases.js';
 import { ADMIN, addProduct, createTestApp, logIn, signUp, type SignedIn, type TestApp } from '../helpers/test-app.js';
 import { VOLUME_ORDERS, VOLUME_PRODUCTS, expectedVolume, priceCents, seedVolume } from './volume-data.js';
@@ -125,6 +131,10 @@ describe.each(databases)('admin stats at %s orders', (kind) => {
     // (133,334 rows), which it costs below 4,000 probes at this size: the planner's choice either way.
     if (kind === 'sqlite') expect(plans[2]).toMatch(/COVERING INDEX order_lines_stats/);
     for (const plan of plans) expect(plan).not.toMatch(/SCAN orders\b|Seq Scan on orders/);
+    // What credit notes gave back starts from credit_notes and reads each note's order by its key (B2B §14).
+    const creditedPlan = await explain(creditedQuery(t.app.database, range));
+    console.log(`${kind} credited plan:\n${creditedPlan}`);
+    expect(creditedPlan).not.toMatch(/SCAN orders\b|Seq Scan on orders/);
     // The receivables (#47) read the companies' orders alone, through migration 020's (023's partial) company index.
     const owed = receivablesQueries(t.app.database, today);
     const owedPlans = [await explain(owed.open), await explain(owed.overdue)];

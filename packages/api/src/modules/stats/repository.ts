@@ -19,9 +19,15 @@ const wholeNumber = z.union([z.number(), z.string(), z.bigint()]).transform((v) 
 
 /**
  * Orders whose money the shop keeps: paid (paid_at set) and neither cancelled nor refunded. A paid order cancelled
- * later was refunded (card) or credited (credit note), so it leaves the figures of the day it was paid.
+ * later was refunded (card) or credited (credit note), so it leaves the figures of the day it was paid; what a partial
+ * credit gave back is taken off that day too (creditedQuery). `orders`: the name the query gives the orders table,
+ * where another table joined has columns of the same names.
  */
-const KEPT = sql`paid_at IS NOT NULL AND status <> 'cancelled' AND refunded_at IS NULL`;
+function keptOrders(orders?: 'o') {
+  const column = (name: string) => sql.ref(orders ? `${orders}.${name}` : name);
+  return sql`${column('paid_at')} IS NOT NULL AND ${column('status')} <> 'cancelled' AND ${column('refunded_at')} IS NULL`;
+}
+const KEPT = keptOrders();
 
 const revenueRows = z.array(z.object({ day: z.string(), cents: wholeNumber, tax: wholeNumber }));
 
@@ -34,8 +40,27 @@ export const revenueQuery = (database: OpenDatabase, range: StatsRange) =>
     WHERE paid_at >= ${range.from} AND paid_at < ${range.before} AND ${KEPT}
     GROUP BY substr(paid_at, 1, 10)`.compile(database.db);
 
+/**
+ * What credit notes gave back of the kept orders paid in the range (B2B §14: a partly shipped order's cancelled rest,
+ * received returns), net and tax, per day of the order's payment. Never a scan of orders: the range's kept orders
+ * through orders_paid_kept, each probing credit_notes_order (SQLite), or each note its order by key (PostgreSQL, with
+ * few notes); stats-volume.test.ts reads both plans.
+ */
+export const creditedQuery = (database: OpenDatabase, range: StatsRange) =>
+  sql`SELECT substr(o.paid_at, 1, 10) AS day, sum(c.subtotal_cents) AS cents, sum(c.tax_cents) AS tax
+    FROM credit_notes c JOIN orders o ON o.id = c.order_id
+    WHERE o.paid_at >= ${range.from} AND o.paid_at < ${range.before} AND ${keptOrders('o')}
+    GROUP BY substr(o.paid_at, 1, 10)`.compile(database.db);
+
+/** The revenue and tax kept per day of payment: the orders' less what their credit notes gave back. */
 export async function revenueByDay(database: OpenDatabase, range: StatsRange, budgetMs: number) {
-  return revenueRows.parse(await boundedRead(database, revenueQuery(database, range), budgetMs));
+  const kept = revenueRows.parse(await boundedRead(database, revenueQuery(database, range), budgetMs));
+  const credited = revenueRows.parse(await boundedRead(database, creditedQuery(database, range), budgetMs));
+  const back = new Map(credited.map((c) => [c.day, c]));
+  return kept.map((day) => {
+    const less = back.get(day.day);
+    return less ? { day: day.day, cents: day.cents - less.cents, tax: day.tax - less.tax } : day;
+  });
 }
 
 const statusRows = z.array(z.object({ status: z.string(), count: wholeNumber }));

@@ -89,8 +89,8 @@ function Figures({ stats }: { stats: AdminStats }) {
       <RevenueSummary stats={stats} total={total} />
       <Section id="stats-revenue" title="Revenue per day">
         <p>
-          Paid orders, by the day they were paid (UTC); cancelled and refunded orders are left out. Total:{' '}
-          <strong>{formatDollars(total)}</strong>
+          Paid orders, by the day they were paid (UTC); cancelled and refunded orders are left out, credit notes taken
+          off. Total: <strong>{formatDollars(total)}</strong>
         </p>
         <StatsChart
           labels={revenueLabels}
