@@ -150,7 +150,13 @@ describe.each(databases)('cancelling the unshipped rest on %s', (kind) => {
     expect(await balance()).toBeCloseTo(before - 35.7, 2);
     const number = res.json<Order>().creditNoteNumber ?? '';
     const note = await pdfText(`/api/orders/${order._id}/credit-notes/${number}.pdf`, w.free);
-    for (const expected of [`Credit note: ${number}`, 'Subtotal credited $30.00', 'Total credited $35.70']) {
+    for (const expected of [
+      `Credit note: ${number}`,
+      'Reason: Unshipped units cancelled',
+      'Subtotal credited $30.00',
+      'Sales tax 19% credited $5.70',
+      'Total credited $35.70',
+    ]) {
       expect(note).toContain(expected);
     }
     const invoice = await pdfText(`/api/orders/${order._id}/invoice.pdf`, w.free);
