@@ -4,7 +4,7 @@
 import type { Insertable, Kysely, Selectable } from 'kysely';
 import type { OpenDatabase, SqliteHandle } from '../../infra/db/create-db.js';
 import type { Database, MailOutboxTable, MailStatus } from '../../infra/db/schema.js';
-import { codeOrder } from '../../infra/code-order.js';
+import { claimDue as claimOutbox, type Claim } from '../../infra/db/outbox-claim.js';
 
 export type MailRow = Selectable<MailOutboxTable>;
 export type NewMailRow = Insertable<MailOutboxTable>;
@@ -52,39 +52,9 @@ export function sqliteMailInsert(handle: SqliteHandle): (row: NewMailRow) => boo
   return (row) => statement.run(mailRowValues(row)).changes === 1;
 }
 
-export interface Claim {
-  /** Names this claim; only its holder may reschedule or fail the row. */
-  token: string;
-  now: string;
-  /** The lease: after this another run may take the row (its holder is presumed dead). */
-  until: string;
-}
-
-/**
- * Takes the oldest `limit` due rows that nobody holds, counting an attempt of each, in one statement, oldest first. On
- * PostgreSQL the rows are picked with FOR UPDATE SKIP LOCKED, so simultaneous runs on several instances take
- * different rows without waiting for each other; SQLite runs one writing statement at a time, so the conditional
- * UPDATE alone is enough.
- */
-export async function claimDue({ db, sqlite }: OpenDatabase, claim: Claim, limit: number): Promise<MailRow[]> {
-  const rows = await db
-    .updateTable('mail_outbox')
-    .set((eb) => ({ claimed_by: claim.token, claimed_until: claim.until, attempts: eb('attempts', '+', 1) }))
-    .where('id', 'in', (eb) => {
-      const due = eb
-        .selectFrom('mail_outbox')
-        .select('id')
-        .where('status', '=', 'queued')
-        .where('next_attempt_at', '<=', claim.now)
-        .where((w) => w.or([w('claimed_until', 'is', null), w('claimed_until', '<', claim.now)]))
-        .orderBy('next_attempt_at')
-        .orderBy('id')
-        .limit(limit);
-      return sqlite ? due : due.forUpdate().skipLocked();
-    })
-    .returningAll()
-    .execute();
-  return rows.sort((a, b) => codeOrder(a.next_attempt_at, b.next_attempt_at) || codeOrder(a.id, b.id));
+/** Takes the oldest `limit` due messages nobody holds (infra/db/outbox-claim.ts, the webhooks' way too). */
+export function claimDue(database: OpenDatabase, claim: Claim, limit: number): Promise<MailRow[]> {
+  return claimOutbox(database, 'mail_outbox', claim, limit);
 }
 
 /** Gives back claimed rows a run did not try (it stopped early), with the attempt their claim counted undone. */

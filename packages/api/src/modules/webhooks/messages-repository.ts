@@ -2,10 +2,10 @@
 // (a Kysely transaction, a statement inside a synchronous better-sqlite3 transaction, or a CTE of the PostgreSQL order
 // statement), then claimed under a lease by a delivery run as mail is (modules/mail/outbox-repository.ts), so two
 // instances never hold the same attempt; each attempt is logged in webhook_attempts.
-import type { Insertable, Kysely, Selectable } from 'kysely';
+import { sql, type Insertable, type Kysely, type Selectable, type SqlBool } from 'kysely';
 import type { OpenDatabase, SqliteHandle } from '../../infra/db/create-db.js';
 import type { Database, WebhookAttemptsTable, WebhookMessagesTable } from '../../infra/db/schema.js';
-import { codeOrder } from '../../infra/code-order.js';
+import { claimDue as claimOutbox, type Claim } from '../../infra/db/outbox-claim.js';
 
 export type MessageRow = Selectable<WebhookMessagesTable>;
 export type AttemptRow = Selectable<WebhookAttemptsTable>;
@@ -81,36 +81,10 @@ export function eventParameters(batch: EventBatch): unknown[] {
   return [batch.messageIds, batch.endpointIds, batch.eventId, batch.type, batch.body, batch.at];
 }
 
-export interface Claim {
-  token: string;
-  now: string;
-  until: string;
-}
-
-/**
- * Takes the oldest `limit` due rows of enabled endpoints that nobody holds, counting an attempt of each, in one
- * statement (FOR UPDATE SKIP LOCKED on PostgreSQL, so several instances take different rows).
- */
-export async function claimDue({ db, sqlite }: OpenDatabase, claim: Claim, limit: number): Promise<MessageRow[]> {
-  const rows = await db
-    .updateTable('webhook_messages')
-    .set((eb) => ({ claimed_by: claim.token, claimed_until: claim.until, attempts: eb('attempts', '+', 1) }))
-    .where('id', 'in', (eb) => {
-      const due = eb
-        .selectFrom('webhook_messages')
-        .select('id')
-        .where('status', '=', 'queued')
-        .where('next_attempt_at', '<=', claim.now)
-        .where((w) => w.or([w('claimed_until', 'is', null), w('claimed_until', '<', claim.now)]))
-        .where('endpoint_id', 'in', (e) => e.selectFrom('webhook_endpoints').select('id').where('enabled', '=', 1))
-        .orderBy('next_attempt_at')
-        .orderBy('id')
-        .limit(limit);
-      return sqlite ? due : due.forUpdate().skipLocked();
-    })
-    .returningAll()
-    .execute();
-  return rows.sort((a, b) => codeOrder(a.next_attempt_at, b.next_attempt_at) || codeOrder(a.id, b.id));
+/** Takes the oldest `limit` due rows of enabled endpoints nobody holds (infra/db/outbox-claim.ts, as mail does). */
+export function claimDue(database: OpenDatabase, claim: Claim, limit: number): Promise<MessageRow[]> {
+  const enabled = sql<SqlBool>`endpoint_id IN (SELECT id FROM webhook_endpoints WHERE enabled = 1)`;
+  return claimOutbox(database, 'webhook_messages', claim, limit, enabled);
 }
 
 /** Claims one row by id (a ping, sent at once). */
