@@ -36,6 +36,7 @@ import * as lifecycleRepo from './lifecycle-repository.js';
 import type { OrderRow } from './order-write-repository.js';
 import * as repo from './repository.js';
 import { codeOrder } from '../../infra/code-order.js';
+import { transactionWithEvents } from '../../infra/db/transaction-with-events.js';
 
 export interface ApprovalsDeps {
   database: OpenDatabase;
@@ -118,23 +119,16 @@ export function createApprovals(deps: ApprovalsDeps) {
     return row;
   }
 
-  async function transaction<T>(
-    work: (trx: Transaction<Database>, record: (type: string) => Promise<void>, id: string) => Promise<T>,
+  /** A decision's transaction, its events of order `id`; webhook delivery is woken after the commit when wanted. */
+  const transaction = <T>(
+    work: (trx: Transaction<Database>, record: (type: string) => Promise<void>) => Promise<T>,
     id: string,
-  ) {
-    let recorded = false;
-    const result = await db.transaction().execute((trx) =>
-      work(
-        trx,
-        async (type) => {
-          if (await deps.recordEvent(trx, type, id)) recorded = true;
-        },
-        id,
-      ),
+  ): Promise<T> =>
+    transactionWithEvents(
+      db,
+      { record: (trx, type: string) => deps.recordEvent(trx, type, id), wake: deps.wakeWebhooks },
+      work,
     );
-    if (recorded) deps.wakeWebhooks();
-    return result;
-  }
 
   async function raced(id: string, action: string): Promise<never> {
     const after = await repo.findOrder(db, id);

@@ -44,6 +44,7 @@ import { authorizeOrder, payRefusal } from './ownership.js';
 import { findMembership } from '../companies/index.js';
 import * as repo from './repository.js';
 import { codeOrder } from '../../infra/code-order.js';
+import { transactionWithEvents } from '../../infra/db/transaction-with-events.js';
 import { centsToDollars } from '../../infra/money.js';
 
 /** What the lifecycle needs of the payments module (app.ts hands the payments service; orders never import it). */
@@ -121,16 +122,9 @@ export function createOrderLifecycle(deps: LifecycleDeps) {
   const { assignCreditNoteNumber, assignInvoiceNumber } = deps.billing;
 
   /** Runs a transition's transaction; wakes webhook delivery after the commit when it recorded an event. */
-  async function transaction<T>(work: (trx: Transaction<Database>, record: RecordEvent) => Promise<T>): Promise<T> {
-    let recorded = false;
-    const result = await db.transaction().execute((trx) =>
-      work(trx, async (type, id) => {
-        if (await recordEvent(trx, type, id)) recorded = true;
-      }),
-    );
-    if (recorded) deps.wakeWebhooks();
-    return result;
-  }
+  const events = { record: recordEvent, wake: deps.wakeWebhooks };
+  const transaction = <T>(work: (trx: Transaction<Database>, record: RecordEvent) => Promise<T>): Promise<T> =>
+    transactionWithEvents(db, events, work);
   const now = deps.now ?? (() => new Date());
 
   function payments(): OrderPayments {

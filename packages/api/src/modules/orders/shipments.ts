@@ -29,6 +29,7 @@ import { AppError, notFound } from '../../infra/errors.js';
 import { demandPermission, type AuthUser } from '../accounts/index.js';
 import type { MailService } from '../mail/index.js';
 import { codeOrder } from '../../infra/code-order.js';
+import { transactionWithEvents } from '../../infra/db/transaction-with-events.js';
 import type { OrderBilling } from './billing-port.js';
 import { withStep } from './history.js';
 import { invalidTransition } from './lifecycle.js';
@@ -108,23 +109,16 @@ export function createShipments(deps: ShipmentsDeps) {
   const { db, mail } = deps;
   const now = deps.now ?? (() => new Date());
 
-  async function transaction<T>(
-    work: (trx: Transaction<Database>, record: (type: string) => Promise<void>, id: string) => Promise<T>,
+  /** One step's transaction, its events of order `id`; webhook delivery is woken after the commit when wanted. */
+  const transaction = <T>(
+    work: (trx: Transaction<Database>, record: (type: string) => Promise<void>) => Promise<T>,
     id: string,
-  ): Promise<T> {
-    let recorded = false;
-    const result = await db.transaction().execute((trx) =>
-      work(
-        trx,
-        async (type) => {
-          if (await deps.recordEvent(trx, type, id)) recorded = true;
-        },
-        id,
-      ),
+  ): Promise<T> =>
+    transactionWithEvents(
+      db,
+      { record: (trx, type: string) => deps.recordEvent(trx, type, id), wake: deps.wakeWebhooks },
+      work,
     );
-    if (recorded) deps.wakeWebhooks();
-    return result;
-  }
 
   async function reread(id: string): Promise<OrderRow> {
     const row = await repo.findOrder(db, id);

@@ -17,6 +17,7 @@ import type { Transaction } from 'kysely';
 import type { Db } from '../../infra/db/create-db.js';
 import { newId } from '../../infra/db/ids.js';
 import type { Database } from '../../infra/db/schema.js';
+import { transactionWithEvents } from '../../infra/db/transaction-with-events.js';
 import { takeNextNumber } from '../../infra/db/year-counters.js';
 import { AppError, forbidden, notFound } from '../../infra/errors.js';
 import type { AuthUser } from '../accounts/index.js';
@@ -110,23 +111,25 @@ export function createReturnsService(deps: ReturnsDeps): ReturnsService {
     return row;
   }
 
+  /** A return's event, with the return as it is in the transaction, for the endpoints that want it. */
+  const returnEvents = {
+    record: async (trx: Transaction<Database>, type: string, id: string): Promise<boolean> => {
+      const endpointIds = await webhooks.subscribers(type, trx);
+      if (endpointIds.length === 0) return false;
+      const row = await repo.findReturn(trx, id);
+      if (!row) return false;
+      await webhooks.insert(trx, webhooks.event(type, await answer(trx, row), endpointIds));
+      return true;
+    },
+    wake: () => webhooks.wake(),
+  };
+
   /** Runs one step's transaction; records its event with the return as it then is; wakes the outboxes after. */
   async function step<T>(
     work: (trx: Transaction<Database>, record: (type: string, id: string) => Promise<void>) => Promise<T>,
   ): Promise<T> {
-    let recorded = false;
-    const result = await db.transaction().execute((trx) =>
-      work(trx, async (type, id) => {
-        const endpointIds = await webhooks.subscribers(type, trx);
-        if (endpointIds.length === 0) return;
-        const row = await repo.findReturn(trx, id);
-        if (!row) return;
-        await webhooks.insert(trx, webhooks.event(type, await answer(trx, row), endpointIds));
-        recorded = true;
-      }),
-    );
+    const result = await transactionWithEvents(db, returnEvents, work);
     mail.wake();
-    if (recorded) webhooks.wake();
     return result;
   }
 
