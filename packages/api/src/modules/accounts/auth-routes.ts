@@ -18,9 +18,9 @@ import { SIGN_IN_LIMITS } from '../../infra/rate-limit/sign-in-limits.js';
 import { toUser } from './identity.js';
 import type { AccountsService } from './service.js';
 import { signInAnswer } from './sign-in-answer.js';
+import { routeDocs } from '../../infra/http/route-docs.js';
 
-const tags = ['auth'];
-const security = [{ bearer: [] }];
+const { tags, security } = routeDocs('auth');
 
 export interface AuthRoutesOptions {
   accounts: AccountsService;

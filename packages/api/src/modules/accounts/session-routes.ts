@@ -5,9 +5,9 @@ import { z } from 'zod';
 import { notFound } from '../../infra/errors.js';
 import { currentUser } from './auth-plugin.js';
 import type { AccountsService } from './service.js';
+import { routeDocs } from '../../infra/http/route-docs.js';
 
-const tags = ['auth'];
-const security = [{ bearer: [] }];
+const { tags, security } = routeDocs('auth');
 
 export const sessionRoutes: FastifyPluginAsyncZod<{ accounts: AccountsService }> = async (app, { accounts }) => {
   const { sessions } = accounts;

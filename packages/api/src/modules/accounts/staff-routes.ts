@@ -10,9 +10,9 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { auditContextOf } from '../audit/index.js';
 import type { AccountsService } from './service.js';
+import { routeDocs } from '../../infra/http/route-docs.js';
 
-const tags = ['staff'];
-const security = [{ bearer: [] }];
+const { tags, security } = routeDocs('staff');
 const refusals = { 401: errorSchema, 403: errorSchema };
 
 export const staffRoutes: FastifyPluginAsyncZod<{ accounts: AccountsService }> = async (app, { accounts }) => {

@@ -19,9 +19,9 @@ import { AppError } from '../../infra/errors.js';
 import { currentUser } from './auth-plugin.js';
 import type { AuthRoutesOptions } from './auth-routes.js';
 import { signInAnswer } from './sign-in-answer.js';
+import { routeDocs } from '../../infra/http/route-docs.js';
 
-const tags = ['auth'];
-const security = [{ bearer: [] }];
+const { tags, security } = routeDocs('auth');
 /** The refusals a guess can earn: each counts like a wrong password. */
 const COUNTED = new Set(['invalid_code', 'wrong_password', 'challenge_expired']);
 

@@ -5,9 +5,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser } from '../accounts/index.js';
 import type { ApiKeysService } from './service.js';
+import { routeDocs } from '../../infra/http/route-docs.js';
 
-const tags = ['integrations'];
-const security = [{ bearer: [] }];
+const { tags, security } = routeDocs('integrations');
 const refusals = { 400: errorSchema, 401: errorSchema, 403: errorSchema };
 
 export const apiKeyRoutes: FastifyPluginAsyncZod<{ keys: ApiKeysService }> = async (app, { keys }) => {

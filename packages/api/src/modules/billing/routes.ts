@@ -4,9 +4,9 @@ import { companyAccountSchema, errorSchema, idParamsSchema } from '@kestrel/shar
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '../accounts/index.js';
 import type { BillingService } from './service.js';
+import { routeDocs } from '../../infra/http/route-docs.js';
 
-const tags = ['companies'];
-const security = [{ bearer: [] }];
+const { tags, security } = routeDocs('companies');
 const refusals = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
 
 export const billingRoutes: FastifyPluginAsyncZod<{ billing: BillingService }> = async (app, { billing }) => {

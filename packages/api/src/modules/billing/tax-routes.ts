@@ -10,9 +10,9 @@ import {
 } from '@kestrel/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { TaxService } from './tax-rates.js';
+import { routeDocs } from '../../infra/http/route-docs.js';
 
-const tags = ['tax'];
-const security = [{ bearer: [] }];
+const { tags, security } = routeDocs('tax');
 const refusals = { 401: errorSchema, 403: errorSchema };
 
 export const taxRoutes: FastifyPluginAsyncZod<{ tax: TaxService }> = async (app, { tax }) => {

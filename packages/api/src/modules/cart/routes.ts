@@ -15,9 +15,9 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '../accounts/index.js';
 import type { CartService } from './service.js';
+import { routeDocs } from '../../infra/http/route-docs.js';
 
-const tags = ['cart'];
-const security = [{ bearer: [] }];
+const { tags, security } = routeDocs('cart');
 const signedIn = { 400: errorSchema, 401: errorSchema };
 
 export const cartRoutes: FastifyPluginAsyncZod<{ cart: CartService }> = async (app, { cart }) => {

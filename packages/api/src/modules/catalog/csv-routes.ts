@@ -15,9 +15,9 @@ import { z } from 'zod';
 import type { OpenDatabase } from '../../infra/db/create-db.js';
 import { exportProductsCsv, importProductsCsv } from './products-csv.js';
 import type { CatalogService, CatalogWebhooks } from './service.js';
+import { routeDocs } from '../../infra/http/route-docs.js';
 
-const tags = ['products'];
-const security = [{ bearer: [] }];
+const { tags, security } = routeDocs('products');
 const csvErrorSchema = z.object({
   error: z.object({
     code: z.string(),

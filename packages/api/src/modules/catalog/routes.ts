@@ -19,6 +19,7 @@ import { sendJsonText } from '../../infra/http/json-text.js';
 import { auditContextOf } from '../audit/index.js';
 import { withContractPrice } from './product-row.js';
 import type { CatalogService, ContractOverlay } from './service.js';
+import { routeDocs } from '../../infra/http/route-docs.js';
 
 /**
  * The contract prices of the caller's company (B2B §5), when the caller is a signed-in member of a company that has
@@ -26,8 +27,7 @@ import type { CatalogService, ContractOverlay } from './service.js';
  */
 export type MemberPricesOf = (request: FastifyRequest) => Promise<ContractOverlay | undefined>;
 
-const tags = ['products'];
-const security = [{ bearer: [] }];
+const { tags, security } = routeDocs('products');
 
 export const catalogRoutes: FastifyPluginAsyncZod<{
   catalog: CatalogService;

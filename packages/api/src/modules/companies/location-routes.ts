@@ -6,9 +6,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser } from '../accounts/index.js';
 import type { LocationsService } from './locations.js';
+import { routeDocs } from '../../infra/http/route-docs.js';
 
-const tags = ['companies'];
-const security = [{ bearer: [] }];
+const { tags, security } = routeDocs('companies');
 const refusals = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
 
 export const locationRoutes: FastifyPluginAsyncZod<{ locations: LocationsService }> = async (app, { locations }) => {

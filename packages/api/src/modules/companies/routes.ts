@@ -21,9 +21,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser } from '../accounts/index.js';
 import type { CompaniesService } from './service.js';
+import { routeDocs } from '../../infra/http/route-docs.js';
 
-const tags = ['companies'];
-const security = [{ bearer: [] }];
+const { tags, security } = routeDocs('companies');
 const refusals = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
 const limited = { ...refusals, 429: errorSchema };
 

@@ -11,9 +11,9 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ContractPricesService } from './service.js';
+import { routeDocs } from '../../infra/http/route-docs.js';
 
-const tags = ['companies'];
-const security = [{ bearer: [] }];
+const { tags, security } = routeDocs('companies');
 const csvErrorSchema = z.object({
   error: z.object({
     code: z.string(),

@@ -6,8 +6,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser } from '../accounts/index.js';
 import type { DocumentsService } from './service.js';
+import { routeDocs } from '../../infra/http/route-docs.js';
 
-const tags = ['orders'];
+const { tags, security } = routeDocs('orders');
 
 /** A credit note's number as its URL names it: CN-{year}-{000001}. */
 const creditNoteParamsSchema = idParamsSchema.extend({
@@ -21,7 +22,6 @@ function sendPdf(reply: FastifyReply, fileName: string, pdf: Buffer) {
     .header('cache-control', 'private, no-store')
     .send(pdf);
 }
-const security = [{ bearer: [] }];
 
 export const documentRoutes: FastifyPluginAsyncZod<{ documents: DocumentsService }> = async (zodApp, { documents }) => {
   // Files, not JSON answers: registered without the zod provider's typing of the reply (the schemas still validate

@@ -10,8 +10,9 @@ import { ImageStoreError } from './image-store-errors.js';
 import type { ImageService } from './image-service.js';
 import { isImageName, type ImageStore } from './image-store.js';
 import { declaresTooLarge, readImageUpload } from './read-image-upload.js';
+import { routeDocs } from '../../infra/http/route-docs.js';
 
-const tags = ['images'];
+const { tags } = routeDocs('images');
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 export const imagesRoutes: FastifyPluginAsyncZod<{ store: ImageStore; images: ImageService }> = async (

@@ -17,9 +17,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser } from '../accounts/index.js';
 import type { ListsService } from './service.js';
+import { routeDocs } from '../../infra/http/route-docs.js';
 
-const tags = ['lists'];
-const security = [{ bearer: [] }];
+const { tags, security } = routeDocs('lists');
 const signedIn = { 400: errorSchema, 401: errorSchema };
 /** A list someone else's (404), one the caller may read but not change (403), or past a limit (409). */
 const refusals = { ...signedIn, 403: errorSchema, 404: errorSchema, 409: errorSchema };

@@ -5,9 +5,9 @@ import { COMPANY_ORDERS_DEFAULT_LIMIT, companyOrdersQuerySchema, errorSchema, or
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '../accounts/index.js';
 import type { OrdersService } from './service.js';
+import { routeDocs } from '../../infra/http/route-docs.js';
 
-const tags = ['companies'];
-const security = [{ bearer: [] }];
+const { tags, security } = routeDocs('companies');
 const refusals = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
 
 export const companyOrdersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = async (app, { orders }) => {

@@ -27,9 +27,9 @@ import { currentUser } from '../accounts/index.js';
 import { approvalRoutes } from './approval-routes.js';
 import { companyOrdersRoutes } from './company-orders-routes.js';
 import type { OrdersService } from './service.js';
+import { routeDocs } from '../../infra/http/route-docs.js';
 
-const tags = ['orders'];
-const security = [{ bearer: [] }];
+const { tags, security } = routeDocs('orders');
 
 export const orderRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = async (app, { orders }) => {
   // Issue #25: approvals and the company's account (approval-routes.ts).

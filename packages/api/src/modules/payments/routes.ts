@@ -16,9 +16,9 @@ import { SandboxProcessor } from './sandbox-processor.js';
 import { sandboxRoutes } from './sandbox-routes.js';
 import { StripeProvider } from './stripe-provider.js';
 import { stripeWebhookRoutes } from './stripe-webhook-routes.js';
+import { routeDocs } from '../../infra/http/route-docs.js';
 
-const tags = ['payments'];
-const security = [{ bearer: [] }];
+const { tags, security } = routeDocs('payments');
 const errors = { 400: errorSchema, 401: errorSchema, 402: errorSchema, 404: errorSchema, 409: errorSchema };
 
 export const paymentRoutes: FastifyPluginAsyncZod<{ payments: PaymentsService }> = async (app, { payments }) => {

@@ -3,9 +3,9 @@ import { emailParamsSchema, errorSchema, profileBodySchema, profileSchema } from
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '../accounts/index.js';
 import type { ProfilesService } from './service.js';
+import { routeDocs } from '../../infra/http/route-docs.js';
 
-const tags = ['profile'];
-const security = [{ bearer: [] }];
+const { tags, security } = routeDocs('profile');
 const saved = { 200: profileSchema, 400: errorSchema, 401: errorSchema, 403: errorSchema };
 
 export const profileRoutes: FastifyPluginAsyncZod<{ profiles: ProfilesService }> = async (app, { profiles }) => {

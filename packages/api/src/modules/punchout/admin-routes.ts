@@ -12,9 +12,9 @@ import { z } from 'zod';
 import { currentUser } from '../accounts/index.js';
 import { auditContextOf } from '../audit/index.js';
 import type { ConnectionsService } from './connections.js';
+import { routeDocs } from '../../infra/http/route-docs.js';
 
-const tags = ['punchout'];
-const security = [{ bearer: [] }];
+const { tags, security } = routeDocs('punchout');
 const refusals = { 400: errorSchema, 401: errorSchema, 403: errorSchema };
 
 export const punchoutAdminRoutes: FastifyPluginAsyncZod<{ connections: ConnectionsService }> = async (

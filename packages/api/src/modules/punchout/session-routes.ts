@@ -6,8 +6,9 @@ import { unauthorized } from '../../infra/errors.js';
 import { bearerToken, type SessionService } from '../accounts/index.js';
 import { acceptFormPosts } from './form-body.js';
 import type { VisitsService } from './visits.js';
+import { routeDocs } from '../../infra/http/route-docs.js';
 
-const tags = ['punchout'];
+const { tags } = routeDocs('punchout');
 
 export const punchoutSessionRoutes: FastifyPluginAsyncZod<{
   visits: VisitsService;

@@ -20,9 +20,9 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '../accounts/index.js';
 import type { QuotesService } from './service.js';
+import { routeDocs } from '../../infra/http/route-docs.js';
 
-const tags = ['quotes'];
-const security = [{ bearer: [] }];
+const { tags, security } = routeDocs('quotes');
 const refusals = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
 
 export const quoteRoutes: FastifyPluginAsyncZod<{ quotes: QuotesService }> = async (app, { quotes }) => {

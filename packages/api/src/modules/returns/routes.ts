@@ -14,9 +14,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '../accounts/index.js';
 import { auditContextOf } from '../audit/index.js';
 import type { ReturnsService } from './service.js';
+import { routeDocs } from '../../infra/http/route-docs.js';
 
-const tags = ['returns'];
-const security = [{ bearer: [] }];
+const { tags, security } = routeDocs('returns');
 
 const stepResponses = {
   200: returnSchema,

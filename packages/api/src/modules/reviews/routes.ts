@@ -5,8 +5,9 @@ import { currentUser } from '../accounts/index.js';
 import type { AnswerReplay } from '../../infra/http/answer-replay.js';
 import { sendJsonText } from '../../infra/http/json-text.js';
 import type { ReviewsService } from './service.js';
+import { routeDocs } from '../../infra/http/route-docs.js';
 
-const tags = ['reviews'];
+const { tags } = routeDocs('reviews');
 
 export const reviewRoutes: FastifyPluginAsyncZod<{ reviews: ReviewsService; replay?: AnswerReplay }> = async (
   app,

@@ -6,9 +6,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser } from '../accounts/index.js';
 import type { AddressBookService } from './service.js';
+import { routeDocs } from '../../infra/http/route-docs.js';
 
-const tags = ['address book'];
-const security = [{ bearer: [] }];
+const { tags, security } = routeDocs('address book');
 const signedIn = { 400: errorSchema, 401: errorSchema };
 
 export const addressBookRoutes: FastifyPluginAsyncZod<{ addressBook: AddressBookService }> = async (

@@ -12,9 +12,9 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { WebhooksService } from './service.js';
+import { routeDocs } from '../../infra/http/route-docs.js';
 
-const tags = ['webhooks'];
-const security = [{ bearer: [] }];
+const { tags, security } = routeDocs('webhooks');
 const refusals = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema };
 
 export const webhookRoutes: FastifyPluginAsyncZod<{ webhooks: WebhooksService }> = async (app, { webhooks }) => {

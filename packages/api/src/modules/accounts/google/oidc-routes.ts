@@ -14,8 +14,9 @@ import { OidcSignInError } from './oidc-errors.js';
 import { newBrowserBinding, OIDC_FLOW_TTL_MS, saveFlow, takeFlow } from './oidc-flow-store.js';
 import { resolveOidcSettings } from './oidc-settings.js';
 import { safeReturnTo } from './return-to.js';
+import { routeDocs } from '../../../infra/http/route-docs.js';
 
-const tags = ['auth'];
+const { tags } = routeDocs('auth');
 
 /** The storefront route that stores the token and goes on to returnTo. */
 export const STOREFRONT_CALLBACK_PATH = '/auth/callback';
