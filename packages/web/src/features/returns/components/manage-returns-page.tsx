@@ -2,21 +2,15 @@
 // receive an authorized one with a restock choice per line (orders.ship). The server refuses the others either way.
 import { useState } from 'react';
 import type { Return } from '@kestrel/shared';
-import { ListState, PageTitle } from '../../../components/ui/page-title';
-import { PageSpinner } from '../../../components/ui/spinner';
+import { PageTitle } from '../../../components/ui/page-title';
 import { notify } from '../../../lib/notify';
-import { useReturns } from '../../../lib/return-query';
 import { useStaffPermissions } from '../../../lib/staff-permissions';
 import { useReturnStep } from '../api/return-steps';
 import { ReceiveReturnDialog } from './receive-return-dialog';
 import { RejectReturnDialog } from './reject-return-dialog';
-import { returnStatusLabel } from './return-status';
-import { ReturnStatusFilter, useReturnStatusFilter } from './returns-filter';
-import { ReturnsTable } from './returns-table';
+import { ReturnsList } from './returns-list';
 
 export function ManageReturnsPage() {
-  const [status, setStatus] = useReturnStatusFilter();
-  const { data, isPending, isError, error } = useReturns({ status });
   const permissions = useStaffPermissions();
   const may = (permission: 'returns.decide' | 'orders.ship') => !permissions || permissions.includes(permission);
   const step = useReturnStep();
@@ -77,24 +71,12 @@ export function ManageReturnsPage() {
       <PageTitle lead="Returns customers asked for: authorize or reject a request, receive the goods of an authorized one.">
         Returns
       </PageTitle>
-      <ReturnStatusFilter status={status} onChange={setStatus} />
-      {isPending ? <PageSpinner label="Loading the returns" /> : null}
-      {isError ? <ListState alert>{error.message}</ListState> : null}
-      {data && data.length === 0 ? (
-        <ListState>
-          {status
-            ? `No returns are ${returnStatusLabel(status).toLowerCase()}.`
-            : 'No returns have been asked for yet.'}
-        </ListState>
-      ) : null}
-      {data && data.length > 0 ? (
-        <ReturnsTable
-          returns={data}
-          caption="Returns to handle"
-          orderLink={(rma) => `/dashboard/manage-orders/${encodeURIComponent(rma.orderId)}`}
-          actions={actions}
-        />
-      ) : null}
+      <ReturnsList
+        none="No returns have been asked for yet."
+        caption="Returns to handle"
+        orderLink={(rma) => `/dashboard/manage-orders/${encodeURIComponent(rma.orderId)}`}
+        actions={actions}
+      />
       <RejectReturnDialog rma={rejecting} onClose={() => setRejecting(null)} />
       <ReceiveReturnDialog rma={receiving} onClose={() => setReceiving(null)} />
     </>

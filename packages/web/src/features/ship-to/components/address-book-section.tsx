@@ -3,14 +3,13 @@
 import { useId, useState } from 'react';
 // Types only: a value from `@kestrel/shared/ship-to` would bring the country lists into the profile page.
 import type { AddressBookEntry } from '@kestrel/shared/ship-to';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { Modal } from '../../../components/ui/modal';
 import { ListState } from '../../../components/ui/page-title';
 import { Spinner } from '../../../components/ui/spinner';
 import { notify } from '../../../lib/notify';
 import { useAddressBook, useDeleteAddress, useSaveAddress } from '../api/address-book';
-import { AddressText } from './address-text';
-import { LazyAddressForm } from './lazy-address-form';
+import { SavedAddressCard, SavedAddressDialogs, type SavedAddress } from './saved-addresses';
+
+const asSaved = (entry: AddressBookEntry): SavedAddress => ({ ...entry, title: entry.label });
 
 function EntryCard({ entry, onEdit, onDelete }: { entry: AddressBookEntry; onEdit: () => void; onDelete: () => void }) {
   const save = useSaveAddress();
@@ -23,37 +22,13 @@ function EntryCard({ entry, onEdit, onDelete }: { entry: AddressBookEntry; onEdi
       },
     );
   return (
-    <li className="flex min-w-0 flex-col gap-2 rounded-box border border-base-300 p-4">
-      <h3 className="font-semibold break-words">
-        {entry.label}
-        {entry.isDefault ? <span className="badge badge-outline badge-sm ml-2">Default</span> : null}
-      </h3>
-      <AddressText address={entry.address} phone={entry.phone} />
-      <div className="flex flex-wrap gap-2">
-        <button type="button" className="btn btn-outline btn-sm" onClick={onEdit} aria-label={`Edit ${entry.label}`}>
-          Edit
-        </button>
-        {entry.isDefault ? null : (
-          <button
-            type="button"
-            className="btn btn-outline btn-sm"
-            disabled={save.isPending}
-            onClick={makeDefault}
-            aria-label={`Make ${entry.label} the default`}
-          >
-            Make default
-          </button>
-        )}
-        <button
-          type="button"
-          className="btn btn-outline btn-error btn-sm"
-          onClick={onDelete}
-          aria-label={`Delete ${entry.label}`}
-        >
-          Delete
-        </button>
-      </div>
-    </li>
+    <SavedAddressCard
+      saved={asSaved(entry)}
+      settingDefault={save.isPending}
+      onMakeDefault={makeDefault}
+      onEdit={onEdit}
+      onDelete={onDelete}
+    />
   );
 }
 
@@ -65,7 +40,6 @@ export function AddressBookSection() {
   const [editing, setEditing] = useState<{ entry: AddressBookEntry | null } | null>(null);
   const [deleting, setDeleting] = useState<AddressBookEntry | null>(null);
   const close = () => setEditing(null);
-  const current = editing?.entry ?? null;
 
   return (
     <section aria-labelledby={titleId} className="mt-8 flex flex-col gap-3">
@@ -93,34 +67,21 @@ export function AddressBookSection() {
           ))}
         </ul>
       ) : null}
-      <Modal open={editing !== null} onClose={close} title={current ? `Edit ${current.label}` : 'Add an address'}>
-        {editing ? (
-          <LazyAddressForm
-            key={current?._id ?? 'new'}
-            kind="entry"
-            initial={current ? { title: current.label, phone: current.phone, address: current.address } : undefined}
-            submitLabel={current ? 'Save address' : 'Add address'}
-            onCancel={close}
-            onSave={async ({ title, phone, address }) => {
-              await save.mutateAsync({ id: current?._id, body: { label: title, phone, address } });
-              notify.success(`${title} is saved`);
-              close();
-            }}
-          />
-        ) : null}
-      </Modal>
-      <ConfirmDialog
-        open={deleting !== null}
-        title={`Delete ${deleting?.label ?? 'the address'}?`}
-        confirmLabel="Delete address"
-        danger
-        onClose={() => setDeleting(null)}
-        onConfirm={async () => {
-          if (deleting) await remove.mutateAsync(deleting._id);
+      <SavedAddressDialogs
+        kind="entry"
+        noun="address"
+        editing={editing ? { saved: editing.entry ? asSaved(editing.entry) : null } : null}
+        deleting={deleting ? asSaved(deleting) : null}
+        onSave={async (id, { title, phone, address }) => {
+          await save.mutateAsync({ id, body: { label: title, phone, address } });
+          notify.success(`${title} is saved`);
+          close();
         }}
-      >
-        <p>Orders already placed to it keep their copy of the address.</p>
-      </ConfirmDialog>
+        onDelete={(id) => remove.mutateAsync(id).then(() => undefined)}
+        onCloseEdit={close}
+        onCloseDelete={() => setDeleting(null)}
+        deleteNote="Orders already placed to it keep their copy of the address."
+      />
     </section>
   );
 }

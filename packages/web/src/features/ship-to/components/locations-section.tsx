@@ -4,17 +4,16 @@
 import { useId, useState } from 'react';
 import type { CompanyMember } from '@kestrel/shared';
 import type { CompanyLocation } from '@kestrel/shared/ship-to';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { Modal } from '../../../components/ui/modal';
 import { ListState } from '../../../components/ui/page-title';
 import { Spinner } from '../../../components/ui/spinner';
 import { notify } from '../../../lib/notify';
 import { useDeleteLocation, useLocations, useSaveLocation } from '../api/locations';
-import { AddressText } from './address-text';
-import { LazyAddressForm } from './lazy-address-form';
+import { SavedAddressCard, SavedAddressDialogs, type SavedAddress } from './saved-addresses';
 import { MemberLimits } from './member-limits';
 
 type Editing = { location: CompanyLocation | null } | null;
+
+const asSaved = (location: CompanyLocation): SavedAddress => ({ ...location, title: location.name });
 
 function LocationCard({
   location,
@@ -37,44 +36,14 @@ function LocationCard({
       },
     );
   return (
-    <li className="flex min-w-0 flex-col gap-2 rounded-box border border-base-300 p-4">
-      <h3 className="font-semibold break-words">
-        {location.name}
-        {location.isDefault ? <span className="badge badge-outline badge-sm ml-2">Default</span> : null}
-      </h3>
-      <AddressText address={location.address} phone={location.phone} />
-      {owner ? (
-        <div className="flex flex-wrap gap-2">
-          <button
-            type="button"
-            className="btn btn-outline btn-sm"
-            onClick={onEdit}
-            aria-label={`Edit ${location.name}`}
-          >
-            Edit
-          </button>
-          {location.isDefault ? null : (
-            <button
-              type="button"
-              className="btn btn-outline btn-sm"
-              disabled={save.isPending}
-              onClick={makeDefault}
-              aria-label={`Make ${location.name} the default`}
-            >
-              Make default
-            </button>
-          )}
-          <button
-            type="button"
-            className="btn btn-outline btn-error btn-sm"
-            onClick={onDelete}
-            aria-label={`Delete ${location.name}`}
-          >
-            Delete
-          </button>
-        </div>
-      ) : null}
-    </li>
+    <SavedAddressCard
+      saved={asSaved(location)}
+      editable={owner}
+      settingDefault={save.isPending}
+      onMakeDefault={makeDefault}
+      onEdit={onEdit}
+      onDelete={onDelete}
+    />
   );
 }
 
@@ -86,7 +55,6 @@ export function LocationsSection({ owner, members }: { owner: boolean; members: 
   const [editing, setEditing] = useState<Editing>(null);
   const [deleting, setDeleting] = useState<CompanyLocation | null>(null);
   const close = () => setEditing(null);
-  const current = editing?.location ?? null;
 
   return (
     <section aria-labelledby={titleId} className="flex flex-col gap-3">
@@ -124,36 +92,21 @@ export function LocationsSection({ owner, members }: { owner: boolean; members: 
       {locations && locations.length > 0 ? (
         <MemberLimits members={members} locations={locations} owner={owner} />
       ) : null}
-      <Modal open={editing !== null} onClose={close} title={current ? `Edit ${current.name}` : 'Add a location'}>
-        {editing ? (
-          <LazyAddressForm
-            key={current?._id ?? 'new'}
-            kind="location"
-            initial={current ? { title: current.name, phone: current.phone, address: current.address } : undefined}
-            submitLabel={current ? 'Save location' : 'Add location'}
-            onCancel={close}
-            onSave={async ({ title, phone, address }) => {
-              await save.mutateAsync({ id: current?._id, body: { name: title, phone, address } });
-              notify.success(`${title} is saved`);
-              close();
-            }}
-          />
-        ) : null}
-      </Modal>
-      <ConfirmDialog
-        open={deleting !== null}
-        title={`Delete ${deleting?.name ?? 'the location'}?`}
-        confirmLabel="Delete location"
-        danger
-        onClose={() => setDeleting(null)}
-        onConfirm={async () => {
-          if (deleting) await remove.mutateAsync(deleting._id);
+      <SavedAddressDialogs
+        kind="location"
+        noun="location"
+        editing={editing ? { saved: editing.location ? asSaved(editing.location) : null } : null}
+        deleting={deleting ? asSaved(deleting) : null}
+        onSave={async (id, { title, phone, address }) => {
+          await save.mutateAsync({ id, body: { name: title, phone, address } });
+          notify.success(`${title} is saved`);
+          close();
         }}
-      >
-        <p>
-          Orders already placed to it keep their copy of the address. Members limited to it lose it from their list.
-        </p>
-      </ConfirmDialog>
+        onDelete={(id) => remove.mutateAsync(id).then(() => undefined)}
+        onCloseEdit={close}
+        onCloseDelete={() => setDeleting(null)}
+        deleteNote="Orders already placed to it keep their copy of the address. Members limited to it lose it from their list."
+      />
     </section>
   );
 }
