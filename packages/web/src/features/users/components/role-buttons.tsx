@@ -5,6 +5,7 @@
 import { useState } from 'react';
 import { messages, type User } from '@kestrel/shared';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { ConfirmedButton } from '../../../components/ui/confirmed-button';
 import { ApiRequestError } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
 import { useMakeAdmin } from '../api/make-admin';
@@ -62,39 +63,19 @@ export function PromoteButton({ user }: { user: User }) {
 
 export function DemoteButton({ user }: { user: User }) {
   const removeAdmin = useRemoveAdmin();
-  const [asking, setAsking] = useState(false);
   return (
-    <>
-      <button
-        type="button"
-        className="btn btn-outline btn-sm"
-        onClick={() => setAsking(true)}
-        disabled={removeAdmin.isPending}
-        aria-label={`Remove admin ${user.email}`}
-      >
-        Remove admin
-      </button>
-      <ConfirmDialog
-        open={asking}
-        title={`Make ${user.email} a customer again?`}
-        confirmLabel="Yes, remove admin"
-        dismissLabel="Keep admin"
-        danger
-        onClose={() => setAsking(false)}
-        onConfirm={() =>
-          removeAdmin.mutateAsync(user.email).then(
-            () => notify.success(`${user.email} is a customer again`),
-            (error: unknown) => {
-              if (error instanceof Error) notify.error(error.message);
-              throw error;
-            },
-          )
-        }
-      >
-        <p>
-          <strong>{user.name}</strong> loses the administrator&apos;s pages, and every session of this account ends.
-        </p>
-      </ConfirmDialog>
-    </>
+    <ConfirmedButton
+      label="Remove admin"
+      ariaLabel={`Remove admin ${user.email}`}
+      title={`Make ${user.email} a customer again?`}
+      confirmLabel="Yes, remove admin"
+      dismissLabel="Keep admin"
+      pending={removeAdmin.isPending}
+      run={() => removeAdmin.mutateAsync(user.email).then(() => `${user.email} is a customer again`)}
+    >
+      <p>
+        <strong>{user.name}</strong> loses the administrator&apos;s pages, and every session of this account ends.
+      </p>
+    </ConfirmedButton>
   );
 }
