@@ -191,7 +191,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.setValidatorCompiler(validatorCompiler);
   // Every answer leaves through its response schema: only the fields it names go out (infra/http/serialize.ts). Each
   // is compiled by the first answer that needs it rather than at start, where compiling all ~170 of them took a tenth
-  // of the start-up (docs/performance.md, "Memory and start-up").
+  // of the start-up (bench/results/history.md, "Memory and start-up").
   app.setSerializerCompiler<ZodType>((route) => {
     let serialize: Serialize | undefined;
     return (data) => (serialize ??= responseSerializerCompiler(route))(data);

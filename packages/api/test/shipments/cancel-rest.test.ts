@@ -7,7 +7,7 @@ import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventsOf, mailsOf, placed, stockOf } from '../company-ordering/fixtures.js';
 import { databases } from '../helpers/databases.js';
-import { call, type SignedIn } from '../helpers/test-app.js';
+import { addProduct, call, type SignedIn } from '../helpers/test-app.js';
 import { createReturnsWorld, paidByCard, post, taxAt, type ReturnsWorld } from '../returns/return-fixtures.js';
 
 describe.each(databases)('cancelling the unshipped rest on %s', (kind) => {
@@ -181,6 +181,45 @@ describe.each(databases)('cancelling the unshipped rest on %s', (kind) => {
     expect(await notesOf(order._id)).toEqual([['cancellation', 3000, 0, 3000, 'balance', false]]);
     expect(await balance()).toBeCloseTo(before - 30, 2);
     expect((await eventsOf(w, order._id)).at(-1)).toBe('order.delivered');
+  });
+
+  it('credits the unshipped units of a product deleted since by the SKU they were ordered under', async () => {
+    const fan = await addProduct(w.t.app, w.admin, {
+      name: 'Retired Fan',
+      sku: 'KC-FAN-OLD',
+      price: 7,
+      quantity: 1,
+      availableQuantity: 100,
+    });
+    const order = await placed(w, w.free, 3, {
+      paymentTerms: 'account',
+      lines: [
+        { productId: w.cpu, quantity: 3 },
+        { productId: fan, quantity: 5 },
+      ],
+    });
+    const first = await post(w, w.admin, `/api/orders/${order._id}/shipments`, {
+      lines: [
+        { productId: w.cpu, quantity: 3 },
+        { productId: fan, quantity: 1 },
+      ],
+      carrier: 'DHL',
+      trackingNumber: 'T-OLD',
+    });
+    expect(first.json<Order>().status).toBe('partially_shipped');
+    expect((await call(w.t.app, 'DELETE', `/api/service/${fan}`, w.admin)).statusCode).toBe(200);
+    const res = await cancel(order._id);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json<Order>().lines.map((l) => [l.sku, l.productId, l.cancelledQuantity])).toEqual([
+      ['KC-CPU-1', w.cpu, 0],
+      ['KC-FAN-OLD', null, 4],
+    ]);
+    // 4 fans at $7.00.
+    expect(await notesOf(order._id)).toEqual([['cancellation', 2800, 0, 2800, 'invoice', false]]);
+    const number = res.json<Order>().creditNoteNumber ?? '';
+    const note = await pdfText(`/api/orders/${order._id}/credit-notes/${number}.pdf`, w.free);
+    expect(note).toContain('KC-FAN-OLD');
+    expect(note).toContain('Total credited $28.00');
   });
 
   it('only an administrator cancels a partly shipped order: its buyer is refused and nothing changes', async () => {

@@ -16,7 +16,7 @@ const PG_INT8 = 20;
 
 /**
  * The pg driver, loaded when a PostgreSQL database is opened: a shop on SQLite never pays for it at start-up (it was
- * about a tenth of a restart's CPU; docs/performance.md, "Memory and start-up"). pg is CommonJS, so it loads in step.
+ * about a tenth of a restart's CPU; bench/results/history.md, "Memory and start-up"). pg is CommonJS, so it loads in step.
  */
 let pgModule: typeof pg | undefined;
 function pgDriver(): typeof pg {
@@ -104,11 +104,11 @@ export function openDatabase(
   sqlite.pragma('synchronous = NORMAL');
   // better-sqlite3 builds SQLite with a 16 MB page cache, which an order load fills (the tails of the orders table
   // and its 18 indexes) and the process then holds for its life. 4 MB holds every page an order write touches; a
-  // page read beyond it comes from the operating system's file cache (docs/performance.md, "Idle and peak memory").
+  // page read beyond it comes from the operating system's file cache (bench/results/history.md, "Idle and peak memory").
   sqlite.pragma('cache_size = -4000');
   // The reader process checkpoints the WAL every 200 ms, off the event loop (sqlite-reader-entry.ts); this connection
   // does only past 10,000 pages (40 MB), when that process is gone or behind. SQLite's default of 1,000 pages put a
-  // checkpoint inside every few order batches' commits, a third of their time (docs/performance.md).
+  // checkpoint inside every few order batches' commits, a third of their time (bench/results/history.md).
   sqlite.pragma(`wal_autocheckpoint = ${BACKSTOP_CHECKPOINT_PAGES}`);
   const handle = withStatementCache(sqlite);
   return {
@@ -171,7 +171,7 @@ function withStatementCache(sqlite: SQLite.Database) {
 
 /**
  * True when the database has run exactly this build's migrations, as at every restart: the Migrator's lock and table
- * checks are then skipped (about 10 ms of a restart; docs/performance.md, "Restart: V8's code cache"). Anything else,
+ * checks are then skipped (about 10 ms of a restart; bench/results/history.md, "Restart: V8's code cache"). Anything else,
  * a missing table included, goes to the Migrator, which migrates or refuses as it always did (a migration this build
  * does not know, say).
  */

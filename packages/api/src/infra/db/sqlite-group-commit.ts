@@ -5,7 +5,7 @@
 //
 // Each call is planned (reads and decisions; a refusal throws having written nothing), then written. So a refusal
 // needs no savepoint to undo it: savepoints made SQLite copy every page a call touched into its sub-journal, which
-// spilled to a temporary file past 64 KiB and cost a third of the order path (docs/performance.md). Only when a batch
+// spilled to a temporary file past 64 KiB and cost a third of the order path (bench/results/history.md). Only when a batch
 // fails as a whole (a write, the batch's finish or the commit threw) does it run again with a savepoint per call, so
 // that each call gets its own outcome then too.
 //

@@ -1,7 +1,7 @@
 // The busiest reads (GET /api/service, GET /api/review) answered below Fastify: the whole answer a route gave an
 // anonymous caller (status 200, headers, bytes) is kept for a moment and sent again, as it was, to the next callers of
 // the same URL who would get the same answer. A Fastify app that only sends these bytes answers 0.71-0.91 as many
-// requests a second as node:http alone, short of the 0.9 issue #27 asks (docs/performance.md, "Reads below Fastify").
+// requests a second as node:http alone, short of the 0.9 issue #27 asks (bench/results/history.md, "Reads below Fastify").
 //
 // An answer is replayed only while all of this holds, and otherwise the request goes through Fastify as any other:
 // - the route offered it (`offer`), and the lists it came from have not changed since the route started reading them

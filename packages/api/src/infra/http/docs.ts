@@ -1,7 +1,7 @@
 // The OpenAPI description at /api/docs, generated from the same zod schemas the routes validate with. Built when first
 // asked for, not at start: the app only notes its routes as they are added, and the first request under /api/docs
 // loads @fastify/swagger and its UI into a small Fastify instance of their own, given those routes, which then answers
-// every docs request (about 50 ms of every start, and their modules, saved: docs/performance.md, "Memory and
+// every docs request (about 50 ms of every start, and their modules, saved: bench/results/history.md, "Memory and
 // start-up"). The answers pass through this app, so its hooks (security headers, rate limits) apply as to any other.
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';

@@ -31,7 +31,7 @@ export type RequestIdGenerator = ((req: IncomingMessage) => string) & { fresh: (
 
 /**
  * Fastify's genReqId. A fresh id is a random per-instance prefix and a counter: unique across instances and restarts,
- * and as cheap as Fastify's own counter (a UUID per request measured slower: docs/performance.md, "Request ids").
+ * and as cheap as Fastify's own counter (a UUID per request measured slower: bench/results/history.md, "Request ids").
  */
 export function requestIdGenerator(trust: Config['trustProxy']): RequestIdGenerator {
   const prefix = randomBytes(6).toString('base64url');

@@ -1,7 +1,7 @@
 // Answers leave through their response schemas: each zod schema is turned once into a JSON Schema and compiled by
 // fast-json-stringify, which writes exactly the properties the schema names and nothing else, so a row field or an
 // internal value added to an object by mistake never reaches a client. It is also faster than JSON.stringify for a
-// known shape, so the filter costs the hot reads nothing (docs/performance.md).
+// known shape, so the filter costs the hot reads nothing (bench/results/history.md).
 import fastJson from 'fast-json-stringify';
 import type { FastifySerializerCompiler } from 'fastify';
 import { z } from 'zod';

@@ -73,7 +73,7 @@ export const staticWebPlugin = fp(async (app: FastifyInstance, opts: { webDist?:
     root: webDist,
     prefix: '/',
     // One `GET /*` route that looks the file up when asked, rather than a listing of dist at start and a route for each
-    // of its 165 files (with their .br and .gz): that was 50 ms of every start (docs/performance.md, "Memory and
+    // of its 165 files (with their .br and .gz): that was 50 ms of every start (bench/results/history.md, "Memory and
     // start-up"). Only a path that could name a file is looked up; it and everything else that is not a file go to the
     // not-found handler above, as before.
     wildcard: true,

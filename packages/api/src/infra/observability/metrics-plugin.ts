@@ -117,7 +117,7 @@ export const metricsPlugin = fp(async (app: FastifyInstance, options: MetricsOpt
     one.count += 1;
     one.duration.observe(seconds);
   }
-  // The only per-request cost: one onResponse hook, a map lookup, two adds and a bucket's (docs/performance.md).
+  // The only per-request cost: one onResponse hook, a map lookup, two adds and a bucket's (bench/results/history.md).
   app.addHook('onResponse', (request: FastifyRequest, reply: FastifyReply, done) => {
     count(request.routeOptions.url ?? UNMATCHED_ROUTE, request.method, reply.statusCode, reply.elapsedTime / 1000);
     done();

@@ -1,6 +1,6 @@
 // http_request_duration_seconds kept in plain numbers: each answer adds to its series' bucket and sum, and prom-client
 // sees the figures only when /metrics is scraped (registered as a metric object of its own). prom-client's Histogram
-// checks and hashes the labels on every observe: 1.4-1.5 us of CPU an answer against 30-70 ns here (docs/performance.md).
+// checks and hashes the labels on every observe: 1.4-1.5 us of CPU an answer against 30-70 ns here (bench/results/history.md).
 
 /** One line of the scrape, as prom-client's registry prints it. */
 interface Sample {

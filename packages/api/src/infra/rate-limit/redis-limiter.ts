@@ -10,7 +10,7 @@ export async function createRedisLimiters(
   report: (error: unknown) => void,
   prefix: string,
 ): Promise<LimiterStore> {
-  // Loaded here, not at start: a single instance has no Redis (docs/performance.md, "Memory and start-up").
+  // Loaded here, not at start: a single instance has no Redis (bench/results/history.md, "Memory and start-up").
   const [{ Redis }, { RateLimiterRedis }] = await Promise.all([import('ioredis'), import('rate-limiter-flexible')]);
   // No offline queue and one try per command: while Redis is down a limit check falls to memory at once instead of
   // waiting for a reconnect.

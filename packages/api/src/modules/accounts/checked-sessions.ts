@@ -1,5 +1,5 @@
 // Session rows this process has read recently, so a customer's stream of requests costs one session lookup a second
-// instead of one each. On PostgreSQL that lookup is a round trip: half of what an order costs (docs/performance.md).
+// instead of one each. On PostgreSQL that lookup is a round trip: half of what an order costs (bench/results/history.md).
 //
 // Every change in this process to what an entry holds (sign-out, a role change, a name change) forgets all entries at
 // once, so this process always answers its own changes at once. Another instance on the same PostgreSQL database sees

@@ -17,10 +17,21 @@ export function formatCreditNoteNumber(year: number, sequence: number): string {
 export type CreditReason = 'cancellation' | 'return';
 export type CreditSettlement = 'card' | 'invoice' | 'balance';
 
-/** Units of one product credited. */
+/**
+ * Units of one order line credited, named by its product; a line whose product was deleted since (productId null) is
+ * named by the SKU it was ordered under.
+ */
 export interface CreditLine {
-  productId: string;
+  productId: string | null;
+  sku?: string;
   quantity: number;
+}
+
+/** The order line a credit line names. */
+function lineOf<L extends { productId: string | null; sku: string }>(lines: readonly L[], line: CreditLine) {
+  return lines.find((l) =>
+    line.productId !== null ? l.productId === line.productId : l.productId === null && l.sku === line.sku,
+  );
 }
 
 /** A credit note's line as it is kept and printed. */
@@ -54,8 +65,8 @@ export interface RefundAmounts {
 export function refundOf(order: CreditableOrder, lines: readonly CreditLine[]): RefundAmounts {
   let subtotal = 0;
   for (const line of lines) {
-    const ordered = order.lines.find((l) => l.productId === line.productId);
-    if (!ordered) throw new Error(`Product ${line.productId} is not on the order`);
+    const ordered = lineOf(order.lines, line);
+    if (!ordered) throw new Error(`Product ${line.productId ?? line.sku} is not on the order`);
     subtotal += ordered.unitPriceCents * line.quantity;
   }
   const taxTotal = creditedTaxCents(
@@ -126,9 +137,16 @@ export async function creditOrder(trx: Transaction<Database>, request: CreditReq
     amounts = { subtotal, taxTotal, total: subtotal + taxTotal };
   } else {
     credited = request.lines.map((line) => {
-      const ordered = creditable.lines.find((l) => l.productId === line.productId);
-      if (!ordered) throw new AppError(400, 'bad_request', `Product ${line.productId} is not on this order`);
-      return { ...line, sku: ordered.sku, name: ordered.name, unitPriceCents: ordered.unitPriceCents };
+      const ordered = lineOf(creditable.lines, line);
+      if (!ordered)
+        throw new AppError(400, 'bad_request', `Product ${line.productId ?? line.sku} is not on this order`);
+      return {
+        productId: line.productId,
+        quantity: line.quantity,
+        sku: ordered.sku,
+        name: ordered.name,
+        unitPriceCents: ordered.unitPriceCents,
+      };
     });
     amounts = refundOf(creditable, request.lines);
   }

@@ -48,7 +48,7 @@ export function renderPartCreditNotePdf(document: PartCreditNoteDocument): Promi
   ];
   // The order's lines table prints the credited units only, at the unit price the order charged.
   const lines = note.lines.map((l) => {
-    const ordered = order.lines.find((o) => o.productId === l.productId);
+    const ordered = order.lines.find((o) => o.productId === l.productId && o.sku === l.sku);
     return {
       productId: l.productId,
       sku: l.sku,

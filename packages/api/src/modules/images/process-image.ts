@@ -29,7 +29,7 @@ type Sharp = typeof SharpModule;
 
 /**
  * sharp, and libvips with it, is loaded by the first image rather than at start: a server that is never sent an image
- * never maps libvips (7 MB resident) or its JavaScript (docs/performance.md, "Memory and start-up"). The module system
+ * never maps libvips (7 MB resident) or its JavaScript (bench/results/history.md, "Memory and start-up"). The module system
  * keeps it once loaded, so later calls only await an import that has settled.
  */
 async function loadSharp(): Promise<Sharp> {

@@ -63,7 +63,7 @@ function storeFailure(error: unknown): Error {
 
 /**
  * The SDK is imported here, when S3 is selected, not at the top: loading it costs about 26 MB and a second and a half of
- * start-up that a server on the disk store should not pay (docs/performance.md, "Memory and start-up").
+ * start-up that a server on the disk store should not pay (bench/results/history.md, "Memory and start-up").
  */
 export async function createS3ImageStore(config: S3Config, given?: S3Client): Promise<ImageStore> {
   const { GetObjectCommand, HeadBucketCommand, HeadObjectCommand, PutObjectCommand, S3Client } =

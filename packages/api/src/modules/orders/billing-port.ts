@@ -37,7 +37,8 @@ export interface OrderBilling {
     trx: Transaction<Database>,
     credit: {
       orderId: string;
-      lines: ReadonlyArray<{ productId: string; quantity: number }>;
+      /** By product; a line whose product was deleted since by its SKU (productId null). */
+      lines: ReadonlyArray<{ productId: string | null; sku: string; quantity: number }>;
       reason: 'cancellation';
       at: string;
     },

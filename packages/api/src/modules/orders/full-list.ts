@@ -17,7 +17,7 @@ import { shipmentsOfOrders, type ShipmentWithLines } from './shipments-repositor
 /**
  * Orders per page. On SQLite a page's two reads run on the event loop: two index walks of a bounded size, like the
  * orders CSV's pages. Pages of 1,000 held it 20-50 ms each on a loaded host and grew the process by 168 MiB at
- * 100,000 orders; at 250 the growth stayed under 30 MiB (docs/performance.md).
+ * 100,000 orders; at 250 the growth stayed under 30 MiB (bench/results/history.md).
  */
 export const FULL_LIST_PAGE_SIZE = 250;
 

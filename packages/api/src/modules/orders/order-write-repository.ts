@@ -295,7 +295,7 @@ const insertOf = (table: string, columns: readonly string[]) =>
  * What the orders of one batch only add to (each buyer's count of unpaid orders, the year's order number, each
  * product's stock) is read once per batch, kept in memory as the batch's orders take from it, and written once at
  * the batch's end: under load a batch holds about 27 orders of a few buyers and products, and those were six of the
- * nine statements of every order (docs/performance.md). Nothing else writes inside the transaction, so what the batch
+ * nine statements of every order (bench/results/history.md). Nothing else writes inside the transaction, so what the batch
  * remembers is what the database holds plus what its own orders took.
  */
 function sqliteOrderWrite(

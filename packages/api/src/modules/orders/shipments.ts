@@ -301,6 +301,7 @@ export function createShipments(deps: ShipmentsDeps) {
           .sort((a, b) => codeOrder(String(a.line.product_id), String(b.line.product_id)));
         for (const { line, quantity } of rest) {
           await shipRepo.cancelLineUnits(trx, id, line.line_no, quantity);
+          // A product deleted since has no stock to return to.
           if (line.product_id !== null) await repo.releaseStock(trx, line.product_id, quantity);
         }
         const arrived = (await shipRepo.undeliveredCount(trx, id)) === 0;
@@ -327,9 +328,7 @@ export function createShipments(deps: ShipmentsDeps) {
         // Last: the credit note's year counter stays locked until the commit; only the mail that names it follows.
         const credited = await deps.billing.creditOrder(trx, {
           orderId: id,
-          lines: rest.flatMap(({ line, quantity }) =>
-            line.product_id === null ? [] : [{ productId: line.product_id, quantity }],
-          ),
+          lines: rest.map(({ line, quantity }) => ({ productId: line.product_id, sku: line.sku, quantity })),
           reason: 'cancellation',
           at,
         });

@@ -22,7 +22,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /**
  * The least time each of the figures' reads gets: an administrator's report of a year may take longer than a shopper's
  * search (SEARCH_BUDGET_MS, 800 ms), and it is still bounded and read off the event loop. A year of 100,000 orders
- * ran past 800 ms on a busy machine (docs/performance.md, "The admin's figures").
+ * ran past 800 ms on a busy machine (bench/results/history.md, "The admin's figures").
  */
 export const STATS_MIN_BUDGET_MS = 5_000;
 

@@ -1,6 +1,6 @@
 // Outbox rows keep what a message says, its kind and data as JSON, instead of its rendered bodies: the "order placed"
 // message is written with every order, and a few hundred bytes of data cost that write a quarter of what 5-6 kB of
-// text and HTML did (docs/performance.md). Delivery renders the bodies from the data (modules/mail/templates). The
+// text and HTML did (bench/results/history.md). Delivery renders the bodies from the data (modules/mail/templates). The
 // subject stays rendered, so the table still reads as a list of messages. Nothing was queued before this migration
 // (the lifecycle that sends mail arrives with it), so no row loses its bodies.
 import type { Kysely, Migration } from 'kysely';

@@ -3,7 +3,7 @@
 // only the rows that have a value: every query on them names a value or says IS NOT NULL, so each still finds its
 // index, and uniqueness of the two numbers is unchanged (NULLs never collided). orders_user_id repeated the first
 // column of orders_user_id_id (016), which serves the same lookups and the users foreign key. On the SQLite write
-// alone this measured -9% CPU per order (docs/performance.md, "The order path's indexes").
+// alone this measured -9% CPU per order (bench/results/history.md, "The order path's indexes").
 import { sql, type Kysely, type Migration } from 'kysely';
 
 export const orderWriteIndexesMigration: Migration = {

@@ -2,7 +2,7 @@
 // 03/04 for the 3rd of April.
 
 // Each formatter is made by its first message, not when the module loads: making one reads ICU's locale data out of
-// the node binary, about 8 MiB of resident pages a server that has sent no mail yet need not hold (docs/performance.md).
+// the node binary, about 8 MiB of resident pages a server that has sent no mail yet need not hold (bench/results/history.md).
 let dollars: Intl.NumberFormat | undefined;
 let days: Intl.DateTimeFormat | undefined;
 let counts: Intl.NumberFormat | undefined;
