@@ -54,7 +54,7 @@ function withDefaults(options = {}) {
 /**
  * The command `npm start` runs (scripts/start-command.mjs reads it from package.json, so the two never drift), with
  * this node. The instances are started without npm itself in between: npm costs 200-300 ms of every start
- * (docs/performance.md), and a SIGKILL sent to npm would leave the server it started running.
+ * (bench/results/history.md), and a SIGKILL sent to npm would leave the server it started running.
  */
 function instanceCommand() {
   const { env, args } = startCommand();

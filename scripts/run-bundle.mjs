@@ -1,6 +1,6 @@
 // Runs the server bundle (CommonJS) as `node packages/api/dist/server.js` would, but compiled with V8's code cache,
 // kept beside it in `server.js.v8cache`. Without it every start parses the 1.9 MB bundle and compiles each function
-// it runs: about 200 ms of every restart (docs/performance.md, "Restart: V8's code cache"). Node 22 can do this
+// it runs: about 200 ms of every restart (bench/results/history.md, "Restart: V8's code cache"). Node 22 can do this
 // itself (module.enableCompileCache); Node 20, which this shop supports, only through node:vm.
 import { createHash } from 'node:crypto';
 import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';

@@ -1,6 +1,6 @@
 // What `npm start` runs, read from package.json's start script (`exec env NAME=value... node <flags> scripts/start.mjs`),
 // so that whatever starts the server without npm in between (deploy/local.mjs, the bench) starts it the same way: the
-// same environment for glibc's allocator and the same V8 flags (docs/performance.md, "Memory and start-up").
+// same environment for glibc's allocator and the same V8 flags (bench/results/history.md, "Memory and start-up").
 import { readFileSync } from 'node:fs';
 
 /** The start script's environment assignments and the arguments it gives node (flags, then scripts/start.mjs). */

@@ -1,7 +1,7 @@
 // `npm start`: build what is missing or stale, then run the server bundle in this same process, compiled through V8's
 // code cache (run-bundle.mjs). One process rather than a launcher and a server: no second Node.js start-up on the way
 // to the first answer, no launcher's 40 MB beside the server, and the SIGTERM npm forwards reaches the server itself
-// (package.json's start script `exec`s node, so no shell stands between them to swallow it). That script also sets V8's heap policy (docs/performance.md, "Memory and
+// (package.json's start script `exec`s node, so no shell stands between them to swallow it). That script also sets V8's heap policy (bench/results/history.md, "Memory and
 // start-up"): --max-semi-space-size=4 keeps the young generation at 2 x 4 MB (left alone, it grows to 2 x 16 MB during
 // start-up and stays resident), and --heap-growing-percent=100 lets the old generation grow to twice what survived the
 // last full collection rather than up to four times (under order load the peak was 220 MiB, now 160 MiB). Neither

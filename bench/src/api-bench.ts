@@ -29,7 +29,7 @@ async function readVersusRaw(server: ServerProcess, urlPath: string, dir: string
   );
   // Product and raw runs alternate, so a burst of outside load hits both sides rather than one. The read lines take
   // one round more than the order lines: two rates of 20,000-50,000 req/s each, with the load generator on the same
-  // two cores, swing by about a tenth from run to run (docs/performance.md, 2026-11-28), and the best of three runs
+  // two cores, swing by about a tenth from run to run (bench/results/history.md, 2026-11-28), and the best of three runs
   // a side settles their ratio better than the best of two.
   const rounds = shape.rounds + 1;
   const rawSpec = {

@@ -14,7 +14,7 @@ import { SHOP_CHUNK, SHOP_PAGES } from './scripts/chunk-groups';
  * at once. Left to the bundler, each of those pages' code was spread over fifteen to twenty small chunks it shares
  * with other parts (prices, ordering rules, the cart's calls, page titles), which a phone on a slow network fetches
  * over HTTP/1.1 six at a time, a round trip per six, before the page can paint (Lighthouse 96-97 against the budget
- * of 98; docs/performance.md). In the order the bundler applies them, each group keeping what it takes:
+ * of 98; bench/results/history.md). In the order the bundler applies them, each group keeping what it takes:
  *
  * - OWN_CHUNK: the one helper each of the smallest parts needs stays a chunk of its own (the title hook of the blog
  *   and portfolio pages, the cart badge's call), so those parts stay at a kB or two.
@@ -38,7 +38,7 @@ const isCommonHelper = (id: string) => COMMON_HELPERS.some((pattern) => pattern.
 /**
  * For the shop chunk alone, the build lists every chunk it imports (`common` and the two small ones), and the
  * loader asks for them at once instead of one level of imports after another. Every other part fetches its imports
- * as it finds them: listing them all made `/login` slower (docs/performance.md).
+ * as it finds them: listing them all made `/login` slower (bench/results/history.md).
  */
 const FLATTENED_PARTS = new RegExp(`/${SHOP_CHUNK}-[\\w-]+\\.js$`);
 
@@ -205,11 +205,11 @@ export default defineConfig(({ command }) => ({
   build: {
     assetsDir: 'static',
     // The entry imports no chunk (see codeSplitting below), so index.html has nothing to preload, and lazy parts
-    // fetch their imports as they find them (preloading those measured worse; docs/performance.md). No polyfill.
+    // fetch their imports as they find them (preloading those measured worse; bench/results/history.md). No polyfill.
     modulePreload: {
       polyfill: false,
       // `file`: the chunk a dynamic import asks for; every other part keeps fetching its imports as it finds them
-      // (listing them all made /login slower: docs/performance.md).
+      // (listing them all made /login slower: bench/results/history.md).
       resolveDependencies: (file, deps) => (FLATTENED_PARTS.test(`/${file}`) ? deps : []),
     },
     cssCodeSplit: false,
@@ -225,7 +225,7 @@ export default defineConfig(({ command }) => ({
         // Everything the entry imports statically travels in the entry itself, React included, and the lazy parts
         // import what they share with it from there. Left to itself the bundler puts modules that the entry shares
         // with a lazy part into chunks of their own (React's core, constants), which a phone discovers only once the
-        // entry has arrived: one more round trip before every first paint (docs/performance.md). The price: a
+        // entry has arrived: one more round trip before every first paint (bench/results/history.md). The price: a
         // returning visitor downloads React again after each deploy.
         // The groups after `index`: see OWN_CHUNK above.
         codeSplitting: {

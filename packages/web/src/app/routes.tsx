@@ -50,7 +50,7 @@ const smallPartsByPath: Partial<Record<string, { preload: () => Promise<void> }>
 /**
  * Fetches the part of the URL the app opens on, so that the first render shows the page rather than a fallback
  * React would then hold for 300 ms: on the purchase page that delay came before the product request and its
- * image, the page's largest paint (docs/performance.md); the catalogue page's part is as small (about 10 kB). The
+ * image, the page's largest paint (bench/results/history.md); the catalogue page's part is as small (about 10 kB). The
  * blog's and the portfolio's (about 1.5 kB) are long pages: a spinner swapped for one pushed the footer, which sat
  * in view, off the screen (a layout shift of 0.16 on a phone). Only small parts are worth waiting for; a slow or
  * failed one is left to its own spinner and retry.
