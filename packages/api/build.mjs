@@ -3,7 +3,7 @@
 // process that runs catalogue searches off the event loop on SQLite (src/infra/db/off-loop-reader.ts).
 // Everything the server imports at start-up is bundled in with it (@kestrel/shared's TypeScript source, fastify and its
 // plugins, kysely, zod, jose, prom-client...): resolving, reading and linking hundreds of small modules in
-// node_modules was most of a restart's CPU (docs/performance.md, "Memory and start-up"). What stays external, installed
+// node_modules was most of a restart's CPU (bench/results/history.md, "Memory and start-up"). What stays external, installed
 // beside the bundle, is what cannot or need not load at start-up:
 import { build } from 'esbuild';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -71,7 +71,7 @@ const result = await build({
     '@kestrel/shared/ship-to': fileURLToPath(new URL('../shared/src/ship-to.ts', import.meta.url)),
   },
   // Minified: V8 holds the bundle's source text and compiles from it at every start, and half the bytes made
-  // 5-15 MiB less resident at idle (docs/performance.md, "Idle and peak memory"). Stack traces then name
+  // 5-15 MiB less resident at idle (bench/results/history.md, "Idle and peak memory"). Stack traces then name
   // short names and columns of one long line; NODE_OPTIONS=--enable-source-maps (docs/operations.md) maps them back to
   // the TypeScript sources, and needs the mappings, not the sources.
   minify: true,

@@ -1,5 +1,5 @@
 // libvips (through sharp) is mapped into the server only when it is sent an image: a first start processes the demo
-// pictures in a child process, a restart needs none (docs/performance.md, "Memory and start-up"). Watched as the
+// pictures in a child process, a restart needs none (bench/results/history.md, "Memory and start-up"). Watched as the
 // operating system sees it, in the real server process's memory maps.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
