@@ -1,8 +1,8 @@
-// The queue of modules/orders/order-batches.ts on its own, over a pool whose answers the test chooses: what happens to
+// The queue of infra/db/postgres-group-commit.ts on its own, over a pool whose answers the test chooses: what happens to
 // a batch's orders when its statement fails, and that one queue writes one batch at a time.
 import type pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { createOrderBatches, type WriteOutcome } from '../src/modules/orders/order-batches.js';
+import { createOrderBatches, type WriteOutcome } from '../src/infra/db/postgres-group-commit.js';
 
 /** A pool whose batch statement answers `answer` (or throws it); `alone` writes are counted by the test itself. */
 function poolAnswering(answer: () => Promise<{ rows: Array<{ ok: boolean }> }>) {

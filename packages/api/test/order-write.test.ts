@@ -3,11 +3,14 @@
 import { orderSchema, productSchema } from '@kestrel/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../src/infra/db/ids.js';
+import { createBillingService } from '../src/modules/billing/index.js';
 import {
-  createOrderWriter,
-  type OrderWriter,
+  createOrderPlacing,
+  type DecideLines,
+  type LineRequest,
   type PendingOrder,
-} from '../src/modules/orders/order-write-repository.js';
+  type PlacedOrder,
+} from '../src/modules/orders/placing/index.js';
 import { judgeLine } from '../src/modules/orders/service.js';
 import { databases } from './helpers/databases.js';
 import {
@@ -34,8 +37,8 @@ describe.each(databases)('the order write on %s', (kind) => {
   afterAll(() => t.close());
 
   // The app's own open database, so the SQLite write shares the connection Kysely uses.
-  const writer = (): OrderWriter =>
-    createOrderWriter(t.app.database, {
+  const writer = () => {
+    const place = createOrderPlacing(t.app.database, {
       maxOpenOrders: 1000,
       limitMessage: 'too many unpaid orders',
       mail: t.app.mail,
@@ -58,7 +61,11 @@ describe.each(databases)('the order write on %s', (kind) => {
           },
         },
       ],
+      billing: createBillingService({ db: t.app.db }),
     });
+    return (pending: PendingOrder, lines: LineRequest[], decide: DecideLines): Promise<PlacedOrder> =>
+      place({ pending, lines, decide });
+  };
   /** One line of `quantity` units, priced by the orders service's own rule. */
   const insertOrderTakingStock = ({
     product_id,

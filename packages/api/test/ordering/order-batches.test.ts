@@ -1,16 +1,12 @@
-// PostgreSQL's group commit of orders (modules/orders/order-batches.ts): orders that arrive while another of their
+// PostgreSQL's group commit of orders (infra/db/postgres-group-commit.ts): orders that arrive while another of their
 // queue is in flight go to the database as one all-or-nothing statement, and each still gets its own answer. Real
 // HTTP, so the orders arrive at once as buyers' would.
 import type pg from 'pg';
 import { orderSchema, productSchema } from '@kestrel/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../src/infra/db/ids.js';
-import {
-  batchValues,
-  rowsOf,
-  TERMS_COLUMNS,
-  type BatchedOrder,
-} from '../../src/modules/orders/order-write-repository.js';
+import { rowsOf, TERMS_COLUMNS } from '../../src/modules/orders/placing/placed-rows.js';
+import { batchValues, type BatchedOrder } from '../../src/modules/orders/placing/postgres-statements-repository.js';
 import {
   ADMIN,
   addProduct,

@@ -209,7 +209,7 @@ describe.each(databases)('orders of several lines on %s', (kind) => {
   });
 
   it('orders on the terms of the latest edit, whatever an earlier order saw', async () => {
-    // The one-line order decides from terms it remembers (order-write-repository.ts); each edit must reach it.
+    // The one-line order decides from terms it remembers (placing/postgres-write-repository.ts); each edit must reach it.
     const part = await addProduct(t.app, admin, { price: 10, quantity: 10, availableQuantity: 50 });
     const one = (inputQuantity: number) =>
       call(t.app, 'POST', '/api/order', ann, { productId: part, inputQuantity, ...where });
@@ -233,7 +233,7 @@ describe.each(databases)('orders of several lines on %s', (kind) => {
   });
 
   it('orders several lines on the terms of the latest edit, naming the lines the edit broke', async () => {
-    // Orders of several lines decide from remembered terms too (order-write-repository.ts); each edit must reach them.
+    // Orders of several lines decide from remembered terms too (placing/postgres-write-repository.ts); each edit must reach them.
     const p1 = await addProduct(t.app, admin, { price: 10, quantity: 10, availableQuantity: 100 });
     const p2 = await addProduct(t.app, admin, { price: 5, quantity: 10, availableQuantity: 100 });
     const two = (q1: number, q2: number) =>

@@ -133,7 +133,7 @@ export type SqliteHandle = ReturnType<typeof withStatementCache>;
 
 /**
  * Runs `work` synchronously on the SQLite handle, holding Kysely's one connection meanwhile so that no Kysely query or
- * open transaction interleaves with it. Only for the hottest write (modules/orders/order-write-repository.ts, ADR 004):
+ * open transaction interleaves with it. Only for the hottest write (modules/orders/placing/sqlite-write-repository.ts, ADR 008):
  * everything else goes through Kysely.
  */
 export function onSqliteConnection<T>({ db }: OpenDatabase, work: () => T): Promise<T> {

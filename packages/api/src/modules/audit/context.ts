@@ -4,7 +4,7 @@
 // Why an explicit context and not AsyncLocalStorage: the services already take the caller (`AuthUser`) as an
 // argument, so the actor and the request id travel the same way, visibly, into exactly the writes that audit; an ALS
 // store would have to be entered for every request (the order path and the public reads included, which must not pay
-// for it), and Fastify's hooks and our group commits (infra/db/sqlite-group-commit.ts, orders/order-batches.ts) run
+// for it), and Fastify's hooks and our group commits (infra/db/sqlite-group-commit.ts, infra/db/postgres-group-commit.ts) run
 // work queued by one request in another's async context, where an ALS store would name the wrong actor.
 import type { AuditActor } from '@kestrel/shared';
 import type { FastifyRequest } from 'fastify';

@@ -2,7 +2,7 @@
 import type { Transaction } from 'kysely';
 import type { Db } from '../../infra/db/create-db.js';
 import type { Database } from '../../infra/db/schema.js';
-import type { OrderRow } from './order-write-repository.js';
+import type { OrderRow } from './repository.js';
 
 /** The company's orders awaiting approval, oldest first (the first to expire on top). */
 export function awaitingApproval(db: Db, companyId: string): Promise<OrderRow[]> {

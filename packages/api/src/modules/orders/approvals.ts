@@ -5,7 +5,7 @@
 // owners' queue. The credit check is billing's, reached through the port in deps (billing-port.ts).
 //
 // Locks, PostgreSQL: the company row (on account), then the order row, then the buyer's row, then the products in id
-// order: the order every other write takes them in (company-order-write-repository.ts, lifecycle.ts), so nothing deadlocks.
+// order: the order every other write takes them in (placing/company-write-repository.ts, lifecycle.ts), so nothing deadlocks.
 import {
   can,
   approvalReasonMessage,
@@ -33,7 +33,7 @@ import { invalidTransition } from './lifecycle.js';
 import { authorizeOrder } from './ownership.js';
 import { AppError } from '../../infra/errors.js';
 import * as lifecycleRepo from './lifecycle-repository.js';
-import type { OrderRow } from './order-write-repository.js';
+import type { OrderRow } from './repository.js';
 import * as repo from './repository.js';
 import { codeOrder } from '../../infra/code-order.js';
 import { transactionWithEvents } from '../../infra/db/transaction-with-events.js';

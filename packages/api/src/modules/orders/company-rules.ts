@@ -1,5 +1,5 @@
 // The company rules of an order (B2B §5, issue #25), in one place: which orders a spending limit sends to approval,
-// who may pay on account and when an on-account order is due. The order write (company-order-write-repository.ts)
+// who may pay on account and when an on-account order is due. The order write (placing/company-write-repository.ts)
 // applies them at placement, approvals.ts again at approval; the credit check (overdue orders, credit limit) and the
 // balance it sums are billing's (billing/credit-check.ts), reached through billing-port.ts.
 import { companyOrderingMessages, isNetTerms, NET_TERM_DAYS } from '@kestrel/shared';

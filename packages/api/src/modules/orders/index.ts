@@ -14,8 +14,7 @@ export {
   type PricedLine,
   notEnoughStock,
 } from './service.js';
-export type { PlacedOrder } from './order-write-repository.js';
-export type { WithinOrder } from './company-order-write-repository.js';
+export type { PlacedOrder, WithinOrder } from './placing/index.js';
 export { deliveredUnits, type DeliveredProduct, type Delivery } from './delivered-units.js';
 // B2B §14: returns read an order by the one rule of who sees it.
 export { authorizeOrder } from './ownership.js';

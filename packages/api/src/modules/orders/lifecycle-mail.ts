@@ -1,7 +1,7 @@
 // The lifecycle's messages to the buyer (B2B §6): one per event and order, so a retried transition never queues
 // a second one (the outbox's dedupe key).
 import type { OutgoingMail } from '../mail/index.js';
-import type { OrderRow } from './order-write-repository.js';
+import type { OrderRow } from './repository.js';
 
 export function paidMail(order: OrderRow, paidBy: 'card' | 'account', reference: string | null): OutgoingMail {
   return {

@@ -39,7 +39,7 @@ import type { MailService } from '../mail/index.js';
 import { withStep } from './history.js';
 import * as lifecycleRepo from './lifecycle-repository.js';
 import { endedMail, paidMail } from './lifecycle-mail.js';
-import type { OrderRow } from './order-write-repository.js';
+import type { OrderRow } from './repository.js';
 import { authorizeOrder, payRefusal } from './ownership.js';
 import { findMembership } from '../companies/index.js';
 import * as repo from './repository.js';

@@ -2,7 +2,7 @@
 // Each calendar year (UTC, of the order's creation) counts from 1 again: the counter has one row per year, so the
 // first order of a new year simply starts that year's row.
 //
-// SQLite takes the next number inside the order's own write (order-write-repository.ts), so a refused order gives it
+// SQLite takes the next number inside the order's own write (placing/sqlite-write-repository.ts), so a refused order gives it
 // back. PostgreSQL must not serialize every order on one counter row: each instance reserves a block of numbers with
 // one short statement of its own and hands them out in memory, in the order the orders were created (the write
 // itself gains no statement and no lock). A restart or a refused order leaves the rest of a block unused: a skip.

@@ -1,10 +1,10 @@
 // B2B §13 on the order path: the billing module decides an order's tax from its ship-to and the buyer's company (as
 // the membership read carries it: no read more per order); this maps the decision to the columns the order keeps,
 // so a later change of the rate table leaves a placed order as it was. The tax itself is computed on the decided
-// subtotal where the order's rows are made (order-write-repository.ts rowsOf).
+// subtotal where the order's rows are made (placing/placed-rows.ts rowsOf).
 import type { TaxDecision, TaxService } from '../billing/index.js';
 import type { Membership } from '../companies/index.js';
-import type { PendingOrder } from './order-write-repository.js';
+import type { PendingOrder } from './placing/index.js';
 import type { ShipToCopy } from './ship-to.js';
 
 export type TaxColumns = Required<

@@ -8,7 +8,7 @@ import type { Db } from '../../infra/db/create-db.js';
 import { forbidden, notFound } from '../../infra/errors.js';
 import type { AuthUser } from '../accounts/index.js';
 import { findMembership, requireMayAct, VIEWER_REFUSAL, type Membership } from '../companies/index.js';
-import type { OrderRow } from './order-write-repository.js';
+import type { OrderRow } from './repository.js';
 
 /**
  * read: see it and its documents; pay: a payment intent, reorder; delete: SPEC's DELETE; cancel; deliver: B2B §4's

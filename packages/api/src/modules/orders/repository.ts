@@ -1,10 +1,10 @@
-// SQL of orders and their lines once placed (the placing write is order-write-repository.ts).
-import type { Transaction } from 'kysely';
+// SQL of orders and their lines once placed (the placing writes are placing/).
+import type { Selectable, Transaction } from 'kysely';
 import type { Db } from '../../infra/db/create-db.js';
-import type { Database, OrderStatus } from '../../infra/db/schema.js';
-import type { OrderLineRow, OrderRow } from './order-write-repository.js';
+import type { Database, OrderLinesTable, OrdersTable, OrderStatus } from '../../infra/db/schema.js';
 
-export type { OrderLineRow, OrderRow } from './order-write-repository.js';
+export type OrderRow = Selectable<OrdersTable>;
+export type OrderLineRow = Selectable<OrderLinesTable>;
 type Executor = Db | Transaction<Database>;
 
 /**

@@ -4,7 +4,7 @@ import type { OrderSearchSort } from '@kestrel/shared';
 import { sql, type Expression, type SqlBool } from 'kysely';
 import type { OpenDatabase } from '../../infra/db/create-db.js';
 import type { OrderStatus } from '../../infra/db/schema.js';
-import type { OrderRow } from './order-write-repository.js';
+import type { OrderRow } from './repository.js';
 
 export interface OrderSearchFilter {
   /** Only this buyer's orders; null for all (admins). */

@@ -1,5 +1,5 @@
 // Orders: the rules of an order (each line's quantity and price, the open-order limit) and who may see, pay or delete
-// one. The stock is taken and the order recorded in one atomic step (order-write-repository.ts); the catalogue hears
+// one. The stock is taken and the order recorded in one atomic step (placing/index.ts); the catalogue hears
 // of every stock move.
 import type { AuditContext } from '../audit/index.js';
 import {
@@ -38,17 +38,17 @@ import type { ContractPricesService } from '../contract-prices/index.js';
 import type { MailService, OutgoingMail } from '../mail/index.js';
 import type { WebhooksService } from '../webhooks/index.js';
 import {
-  createOrderWriter,
+  createOrderPlacing,
   type LineRequest,
   type PendingOrder,
   type PlacedOrder,
   type ProductTerms,
-} from './order-write-repository.js';
+  type WithinOrder,
+} from './placing/index.js';
 import { parseHistory } from './history.js';
 // Company orders (issue #25, co-ordering): spending limits, approvals, payment on account.
 import { createApprovals } from './approvals.js';
 import type { OrderBilling } from './billing-port.js';
-import { createCompanyOrderWriter, type WithinOrder } from './company-order-write-repository.js';
 import { companyPlacementFor } from './company-rules.js';
 import { createOrderLifecycle, type ExpiryReport, type OrderPayments, type PaidOutcome } from './lifecycle.js';
 import { authorizeOrder } from './ownership.js';
@@ -87,7 +87,7 @@ export function creditNotesOf(
   const credited = rows.filter((r) => r.credit_note_number !== null).map((r) => r.id);
   return credited.length === 0 ? Promise.resolve(new Map()) : creditNotesOfOrders(db, credited);
 }
-export type { LineRequest } from './order-write-repository.js';
+export type { LineRequest } from './placing/index.js';
 
 /** The order answer; `shipments` are the order's own (B2B §14: none until it ships). */
 export function toOrder(
@@ -502,17 +502,8 @@ function refuseTooLarge(lineTotals: number[], rateMilli: number | undefined): vo
 export function createOrdersService(deps: OrdersDeps): OrdersService {
   const { database, catalog, accounts, maxOpenOrders, orderHoldMinutes, mail, shopNotifyEmail, webhooks } = deps;
   const { db } = database;
-  const writeOrder = createOrderWriter(database, {
-    maxOpenOrders,
-    limitMessage: orderingMessages.tooManyUnpaid,
-    placedMails: shopNotifyEmail
-      ? (placed) => [placedMailOf(placed), shopMailOf(placed, shopNotifyEmail)]
-      : (placed) => [placedMailOf(placed)],
-    mail,
-    webhooks,
-  });
-  // Orders a company rule applies to take their own transaction (company-order-write-repository.ts); the others the write above.
-  const writeCompanyOrder = createCompanyOrderWriter(database, {
+  // Every order goes through the one front door, which chooses its path (placing/index.ts's table).
+  const placeOrder = createOrderPlacing(database, {
     maxOpenOrders,
     limitMessage: orderingMessages.tooManyUnpaid,
     placedMails: shopNotifyEmail
@@ -664,12 +655,8 @@ export function createOrdersService(deps: OrdersDeps): OrdersService {
       options?.checkUnits?.(units);
       return units;
     };
-    // A claim to write in the order's transaction takes the company write, which runs `within` (as a quote's order).
-    // Every other order, with or without a ship-to or a tax, takes the hot writes, which record both.
     const placed = await movingStock(() =>
-      company || options?.within
-        ? writeCompanyOrder(pending, lines, decide, event, company, options?.within)
-        : writeOrder(pending, lines, decide, event),
+      placeOrder({ pending, lines, decide, event, company, within: options?.within }),
     );
     mail.wake();
     if (event) webhooks.wake();
@@ -750,7 +737,7 @@ export function createOrdersService(deps: OrdersDeps): OrdersService {
       lines.map((l) => l.unitPriceCents * l.quantity),
       pending.tax_rate_milli,
     );
-    const placed = await movingStock(() => writeCompanyOrder(pending, lines, decide, event, company, within));
+    const placed = await movingStock(() => placeOrder({ pending, lines, decide, event, company, within }));
     mail.wake();
     webhooks.wake();
     return toOrder(placed.order, placed.lines);

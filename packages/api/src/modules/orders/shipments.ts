@@ -34,7 +34,7 @@ import type { OrderBilling } from './billing-port.js';
 import { withStep } from './history.js';
 import { invalidTransition } from './lifecycle.js';
 import { deliveredMail, restCancelledMail, shipmentMail } from './lifecycle-mail.js';
-import type { OrderLineRow, OrderRow } from './order-write-repository.js';
+import type { OrderLineRow, OrderRow } from './repository.js';
 import { authorizeOrder } from './ownership.js';
 import * as lifecycleRepo from './lifecycle-repository.js';
 import * as repo from './repository.js';

@@ -1,6 +1,6 @@
-// The write of an order that a company rule applies to (B2B §5, issue #25): a buyer with a spending limit, or payment
-// on account. Such orders leave the hot one-statement paths of order-write-repository.ts (ADR 004) for one plain
-// transaction on either database, because their outcome depends on the total and on the company's balance:
+// The `company` path of placing/index.ts: the write of an order that a company rule applies to (B2B §5, issue #25):
+// a buyer with a spending limit, or payment on account. Such orders leave the hot paths for one plain transaction on
+// either database, because their outcome depends on the total and on the company's balance (ADR 009):
 //
 //   lock the company row (PostgreSQL FOR UPDATE; SQLite's single writer already serializes), then the buyer's row,
 //   then the products in id order (the order every other write locks them in: no deadlock), decide the lines with the
@@ -11,16 +11,16 @@
 // An accepted quote's order (B2B §10) comes here too, with or without a company rule: its claim of the quote runs
 // first in the same transaction (`within.before`), its records last (`within.after`).
 import { sql, type Transaction } from 'kysely';
-import type { OpenDatabase } from '../../infra/db/create-db.js';
-import type { Database } from '../../infra/db/schema.js';
-import { AppError } from '../../infra/errors.js';
-import { lockCompany, companyTerms, ownerEmails } from '../companies/index.js';
-import type { MailService, OutgoingMail } from '../mail/index.js';
-import type { WebhooksService } from '../webhooks/index.js';
-import type { OrderBilling } from './billing-port.js';
-import { placementOf, type CompanyPlacement, type Placement } from './company-rules.js';
-import { reserveOrderNumbers } from './order-number-repository.js';
-import { formatOrderNumber, numberYearOf, postgresOrderNumbers } from './order-numbers.js';
+import type { OpenDatabase } from '../../../infra/db/create-db.js';
+import type { Database } from '../../../infra/db/schema.js';
+import { AppError } from '../../../infra/errors.js';
+import { lockCompany, companyTerms, ownerEmails } from '../../companies/index.js';
+import type { MailService, OutgoingMail } from '../../mail/index.js';
+import type { WebhooksService } from '../../webhooks/index.js';
+import type { OrderBilling } from '../billing-port.js';
+import { placementOf, type CompanyPlacement, type Placement } from '../company-rules.js';
+import { reserveOrderNumbers } from '../order-number-repository.js';
+import { formatOrderNumber, numberYearOf, type NextOrderNumber } from '../order-numbers.js';
 import {
   TERMS_COLUMNS,
   isProductTerms,
@@ -32,7 +32,7 @@ import {
   type PlacedEvent,
   type PlacedOrder,
   type ProductTerms,
-} from './order-write-repository.js';
+} from './placed-rows.js';
 
 export interface CompanyOrderWriterOptions {
   maxOpenOrders: number;
@@ -42,6 +42,8 @@ export interface CompanyOrderWriterOptions {
   webhooks: Pick<WebhooksService, 'insert'>;
   /** The credit check and the invoice number (billing's), run below under the company's lock. */
   billing: OrderBilling;
+  /** PostgreSQL's number allocator, shared with the hot paths (placing/index.ts); SQLite numbers in the transaction. */
+  nextNumber: NextOrderNumber | undefined;
 }
 
 /**
@@ -55,8 +57,7 @@ export interface WithinOrder {
 
 /**
  * `company` undefined: no company rule applies (a card order of a buyer without a limit, or of no company); only an
- * accepted quote's order comes here so (`within`), every other such order takes the hot write of
- * order-write-repository.ts.
+ * accepted quote's order comes here so (`within`), every other such order takes a hot path (placing/index.ts).
  */
 export type CompanyOrderWriter = (
   order: PendingOrder,
@@ -115,8 +116,7 @@ export function createCompanyOrderWriter(
   const { db } = database;
   const postgres = !database.sqlite;
   // PostgreSQL takes its numbers from blocks outside the transaction (they may skip, B2B §11); SQLite's in it.
-  const nextNumber = postgres ? postgresOrderNumbers(db) : undefined;
-  const { maxOpenOrders, limitMessage, placedMails, mail, webhooks, billing } = options;
+  const { maxOpenOrders, limitMessage, placedMails, mail, webhooks, billing, nextNumber } = options;
 
   return async (pending, lines, decide, event, company, within) => {
     const year = numberYearOf(pending.created_at);

@@ -1,9 +1,9 @@
-// Group commit for PostgreSQL's orders (ADR 004). Every order updates its products' rows, and PostgreSQL holds a
+// Group commit for PostgreSQL's orders (ADR 008), beside SQLite's (sqlite-group-commit.ts). Every order updates its products' rows, and PostgreSQL holds a
 // row's lock until the commit is flushed to disk: orders of one popular product are served one flush at a time,
 // whatever the server does (the bench's "hot-row durable commits/s" is that ceiling). Here, orders that arrive while
 // a write of their queue is in flight wait, and then go to PostgreSQL together as one statement: one flush, one round
 // trip and one wake-up for all of them. An order of one line queues under its product; orders of several lines share
-// one queue (order-write-repository.ts).
+// one queue (modules/orders/placing/).
 //
 // The batch's statement is all or nothing: it places every order when the stock covers them all, the terms are the
 // ones they were decided from and every buyer stays under the limit; otherwise it writes nothing, and each order is
