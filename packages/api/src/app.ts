@@ -95,7 +95,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Kysely over the app's database (infrastructure: health; tests read tables through it). */
     db: Db;
-    /** The same database with its SQLite handle, for tests of the one synchronous write (ADR 004). */
+    /** The same database with its SQLite handle, for tests of the one synchronous write (ADR 008). */
     database: OpenDatabase;
     config: Config;
     /** The mail outbox (tests deliver it with app.mail.deliverDue()). */

@@ -1,4 +1,4 @@
-// The order write of ADR 004 (one statement on PostgreSQL, one synchronous transaction on SQLite): all or nothing,
+// The order write of ADR 008 (one statement on PostgreSQL, one synchronous transaction on SQLite): all or nothing,
 // and safe beside Kysely transactions running at the same time.
 import { orderSchema, productSchema } from '@kestrel/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -26,7 +26,7 @@ function pgDriver(): typeof pg {
 
 /**
  * The open database: Kysely for every query, and behind it the driver itself for the one write that runs on it
- * directly (ADR 004): better-sqlite3's handle on SQLite, the pg pool on PostgreSQL. The app opens one and hands it to
+ * directly (ADR 008): better-sqlite3's handle on SQLite, the pg pool on PostgreSQL. The app opens one and hands it to
  * the modules; nothing keeps it globally.
  */
 export interface OpenDatabase {

@@ -1,4 +1,4 @@
-// A gate in front of PostgreSQL's hot rows (ADR 004). Orders of one popular product all update that product's row,
+// A gate in front of PostgreSQL's hot rows (ADR 008). Orders of one popular product all update that product's row,
 // and PostgreSQL queues the writers on its row lock: each commit wakes every waiting backend, which re-reads the
 // newest row version and goes back to sleep but one. With 50 orders of one part in flight, those wake-ups cost more
 // CPU than the orders themselves. Queuing them here first, a few per row, costs a promise each: PostgreSQL then sees

@@ -1,4 +1,4 @@
-// Group commit for SQLite's hottest write (ADR 004): the writes asked for in one turn of the event loop run in one
+// Group commit for SQLite's hottest write (ADR 008): the writes asked for in one turn of the event loop run in one
 // transaction. A SQLite commit costs mostly the pages it writes to the WAL, and orders placed together share most of
 // their pages (the product's, the buyer's, the tails of the orders table and its indexes), so a batch writes each
 // shared page once instead of once per order. Every caller still gets its own outcome.

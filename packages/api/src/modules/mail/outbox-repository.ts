@@ -41,7 +41,7 @@ export function mailRowValues(row: NewMailRow): unknown[] {
 
 /**
  * The same insert as a prepared better-sqlite3 statement, for a caller inside a synchronous SQLite transaction
- * (ADR 004's form of the order writes), where no Kysely query may run. Positional parameters: better-sqlite3 binds a
+ * (ADR 008's form of the order writes), where no Kysely query may run. Positional parameters: better-sqlite3 binds a
  * named one by looking its name up on the object, a string made and looked up per column and row.
  */
 export function sqliteMailInsert(handle: SqliteHandle): (row: NewMailRow) => boolean {

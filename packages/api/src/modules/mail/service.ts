@@ -31,7 +31,7 @@ export interface MailService {
   enqueue(executor: Kysely<Database>, mail: OutgoingMail): Promise<boolean>;
   /**
    * SQLite only: queues a row made by `prepare`, synchronously, for a caller inside a better-sqlite3 transaction run
-   * by onSqliteConnection (the order writes' form, ADR 004, which renders its messages before it writes anything).
+   * by onSqliteConnection (the order writes' form, ADR 008, which renders its messages before it writes anything).
    */
   insertSync(row: repo.NewMailRow): boolean;
   /**

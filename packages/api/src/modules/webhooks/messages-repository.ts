@@ -43,7 +43,7 @@ export async function insertEvent(executor: Kysely<Database>, batch: EventBatch)
 const COLUMNS = ['id', 'event_id', 'endpoint_id', 'type', 'body', 'next_attempt_at', 'created_at'] as const;
 
 /**
- * The same insert for a caller inside a synchronous SQLite transaction (the order write, ADR 004): one multi-row
+ * The same insert for a caller inside a synchronous SQLite transaction (the order write, ADR 008): one multi-row
  * statement per event, prepared once per number of endpoints.
  */
 export function sqliteEventInsert(handle: SqliteHandle): (batch: EventBatch) => void {
