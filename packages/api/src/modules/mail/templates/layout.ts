@@ -130,6 +130,8 @@ export interface Letter {
   /** "Hello Ann," */
   greeting: string;
   said: string;
+  /** Paragraphs after `said` (a refund, a credit note), when the message has more to say. */
+  more?: string[];
   rows: Array<[string, string | null]>;
   link: {
     href: string;
@@ -143,14 +145,15 @@ export interface Letter {
 
 /** Both forms of a Letter, so each message says only its own words and facts. */
 export function letter(site: Site, l: Letter): RenderedMail {
+  const said = [l.said, ...(l.more ?? [])];
   return {
     subject: l.subject,
-    text: textDocument(site, [l.greeting, l.said, factsText(l.rows), `${l.link.lead}: ${l.link.href}`], l.footer),
+    text: textDocument(site, [l.greeting, ...said, factsText(l.rows), `${l.link.lead}: ${l.link.href}`], l.footer),
     html: htmlDocument(
       site,
       l.subject,
       l.preheader ?? l.said,
-      [paragraph(l.greeting), paragraph(l.said), facts(l.rows), button(l.link.button, l.link.href)],
+      [paragraph(l.greeting), ...said.map(paragraph), facts(l.rows), button(l.link.button, l.link.href)],
       l.footer,
     ),
   };

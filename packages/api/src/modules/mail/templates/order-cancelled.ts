@@ -1,15 +1,6 @@
 // "Your order is cancelled" (by you, by us, or because its hold expired), and the refund when a card was charged.
 import { money, orderLink, orderSubject, orderName } from './format.js';
-import {
-  button,
-  facts,
-  factsText,
-  htmlDocument,
-  paragraph,
-  textDocument,
-  type RenderedMail,
-  type Site,
-} from './layout.js';
+import { letter, type RenderedMail, type Site } from './layout.js';
 
 export interface OrderCancelledMail {
   orderId: string;
@@ -54,16 +45,15 @@ export function orderCancelled(site: Site, m: OrderCancelledMail): RenderedMail 
   ];
   const link = orderLink(site.publicUrl, m.orderId);
   const footer = `You receive this because you placed this order at ${site.name}.`;
-  const lines = [said, ...(refund ? [refund] : []), ...(credit ? [credit] : [])];
-  return {
+  return letter(site, {
     subject,
-    text: textDocument(site, [`Hello ${m.buyerName},`, ...lines, factsText(rows), `Your orders: ${link}`], footer),
-    html: htmlDocument(
-      site,
-      subject,
-      refund ?? said,
-      [paragraph(`Hello ${m.buyerName},`), ...lines.map(paragraph), facts(rows), button('See your orders', link)],
-      footer,
-    ),
-  };
+    greeting: `Hello ${m.buyerName},`,
+    said,
+    more: [...(refund ? [refund] : []), ...(credit ? [credit] : [])],
+    rows,
+    link: { href: link, button: 'See your orders', lead: 'Your orders' },
+    footer,
+    // The inbox line says the refund first, when there is one.
+    preheader: refund ?? said,
+  });
 }
