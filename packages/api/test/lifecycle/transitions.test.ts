@@ -17,7 +17,7 @@ import {
   stockOf,
   type World,
 } from './lifecycle-fixtures.js';
-import { markPaidOnAccount } from '../../src/modules/orders/lifecycle-repository.js';
+import { recordAccountPayment } from '../../src/modules/billing/on-account-repository.js';
 import { linesOfOrders } from '../../src/modules/orders/repository.js';
 
 const label: Record<OrderStatus, string> = {
@@ -338,7 +338,7 @@ describe.each(databases)('order transitions on %s', (kind) => {
     const cancelled = await orderIn(w, 'cancelled', { payment_terms: 'account' });
     const raced = await w.app.db
       .transaction()
-      .execute((trx) => markPaidOnAccount(trx, cancelled._id, 'BANK-45', new Date().toISOString(), ['confirmed']));
+      .execute((trx) => recordAccountPayment(trx, cancelled._id, 'BANK-45', new Date().toISOString(), ['confirmed']));
     expect([raced, (await orderRow(w, cancelled._id)).paid_at]).toEqual([false, null]);
 
     const card = await orderIn(w, 'confirmed');

@@ -1,7 +1,7 @@
 // Accounts receivable (B2B §5, issue #48): what companies owe on account. The company account (terms, credit, the
 // open balance, its unpaid orders with due dates, the overdue ones) for members and staff; the balances the companies
-// module shows in its answers; and, inside the orders module's transactions, the credit check and the invoice and
-// credit note numbers. Billing reads
+// module shows in its answers; and, inside the orders module's transactions, the credit check, the invoice and
+// credit note numbers, the due date of an order confirmed on account and its payment's record. Billing reads
 // companies (membership, terms) and never orders: the orders and companies modules reach it through what app.ts
 // hands them (orders/billing-port.ts, companies' CompanyBalances).
 import type { CompanyAccount } from '@kestrel/shared';
@@ -14,6 +14,8 @@ import { companyBalanceCents, companyBalancesCents, openAccountOrderRows, overdu
 import { checkCredit, type CheckCredit } from './credit-check.js';
 import { assignCreditNoteNumber } from './credit-note-numbers.js';
 import { assignInvoiceNumber } from './invoice-numbers.js';
+import { confirmOnAccount } from './on-account.js';
+import { recordAccountPayment } from './on-account-repository.js';
 import { createCardRefunds, type CardRefunder, type CardRefunds } from './card-refunds.js';
 import { creditOrder } from './refunds.js';
 
@@ -38,6 +40,10 @@ export interface BillingService {
   checkCredit: CheckCredit;
   /** An order's invoice number, given in the caller's transaction that pays or confirms it (invoice-numbers.ts). */
   assignInvoiceNumber: typeof assignInvoiceNumber;
+  /** An order confirmed on account: its due date and invoice number, in the transaction that confirms it. */
+  confirmOnAccount: typeof confirmOnAccount;
+  /** An on-account payment recorded once, in the transaction that marks the order paid (on-account-repository.ts). */
+  recordAccountPayment: typeof recordAccountPayment;
   /** An invoiced order's credit note number, in the transaction that cancels or refunds it. */
   assignCreditNoteNumber: typeof assignCreditNoteNumber;
   /** B2B §14's one way to credit part of an order, in the caller's transaction (refunds.ts). */
@@ -98,6 +104,8 @@ export function createBillingService({
     balancesCents: () => companyBalancesCents(db),
     checkCredit,
     assignInvoiceNumber,
+    confirmOnAccount,
+    recordAccountPayment,
     assignCreditNoteNumber,
     creditOrder,
     refundCredits: cardRefunds.refundCredits,

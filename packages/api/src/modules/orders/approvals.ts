@@ -18,7 +18,7 @@ import {
 } from '@kestrel/shared';
 import type { Transaction } from 'kysely';
 import type { OpenDatabase } from '../../infra/db/create-db.js';
-import type { Database } from '../../infra/db/schema.js';
+import type { Database, PaymentTermsName } from '../../infra/db/schema.js';
 import { forbidden, notFound } from '../../infra/errors.js';
 import { centsToDollars } from '../../infra/money.js';
 import type { AuthUser } from '../accounts/index.js';
@@ -27,7 +27,6 @@ import * as approvalsRepo from './approvals-repository.js';
 import { ordersWithPoNumber } from './po-number-repository.js';
 import type { MailService, OutgoingMail } from '../mail/index.js';
 import type { OrderBilling } from './billing-port.js';
-import { dueDateOf } from './company-rules.js';
 import { withStep } from './history.js';
 import { invalidTransition } from './lifecycle.js';
 import { authorizeOrder } from './ownership.js';
@@ -144,21 +143,20 @@ export function createApprovals(deps: ApprovalsDeps) {
       const companyId = row.company_id ?? '';
       const at = now().toISOString();
       const done = await transaction(async (trx, record) => {
-        let dueDate: string | null = null;
+        let terms: PaymentTermsName = 'card';
         if (onAccount) {
           // The credit check again, under the company's lock: the balance may have grown since the order was placed.
           await lockCompany(trx, companyId, postgres);
-          const terms = await companyTerms(trx, companyId);
-          dueDate = dueDateOf(terms?.payment_terms ?? 'card', at);
+          const company = await companyTerms(trx, companyId);
+          terms = company?.payment_terms ?? 'card';
           // The balance already counts this order (it is on account, unpaid, open): nothing is added to it.
-          await deps.billing.checkCredit(trx, companyId, terms, 0, at, Number(row.total_cents));
+          await deps.billing.checkCredit(trx, companyId, company, 0, at, Number(row.total_cents));
         }
         const to = onAccount ? 'confirmed' : 'pending';
         const changed = await lifecycleRepo.changeStatus(trx, id, 'awaiting_approval', {
           status: to,
           status_history: withStep(row.status_history, to, at),
           updated_at: at,
-          due_date: dueDate,
           // Pending: a full hold to pay in from now; confirmed: nothing left to expire.
           expires_at: onAccount ? null : new Date(now().getTime() + deps.orderHoldMinutes * 60_000).toISOString(),
         });
@@ -166,7 +164,8 @@ export function createApprovals(deps: ApprovalsDeps) {
         // Confirmed on account no longer waits for payment or approval: it leaves the buyer's open orders.
         if (onAccount) await repo.uncountOpenOrder(trx, row.user_id);
         await mail.enqueue(trx, decidedMail(row, 'approved', null, onAccount ? 'confirmed' : 'pay'));
-        if (onAccount) await deps.billing.assignInvoiceNumber(trx, id, at);
+        // Confirmed on account: billing's due date (the terms from today) and invoice number; refuses terms no longer net.
+        if (onAccount) await deps.billing.confirmOnAccount(trx, id, terms, at);
         await record('order.approved');
         return true;
       }, id);

@@ -3,7 +3,7 @@
 // billing: app.ts hands in the billing service, as it hands in payments. Billing reads companies and infra and never
 // orders, so the two stay one way round (issue #48).
 import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '../../infra/db/schema.js';
+import type { Database, OrderStatus, PaymentTermsName } from '../../infra/db/schema.js';
 
 export interface OrderBilling {
   /**
@@ -25,6 +25,28 @@ export interface OrderBilling {
    * no such order; an order that has one keeps it.
    */
   assignInvoiceNumber(trx: Transaction<Database>, orderId: string, at: string): Promise<string | null>;
+  /**
+   * Gives an order the caller's transaction has just confirmed on account (placed or approved so) its due date, the
+   * company's net `terms` from `at`, and its invoice number; call it last, like the invoice number. Refuses (409)
+   * terms that are not net.
+   */
+  confirmOnAccount(
+    trx: Transaction<Database>,
+    orderId: string,
+    terms: PaymentTermsName,
+    at: string,
+  ): Promise<{ dueDate: string; invoiceNumber: string | null }>;
+  /**
+   * Records an on-account order's payment (the transfer's `reference`) once, while it is in one of `payable`
+   * statuses; answers whether it did (false: already paid, or no longer payable).
+   */
+  recordAccountPayment(
+    trx: Transaction<Database>,
+    orderId: string,
+    reference: string,
+    at: string,
+    payable: readonly OrderStatus[],
+  ): Promise<boolean>;
   /** The credit note number (CN-…) of an invoiced order cancelled or refunded, likewise; null when never invoiced. */
   assignCreditNoteNumber(trx: Transaction<Database>, orderId: string, at: string): Promise<string | null>;
   /**

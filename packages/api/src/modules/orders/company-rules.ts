@@ -1,8 +1,8 @@
 // The company rules of an order (B2B §5, issue #25), in one place: which orders a spending limit sends to approval,
-// who may pay on account and when an on-account order is due. The order write (placing/company-write-repository.ts)
-// applies them at placement, approvals.ts again at approval; the credit check (overdue orders, credit limit) and the
-// balance it sums are billing's (billing/credit-check.ts), reached through billing-port.ts.
-import { companyOrderingMessages, isNetTerms, NET_TERM_DAYS } from '@kestrel/shared';
+// who may pay on account. The order write (placing/company-write-repository.ts) applies them at placement, approvals.ts
+// again at approval; the money is billing's, reached through billing-port.ts: the credit check (overdue orders,
+// credit limit) and the balance it sums, and the due date and invoice number of an order confirmed on account.
+import { companyOrderingMessages, isNetTerms } from '@kestrel/shared';
 import type { CompanyRole, PaymentTermsName } from '../../infra/db/schema.js';
 import { AppError } from '../../infra/errors.js';
 import type { Membership } from '../companies/index.js';
@@ -43,18 +43,9 @@ export function needsApproval(company: CompanyPlacement, totalCents: number): bo
   return company.role === 'buyer' && company.spendingLimitCents !== null && totalCents > company.spendingLimitCents;
 }
 
-/** The UTC day `at` plus the terms' days, YYYY-MM-DD: due on that day, overdue from the next. */
-export function dueDateOf(terms: PaymentTermsName, at: string): string {
-  if (!isNetTerms(terms)) throw cardTerms();
-  const due = new Date(at);
-  due.setUTCDate(due.getUTCDate() + NET_TERM_DAYS[terms]);
-  return due.toISOString().slice(0, 10);
-}
-
 export interface Placement {
   status: 'pending' | 'awaiting_approval' | 'confirmed';
   onAccount: boolean;
-  dueDate: string | null;
 }
 
 /** The status an order is placed in, on the company's terms as read under its lock. */
@@ -62,13 +53,9 @@ export function placementOf(
   company: CompanyPlacement,
   terms: { payment_terms: PaymentTermsName } | undefined,
   totalCents: number,
-  at: string,
 ): Placement {
   if (company.onAccount && (!terms || !isNetTerms(terms.payment_terms))) throw cardTerms();
-  if (needsApproval(company, totalCents))
-    return { status: 'awaiting_approval', onAccount: company.onAccount, dueDate: null };
-  if (company.onAccount && terms) {
-    return { status: 'confirmed', onAccount: true, dueDate: dueDateOf(terms.payment_terms, at) };
-  }
-  return { status: 'pending', onAccount: false, dueDate: null };
+  if (needsApproval(company, totalCents)) return { status: 'awaiting_approval', onAccount: company.onAccount };
+  if (company.onAccount && terms) return { status: 'confirmed', onAccount: true };
+  return { status: 'pending', onAccount: false };
 }

@@ -27,28 +27,6 @@ export async function changeStatus(
   return Number(result.numUpdatedRows) === 1;
 }
 
-/**
- * Records an on-account payment once, while the order is in one of `payable` statuses: the conditions make the first
- * record the only one, and a cancel that commits first leaves nothing to record (no cancelled order turns paid).
- */
-export async function markPaidOnAccount(
-  trx: Transaction<Database>,
-  id: string,
-  reference: string,
-  at: string,
-  payable: readonly OrderStatus[],
-): Promise<boolean> {
-  const result = await trx
-    .updateTable('orders')
-    .set({ paid_at: at, paid_reference: reference, updated_at: at })
-    .where('id', '=', id)
-    .where('payment_terms', '=', 'account')
-    .where('paid_at', 'is', null)
-    .where('status', 'in', payable)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
-}
-
 /** Marks a cancelled order's payment refunded once; answers whether this call did it. */
 export async function markRefunded(trx: Transaction<Database>, id: string, at: string): Promise<boolean> {
   const result = await trx

@@ -66,8 +66,8 @@ export interface LifecycleDeps {
   mail: Pick<MailService, 'enqueue' | 'wake'>;
   /** Late-bound: the payments service is built after the orders service it depends on. */
   payments: () => OrderPayments | undefined;
-  /** The invoice and credit note numbers (billing's), given in each transition's own transaction. */
-  billing: Pick<OrderBilling, 'assignInvoiceNumber' | 'assignCreditNoteNumber'>;
+  /** The invoice and credit note numbers and the on-account payment's record (billing's), in each transition's own transaction. */
+  billing: Pick<OrderBilling, 'assignInvoiceNumber' | 'assignCreditNoteNumber' | 'recordAccountPayment'>;
   /** The orders service's wrapper of every stock move (the catalogue hears of it). */
   movingStock: <T>(write: () => Promise<T>) => Promise<T>;
   /** B2B §14: an admin's cancel of a partly shipped order cancels its unshipped units only (shipments.ts). */
@@ -373,7 +373,7 @@ export function createOrderLifecycle(deps: LifecycleDeps) {
       const at = now().toISOString();
       const done = await transaction(async (trx, record) => {
         // The status condition is in the UPDATE itself: a cancel that commits in between leaves nothing to mark.
-        const marked = await lifecycleRepo.markPaidOnAccount(trx, id, reference, at, PAYABLE_ON_ACCOUNT_STATUSES);
+        const marked = await deps.billing.recordAccountPayment(trx, id, reference, at, PAYABLE_ON_ACCOUNT_STATUSES);
         if (marked) {
           await mail.enqueue(trx, paidMail(row, 'account', reference));
           await record('order.paid', id);

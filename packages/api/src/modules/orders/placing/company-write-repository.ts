@@ -5,7 +5,8 @@
 //   lock the company row (PostgreSQL FOR UPDATE; SQLite's single writer already serializes), then the buyer's row,
 //   then the products in id order (the order every other write locks them in: no deadlock), decide the lines with the
 //   orders service's rule, choose the status (company-rules.ts), check the credit when on account, take the stock,
-//   write the order, its lines, its invoice number (confirmed on account), its mail and webhook event.
+//   write the order, its lines, its due date and invoice number (billing's, confirmed on account), its mail and
+//   webhook event.
 //
 // Two on-account orders of one company thus sum the balance one after the other: together they never pass the limit.
 // An accepted quote's order (B2B §10) comes here too, with or without a company rule: its claim of the quote runs
@@ -141,8 +142,8 @@ export function createCompanyOrderWriter(
       const total = Number(placed.order.total_cents);
       // The status, due date and terms this order is placed with (company-rules.ts), on the terms read under the lock.
       const placement: Placement = company
-        ? placementOf(company, terms, total, at)
-        : { status: 'pending', onAccount: false, dueDate: null };
+        ? placementOf(company, terms, total)
+        : { status: 'pending', onAccount: false };
       if (company && placement.onAccount) await billing.checkCredit(trx, company.companyId, terms, total, at);
       placed.order = {
         ...placed.order,
@@ -152,7 +153,6 @@ export function createCompanyOrderWriter(
         // Why it waits (issue 47): the limit it passed, kept as it was now.
         approval_limit_cents: placement.status === 'awaiting_approval' ? (company?.spendingLimitCents ?? null) : null,
         payment_terms: placement.onAccount ? 'account' : 'card',
-        due_date: placement.dueDate,
         // A confirmed order holds nothing awaiting payment: it never expires.
         expires_at: placement.status === 'confirmed' ? null : pending.expires_at,
       };
@@ -178,9 +178,11 @@ export function createCompanyOrderWriter(
       }
       await trx.insertInto('orders').values(placed.order).execute();
       await trx.insertInto('order_lines').values(placed.lines).execute();
-      if (placement.status === 'confirmed') {
-        // Confirmed on account: its invoice number now (B2B §6), in this transaction (no gap if it rolls back).
-        placed.order.invoice_number = await billing.assignInvoiceNumber(trx, placed.order.id, at);
+      if (placement.status === 'confirmed' && terms) {
+        // Confirmed on account: billing gives its due date and invoice number now (B2B §5, §6), in this transaction
+        // (no gap if it rolls back); the mails below carry both.
+        const confirmed = await billing.confirmOnAccount(trx, placed.order.id, terms.payment_terms, at);
+        placed.order = { ...placed.order, due_date: confirmed.dueDate, invoice_number: confirmed.invoiceNumber };
       }
       for (const message of placedMails(placed)) await mail.enqueue(trx, message);
       if (company && placement.status === 'awaiting_approval') {
