@@ -5,6 +5,7 @@ import { punchoutMessages } from '@kestrel/shared';
 import { useNavigate } from 'react-router';
 import { cartProblems, postTransfer } from '../lib/punchout-transfer';
 import { notify } from '../lib/notify';
+import { BusyButton } from './ui/busy-button';
 
 export function TransferCartButton({ className = 'btn btn-primary' }: { className?: string }) {
   const navigate = useNavigate();
@@ -27,9 +28,8 @@ export function TransferCartButton({ className = 'btn btn-primary' }: { classNam
     }
   };
   return (
-    <button type="button" className={className} disabled={busy} onClick={() => void transfer()}>
-      {busy ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
+    <BusyButton busy={busy} className={className} onClick={() => void transfer()}>
       Transfer cart
-    </button>
+    </BusyButton>
   );
 }

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { BusyButton } from './busy-button';
 
 interface ModalActionsProps {
   /** The way out that changes nothing ("Cancel", "Keep it"). */
@@ -20,15 +21,14 @@ export function ModalActions({ dismissLabel, onDismiss, confirmLabel, pending, d
       <button type="button" className="btn btn-ghost" onClick={onDismiss}>
         {dismissLabel}
       </button>
-      <button
+      <BusyButton
+        busy={pending}
         type={onConfirm ? 'button' : 'submit'}
         className={`btn ${danger ? 'btn-error' : 'btn-primary'}`}
         onClick={onConfirm}
-        disabled={pending}
       >
-        {pending ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
         {confirmLabel}
-      </button>
+      </BusyButton>
     </div>
   );
 }

@@ -6,6 +6,7 @@ import { MAX_LIMIT_DOLLARS, PAYMENT_TERMS, type PaymentTerms } from '@kestrel/sh
 import { paymentTermsLabels } from '../../../lib/company-account';
 import { formatDollars } from '../../../lib/money';
 import { useUpdateCompanyTerms } from '../api/update-company-terms';
+import { BusyButton } from '../../../components/ui/busy-button';
 
 const AMOUNT = /^\d{1,9}(\.\d{1,2})?$/;
 
@@ -119,10 +120,9 @@ export function CompanyTermsForm({
         )}
       </div>
       <div>
-        <button type="submit" className="btn btn-primary" disabled={update.isPending} aria-busy={update.isPending}>
-          {update.isPending ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
+        <BusyButton busy={update.isPending} type="submit" className="btn btn-primary">
           Save terms
-        </button>
+        </BusyButton>
       </div>
       {outcome ? (
         <p

@@ -5,6 +5,8 @@ import { API_KEY_NAME_MAX_LENGTH, API_KEY_SCOPES, type ApiKeyCreated, type ApiKe
 import { notify } from '../../../lib/notify';
 import { useCreateApiKey } from '../api/create-api-key';
 import { SCOPE_LABELS } from './scope-labels';
+import { BusyButton } from '../../../components/ui/busy-button';
+import { FormProblem } from '../../../components/ui/form-problem';
 
 export function CreateApiKeyForm() {
   const create = useCreateApiKey();
@@ -72,16 +74,11 @@ export function CreateApiKeyForm() {
           </label>
         ))}
       </fieldset>
-      {problem ? (
-        <p role="alert" className="text-sm text-error">
-          {problem}
-        </p>
-      ) : null}
+      <FormProblem message={problem} />
       <div>
-        <button type="submit" className="btn btn-primary" disabled={create.isPending} aria-busy={create.isPending}>
-          {create.isPending ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
+        <BusyButton busy={create.isPending} type="submit" className="btn btn-primary">
           Create key
-        </button>
+        </BusyButton>
       </div>
     </form>
   );

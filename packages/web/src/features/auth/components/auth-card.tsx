@@ -1,14 +1,4 @@
-// The pieces the sign-in and sign-up forms share.
-
-/** docs/product.md §8: an authentication error shows its message in small red text. */
-export function AuthError({ message }: { message: string | null }) {
-  if (!message) return null;
-  return (
-    <p role="alert" className="text-sm text-error">
-      {message}
-    </p>
-  );
-}
+// The pieces the sign-in and sign-up forms share (their errors are components/ui/form-problem.tsx's).
 
 export function SubmitButton({
   pending,

@@ -14,7 +14,8 @@ import {
   type LoginValues,
 } from '../login-checks';
 import { FormCard } from '../../../components/ui/form-card';
-import { AuthError, SubmitButton } from './auth-card';
+import { FormProblem } from '../../../components/ui/form-problem';
+import { SubmitButton } from './auth-card';
 import { GoogleButton } from './google-button';
 import { lazyComponent } from '../../../components/ui/lazy-component';
 import { PageSpinner } from '../../../components/ui/spinner';
@@ -115,7 +116,7 @@ export function LoginPage() {
             Forgot your password?
           </Link>
         </p>
-        <AuthError message={loginMutation.error?.message ?? googleAuthError(location.search)} />
+        <FormProblem message={loginMutation.error?.message ?? googleAuthError(location.search)} />
         <SubmitButton pending={loginMutation.isPending} label="Login" pendingLabel="Signing in…" />
       </form>
       <p className="text-center text-sm">

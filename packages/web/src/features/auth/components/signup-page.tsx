@@ -6,7 +6,8 @@ import { InputField } from '../../../components/ui/field';
 import { originPath, stateEmail } from '../../../lib/origin';
 import { useSignup } from '../api/signup';
 import { FormCard } from '../../../components/ui/form-card';
-import { AuthError, SubmitButton } from './auth-card';
+import { FormProblem } from '../../../components/ui/form-problem';
+import { SubmitButton } from './auth-card';
 import { GoogleButton } from './google-button';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 
@@ -48,7 +49,7 @@ export function SignupPage() {
           registration={register('password')}
           error={errors.password?.message}
         />
-        <AuthError message={signupMutation.error?.message ?? null} />
+        <FormProblem message={signupMutation.error?.message ?? null} />
         <SubmitButton pending={signupMutation.isPending} label="Sign Up" pendingLabel="Creating your account…" />
       </form>
       <p className="text-center text-sm">

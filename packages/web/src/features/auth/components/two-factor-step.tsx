@@ -10,7 +10,8 @@ import { InputField } from '../../../components/ui/field';
 import { FormCard } from '../../../components/ui/form-card';
 import { ApiRequestError } from '../../../lib/api-client';
 import { useVerifyTwoFactor } from '../api/verify-two-factor';
-import { AuthError, SubmitButton } from './auth-card';
+import { FormProblem } from '../../../components/ui/form-problem';
+import { SubmitButton } from './auth-card';
 
 type Parsed = z.output<typeof twoFactorCodeFormSchema>;
 
@@ -57,7 +58,7 @@ export function TwoFactorStep({ challenge, onSignedIn, onRestart }: TwoFactorSte
       <p>Enter the 6-digit code your authenticator app shows for Kestrel Components.</p>
       {expired ? (
         <>
-          <AuthError message={twoFactorMessages.challengeExpired} />
+          <FormProblem message={twoFactorMessages.challengeExpired} />
           <button type="button" className="btn btn-primary w-full" onClick={onRestart}>
             Sign in again
           </button>
@@ -75,7 +76,7 @@ export function TwoFactorStep({ challenge, onSignedIn, onRestart }: TwoFactorSte
             registration={register('code')}
             error={errors.code?.message}
           />
-          <AuthError message={failure} />
+          <FormProblem message={failure} />
           <SubmitButton pending={verify.isPending} label="Verify" pendingLabel="Checking the code…" />
           <button type="button" className="btn btn-ghost btn-sm" onClick={onRestart}>
             Back to the password

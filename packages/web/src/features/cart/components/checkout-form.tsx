@@ -12,6 +12,8 @@ import {
   type CheckoutErrors,
   type ShipToReader,
 } from '../../../components/checkout-fields';
+import { BusyButton } from '../../../components/ui/busy-button';
+import { FormProblem } from '../../../components/ui/form-problem';
 
 /** The ship-to choice as the checkout's tax reads it (ShipToChoicePicker's `onChosen`). */
 type ChosenShipTo = ShipToChoice | null | undefined;
@@ -148,20 +150,15 @@ export function CheckoutForm({
       ) : (
         <CheckoutTotals cart={cart} shipTo={chosenShipTo} />
       )}
-      {errors.form ? (
-        <p role="alert" className="text-sm text-error">
-          {errors.form}
-        </p>
-      ) : null}
+      <FormProblem message={errors.form} />
       {creditRefused ? (
         <button type="button" className="btn btn-outline btn-sm self-start" onClick={payByCard}>
           Pay by card instead
         </button>
       ) : null}
-      <button type="submit" className="btn btn-primary mt-2" disabled={disabled || checkout.isPending}>
-        {checkout.isPending ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
+      <BusyButton busy={checkout.isPending} type="submit" className="btn btn-primary mt-2" disabled={disabled}>
         Place order
-      </button>
+      </BusyButton>
     </form>
   );
 }

@@ -9,6 +9,8 @@ import { useProductsBySku } from '../api/find-products-by-sku';
 import { parseOrderLines } from '../parse-order-lines';
 import { notAdded, QuickOrderPreview } from './quick-order-preview';
 import { RejectedLines } from './rejected-lines';
+import { BusyButton } from '../../../components/ui/busy-button';
+import { FormProblem } from '../../../components/ui/form-problem';
 
 /** CSV files are small: 100 lines of `sku,quantity` are a few kB. */
 const MAX_FILE_BYTES = 256 * 1024;
@@ -110,11 +112,7 @@ export function QuickOrderPage() {
               className="file-input w-full"
               onChange={(event) => void upload(event)}
             />
-            {fileProblem ? (
-              <p role="alert" className="text-sm text-error">
-                {fileProblem}
-              </p>
-            ) : null}
+            <FormProblem message={fileProblem} />
           </div>
         </section>
         <section aria-labelledby="quick-preview" className="flex min-w-0 flex-col gap-4">
@@ -138,15 +136,14 @@ export function QuickOrderPage() {
           ) : null}
           {refusal ? <p className="text-sm">{refusal}</p> : null}
           <div hidden={refusal !== null}>
-            <button
-              type="button"
+            <BusyButton
+              busy={addLines.isPending}
               className="btn btn-primary"
-              disabled={known.length === 0 || lookup.loading || tooMany || addLines.isPending}
+              disabled={known.length === 0 || lookup.loading || tooMany}
               onClick={add}
             >
-              {addLines.isPending ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
               Add to cart
-            </button>
+            </BusyButton>
             {known.length > 0 && known.length < lines.length ? (
               <span className="ml-3 text-sm">Only the {known.length} resolved lines are added.</span>
             ) : null}

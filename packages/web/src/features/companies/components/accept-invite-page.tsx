@@ -15,6 +15,8 @@ import { formatDay } from '../../../lib/date-time';
 import { useAcceptInvite } from '../api/accept-invite';
 import { useInvite } from '../api/get-invite';
 import { ROLE_HINTS, ROLE_LABELS } from '../company-checks';
+import { BusyButton } from '../../../components/ui/busy-button';
+import { FormProblem } from '../../../components/ui/form-problem';
 
 /** What a refusal means for the person holding the link, and what they can do next. */
 function refusalText(error: Error): string {
@@ -126,11 +128,7 @@ export function AcceptInvitePage() {
           <p className="break-words">
             You are signed in as <strong>{user?.email}</strong>.
           </p>
-          {refusal ? (
-            <p role="alert" className="text-sm text-error">
-              {refusal}
-            </p>
-          ) : null}
+          <FormProblem message={refusal} />
           {shownCode === 'wrong_email' ? (
             <button type="button" className="btn btn-outline" onClick={() => void signOut()}>
               Sign out to use another address
@@ -145,16 +143,9 @@ export function AcceptInvitePage() {
           shownCode === 'invite_expired' ||
           shownCode === 'wrong_email' ||
           shownCode === 'already_in_company' ? null : (
-            <button
-              type="button"
-              className="btn btn-primary"
-              disabled={accept.isPending}
-              aria-busy={accept.isPending}
-              onClick={join}
-            >
-              {accept.isPending ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
+            <BusyButton busy={accept.isPending} className="btn btn-primary" onClick={join}>
               Accept the invite
-            </button>
+            </BusyButton>
           )}
         </>
       ) : null}

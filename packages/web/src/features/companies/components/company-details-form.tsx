@@ -16,6 +16,8 @@ import type { z } from 'zod';
 import { InputField, TextAreaField } from '../../../components/ui/field';
 import { notify } from '../../../lib/notify';
 import { useUpdateCompany } from '../api/update-company';
+import { BusyButton } from '../../../components/ui/busy-button';
+import { FormProblem } from '../../../components/ui/form-problem';
 
 type Parsed = z.output<typeof companyCreateSchema>;
 
@@ -80,16 +82,11 @@ export function CompanyDetailsForm({ company, onDone }: CompanyDetailsFormProps)
       <p className="-mt-2 text-xs">
         One part of the address per line. Invoices and credit notes print the details as they are when printed.
       </p>
-      {problem ? (
-        <p role="alert" className="text-sm text-error">
-          {problem}
-        </p>
-      ) : null}
+      <FormProblem message={problem} />
       <div className="flex flex-wrap gap-3">
-        <button type="submit" className="btn btn-primary" disabled={isSubmitting} aria-busy={isSubmitting}>
-          {isSubmitting ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
+        <BusyButton busy={isSubmitting} type="submit" className="btn btn-primary">
           Save details
-        </button>
+        </BusyButton>
         <button type="button" className="btn btn-ghost" onClick={onDone}>
           Cancel
         </button>

@@ -7,6 +7,8 @@ import { ApiRequestError } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
 import { useCreateCompany } from '../api/create-company';
 import { companyErrors, type CompanyErrors, type CompanyValues } from '../company-checks';
+import { BusyButton } from '../../../components/ui/busy-button';
+import { FormProblem } from '../../../components/ui/form-problem';
 
 const FIELDS = ['name', 'taxId', 'billingAddress'] as const;
 
@@ -95,16 +97,11 @@ export function CreateCompanyForm() {
         error={errors.billingAddress}
       />
       <p className="-mt-2 text-xs">One part of the address per line; invoices print it as you type it.</p>
-      {problem ? (
-        <p role="alert" className="text-sm text-error">
-          {problem}
-        </p>
-      ) : null}
+      <FormProblem message={problem} />
       <div>
-        <button type="submit" className="btn btn-primary" disabled={create.isPending} aria-busy={create.isPending}>
-          {create.isPending ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
+        <BusyButton busy={create.isPending} type="submit" className="btn btn-primary">
           Create company
-        </button>
+        </BusyButton>
       </div>
     </form>
   );

@@ -9,6 +9,8 @@ import { notify } from '../../../lib/notify';
 import { useInviteMember, usePendingInvites, useRevokeInvite } from '../api/invites';
 import { emailError, parseLimit, ROLE_HINTS, ROLE_LABELS } from '../company-checks';
 import { limitLabel } from './members-section';
+import { BusyButton } from '../../../components/ui/busy-button';
+import { FormProblem } from '../../../components/ui/form-problem';
 
 const time = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 const when = (iso: string) => time.format(new Date(iso));
@@ -109,16 +111,11 @@ function InviteForm() {
           error={errors.limit}
         />
       ) : null}
-      {problem ? (
-        <p role="alert" className="text-sm text-error">
-          {problem}
-        </p>
-      ) : null}
+      <FormProblem message={problem} />
       <div>
-        <button type="submit" className="btn btn-primary" disabled={invite.isPending} aria-busy={invite.isPending}>
-          {invite.isPending ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
+        <BusyButton busy={invite.isPending} type="submit" className="btn btn-primary">
           Send invite
-        </button>
+        </BusyButton>
       </div>
     </form>
   );

@@ -10,6 +10,8 @@ import type { z } from 'zod';
 import { LineTable } from '../../../components/ui/line-table';
 import { formatCount } from '../../../lib/count';
 import { formatDollars } from '../../../lib/money';
+import { BusyButton } from '../../../components/ui/busy-button';
+import { FormProblem } from '../../../components/ui/form-problem';
 
 type Parsed = z.output<typeof listLinesPutSchema>;
 
@@ -171,11 +173,7 @@ export function ListLinesTable({ list, editable, selection, saving, onSave, onDi
                         aria-invalid={noteError ? true : undefined}
                         {...register(`lines.${index}.note`)}
                       />
-                      {noteError ? (
-                        <p role="alert" className="text-sm text-error">
-                          {noteError}
-                        </p>
-                      ) : null}
+                      <FormProblem message={noteError} />
                     </>
                   ) : (
                     (line?.note ?? '')
@@ -227,10 +225,9 @@ export function ListLinesTable({ list, editable, selection, saving, onSave, onDi
       ) : null}
       {editable ? (
         <div className="mt-3 flex flex-wrap items-center gap-3">
-          <button type="submit" className="btn btn-primary" disabled={saving || !isDirty}>
-            {saving ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
+          <BusyButton busy={saving} type="submit" className="btn btn-primary" disabled={!isDirty}>
             Save changes
-          </button>
+          </BusyButton>
           {isDirty ? (
             <button type="button" className="btn btn-ghost" onClick={() => reset(toValues(list))}>
               Undo changes

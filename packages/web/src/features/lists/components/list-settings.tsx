@@ -13,6 +13,7 @@ import { useDeleteList } from '../api/delete-list';
 import { useUpdateList } from '../api/update-list';
 import { mayShareLists } from '../list-access';
 import { ListNameFields } from './list-name-fields';
+import { BusyButton } from '../../../components/ui/busy-button';
 
 type Parsed = z.output<typeof listPatchSchema>;
 
@@ -64,10 +65,9 @@ export function ListSettings({ list }: { list: List }) {
           {said?.text}
         </p>
         <div className="flex flex-wrap gap-3">
-          <button type="submit" className="btn btn-primary" disabled={isSubmitting || !isDirty}>
-            {isSubmitting ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
+          <BusyButton busy={isSubmitting} type="submit" className="btn btn-primary" disabled={!isDirty}>
             Save name and sharing
-          </button>
+          </BusyButton>
           <button type="button" className="btn btn-outline btn-error" onClick={() => setConfirming(true)}>
             Delete list
           </button>

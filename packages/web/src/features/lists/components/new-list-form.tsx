@@ -7,6 +7,8 @@ import type { z } from 'zod';
 import { notify } from '../../../lib/notify';
 import { useCreateList } from '../api/create-list';
 import { ListNameFields } from './list-name-fields';
+import { BusyButton } from '../../../components/ui/busy-button';
+import { FormProblem } from '../../../components/ui/form-problem';
 
 type Parsed = z.output<typeof listCreateSchema>;
 
@@ -51,16 +53,11 @@ export function NewListForm() {
         nameError={errors.name?.message}
         sharedError={errors.shared?.message}
       />
-      {problem ? (
-        <p role="alert" className="text-sm text-error">
-          {problem}
-        </p>
-      ) : null}
+      <FormProblem message={problem} />
       <div>
-        <button type="submit" className="btn btn-primary" disabled={isSubmitting} aria-busy={isSubmitting}>
-          {isSubmitting ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
+        <BusyButton busy={isSubmitting} type="submit" className="btn btn-primary">
           Create list
-        </button>
+        </BusyButton>
       </div>
     </form>
   );

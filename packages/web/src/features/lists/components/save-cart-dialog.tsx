@@ -11,6 +11,7 @@ import { ModalActions } from '../../../components/ui/modal-actions';
 import { notify } from '../../../lib/notify';
 import { useSaveCartAsList } from '../api/save-cart-as-list';
 import { ListNameFields } from './list-name-fields';
+import { FormProblem } from '../../../components/ui/form-problem';
 
 type Parsed = z.output<typeof saveCartAsListSchema>;
 
@@ -52,11 +53,7 @@ export function SaveCartDialog({ open, onClose }: { open: boolean; onClose: () =
           sharedError={errors.shared?.message}
           autoFocus
         />
-        {problem ? (
-          <p role="alert" className="text-sm text-error">
-            {problem}
-          </p>
-        ) : null}
+        <FormProblem message={problem} />
         <ModalActions dismissLabel="Cancel" onDismiss={onClose} confirmLabel="Save list" pending={isSubmitting} />
       </form>
     </Modal>

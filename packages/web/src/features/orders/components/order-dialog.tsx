@@ -5,6 +5,7 @@ import { ModalActions } from '../../../components/ui/modal-actions';
 import { humanMessage } from '../../../lib/human-message';
 import { notify } from '../../../lib/notify';
 import { useTransitionOrder, type Transition } from '../api/transition-order';
+import { FormProblem } from '../../../components/ui/form-problem';
 
 interface OrderDialogProps {
   /** The order the dialog is about; null keeps it closed. */
@@ -54,11 +55,7 @@ export function OrderDialog(props: OrderDialogProps) {
     <Modal open={order !== null} onClose={close} title={title}>
       <form noValidate onSubmit={submit} className="flex flex-col gap-3">
         {props.children}
-        {problem ? (
-          <p role="alert" className="text-sm text-error">
-            {problem}
-          </p>
-        ) : null}
+        <FormProblem message={problem} />
         <ModalActions
           dismissLabel={dismissLabel}
           onDismiss={close}

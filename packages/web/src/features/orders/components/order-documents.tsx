@@ -8,22 +8,21 @@ import { formatDollars } from '../../../lib/money';
 import { notify } from '../../../lib/notify';
 import { useDownloadCreditNote } from '../api/download-credit-note';
 import { useDownloadInvoice } from '../api/download-invoice';
+import { BusyButton } from '../../../components/ui/busy-button';
 
 export function InvoiceButton({ order, invoiceNumber }: { order: Order; invoiceNumber: string }) {
   const download = useDownloadInvoice();
   return (
-    <button
-      type="button"
+    <BusyButton
+      busy={download.isPending}
       className="btn btn-outline btn-sm"
       aria-label={`Download invoice ${invoiceNumber} of ${order.itemName}`}
-      disabled={download.isPending}
       onClick={() =>
         download.mutate({ orderId: order._id, invoiceNumber }, { onError: (error) => notify.error(error.message) })
       }
     >
-      {download.isPending ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
       Download invoice
-    </button>
+    </BusyButton>
   );
 }
 

@@ -20,6 +20,8 @@ import { notify } from '../../../lib/notify';
 import { useCreateOrder } from '../api/create-order';
 import { orderTermsOf } from '../../../lib/order-terms';
 import { contractCentsOf } from '../../../lib/contract-price';
+import { BusyButton } from '../../../components/ui/busy-button';
+import { FormProblem } from '../../../components/ui/form-problem';
 
 const orderFormSchema = orderCreateSchema.pick({ inputQuantity: true, phone: true, address: true });
 
@@ -170,15 +172,10 @@ export function OrderModal({ product, customer, open, onClose, shipTo: ShipTo }:
           error={errors.phone?.message}
         />
         {ShipTo ? <ShipTo reader={shipToReader}>{addressField}</ShipTo> : addressField}
-        {problem ? (
-          <p role="alert" className="text-sm text-error">
-            {problem}
-          </p>
-        ) : null}
-        <button type="submit" className="btn btn-primary mt-2" disabled={createOrder.isPending}>
-          {createOrder.isPending ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
+        <FormProblem message={problem} />
+        <BusyButton busy={createOrder.isPending} type="submit" className="btn btn-primary mt-2">
           Order
-        </button>
+        </BusyButton>
       </form>
     </Modal>
   );

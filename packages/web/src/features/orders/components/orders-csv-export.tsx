@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import type { Order } from '@kestrel/shared';
 import { InputField } from '../../../components/ui/field';
 import { useExportOrdersCsv } from '../api/export-orders-csv';
+import { BusyButton } from '../../../components/ui/busy-button';
 
 /** The orders of a period (UTC days, both inclusive) as a CSV file, in the status the list shows (B2B §6). */
 export function OrdersCsvExport({ status }: { status: Order['status'] | null }) {
@@ -17,10 +18,9 @@ export function OrdersCsvExport({ status }: { status: Order['status'] | null }) 
       <div className="flex flex-wrap items-end gap-3">
         <InputField label="Created from" type="date" value={from} onChange={(e) => setFrom(e.target.value)} />
         <InputField label="Created to" type="date" value={to} onChange={(e) => setTo(e.target.value)} />
-        <button type="submit" className="btn btn-outline" disabled={exportCsv.isPending}>
-          {exportCsv.isPending ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
+        <BusyButton busy={exportCsv.isPending} type="submit" className="btn btn-outline">
           Download orders CSV
-        </button>
+        </BusyButton>
       </div>
       {exportCsv.error ? (
         <p role="alert" className="text-sm text-error">

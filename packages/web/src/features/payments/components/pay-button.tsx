@@ -1,3 +1,5 @@
+import { BusyButton } from '../../../components/ui/busy-button';
+
 interface PayButtonProps {
   /** No client secret yet, or the card form is not ready. */
   disabled: boolean;
@@ -7,9 +9,8 @@ interface PayButtonProps {
 /** docs/product.md §14: Pay stays disabled until the client secret arrives, and while a payment is under way (spinner). */
 export function PayButton({ disabled, paying }: PayButtonProps) {
   return (
-    <button type="submit" className="btn btn-primary w-full" disabled={disabled || paying} aria-busy={paying}>
-      {paying ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
+    <BusyButton type="submit" className="btn btn-primary w-full" busy={paying} disabled={disabled}>
       Pay
-    </button>
+    </BusyButton>
   );
 }

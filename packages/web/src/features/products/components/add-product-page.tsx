@@ -17,6 +17,7 @@ import { notify } from '../../../lib/notify';
 import { useCreateProduct } from '../api/create-product';
 import { uploadImage } from '../api/upload-image';
 import { ImagePreview } from './image-preview';
+import { BusyButton } from '../../../components/ui/busy-button';
 
 // The page's own fields: the product's text fields as the API checks them, plus the file that becomes `img`.
 const addProductFormSchema = z.object({
@@ -118,10 +119,9 @@ export function AddProductPage() {
             <progress id="upload-progress" className="progress progress-primary w-full" value={progress} max={100} />
           </div>
         ) : null}
-        <button type="submit" className="btn btn-primary justify-self-start" disabled={isSubmitting}>
-          {isSubmitting ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
+        <BusyButton busy={isSubmitting} type="submit" className="btn btn-primary justify-self-start">
           Add product
-        </button>
+        </BusyButton>
       </form>
     </>
   );

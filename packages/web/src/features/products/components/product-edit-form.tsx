@@ -21,6 +21,7 @@ import { humanMessage } from '../../../lib/human-message';
 import { serverErrorField } from '../product-edit-errors';
 import { ImageUploadField } from './image-upload-field';
 import { PriceBreaksFieldset } from './price-breaks-fieldset';
+import { BusyButton } from '../../../components/ui/busy-button';
 
 const box = 'grid gap-4 rounded-box border border-base-300 p-4';
 
@@ -194,10 +195,9 @@ export function ProductEditForm({ product }: { product: Product }) {
         </div>
       ) : null}
       <div className="flex flex-wrap items-center gap-3">
-        <button type="submit" className="btn btn-primary" disabled={isSubmitting}>
-          {isSubmitting ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
+        <BusyButton busy={isSubmitting} type="submit" className="btn btn-primary">
           Save changes
-        </button>
+        </BusyButton>
         <button
           type="button"
           className="btn"

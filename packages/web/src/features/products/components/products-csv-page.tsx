@@ -6,6 +6,7 @@ import { notify } from '../../../lib/notify';
 import { useExportProductsCsv } from '../api/export-products-csv';
 import { csvRowErrors, useImportProductsCsv, usePreviewProductsCsv } from '../api/import-products-csv';
 import { CsvErrorReport, CsvPreviewReport } from './csv-import-report';
+import { BusyButton } from '../../../components/ui/busy-button';
 
 const section = 'rounded-box border border-base-300 bg-base-100 p-6';
 
@@ -32,15 +33,9 @@ function ExportSection() {
         <span className="break-all font-mono">{PRODUCTS_CSV_HEADER.join(',')}</span>. Price breaks read like{' '}
         <span className="font-mono">500:85.00|1000:80.00</span>.
       </p>
-      <button
-        type="button"
-        className="btn btn-primary mt-4"
-        disabled={exportCsv.isPending}
-        onClick={() => exportCsv.mutate()}
-      >
-        {exportCsv.isPending ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
+      <BusyButton busy={exportCsv.isPending} className="btn btn-primary mt-4" onClick={() => exportCsv.mutate()}>
         Download CSV
-      </button>
+      </BusyButton>
       {exportCsv.isError ? (
         <p role="alert" className="mt-2 text-sm text-error">
           The export failed: {exportCsv.error.message}
@@ -108,22 +103,21 @@ function ImportSection() {
         />
       </div>
       <div className="mt-4 flex flex-wrap items-center gap-3">
-        <button
-          type="button"
+        <BusyButton
+          busy={preview.isPending}
           className="btn btn-primary"
-          disabled={source === null || tooLarge || preview.isPending || apply.isPending}
+          disabled={source === null || tooLarge || apply.isPending}
           onClick={() => {
             apply.reset();
             if (source) preview.mutate(source.file);
           }}
         >
-          {preview.isPending ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
           Preview
-        </button>
-        <button
-          type="button"
+        </BusyButton>
+        <BusyButton
+          busy={apply.isPending}
           className="btn btn-success"
-          disabled={!canApply || apply.isPending}
+          disabled={!canApply}
           onClick={() => {
             if (!source) return;
             apply.mutate(source.file, {
@@ -131,9 +125,8 @@ function ImportSection() {
             });
           }}
         >
-          {apply.isPending ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
           Apply import
-        </button>
+        </BusyButton>
         {source ? <p className="text-sm">Source: {source.name}</p> : null}
       </div>
       <div className="mt-6 grid gap-4">

@@ -8,6 +8,7 @@ import { useAuth } from '../../../lib/auth-store';
 import { notify } from '../../../lib/notify';
 import { useProfile } from '../api/get-profile';
 import { useSaveProfile } from '../api/save-profile';
+import { BusyButton } from '../../../components/ui/busy-button';
 
 type EditableProfile = Pick<Profile, 'education' | 'location' | 'phone' | 'linkedinprofile'>;
 
@@ -46,10 +47,9 @@ function ProfileForm({ email, name, saved }: { email: string; name: string; save
       <InputField label="Phone" type="tel" autoComplete="tel" registration={register('phone')} />
       <InputField label="LinkedIn profile" type="url" registration={register('linkedinprofile')} />
       <div className="md:col-span-2">
-        <button type="submit" className="btn btn-primary" disabled={saveProfile.isPending}>
-          {saveProfile.isPending ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
+        <BusyButton busy={saveProfile.isPending} type="submit" className="btn btn-primary">
           Add profile
-        </button>
+        </BusyButton>
       </div>
     </form>
   );

@@ -15,6 +15,7 @@ import type { z } from 'zod';
 import { InputField } from '../../../components/ui/field';
 import { useCreatePunchoutConnection } from '../api/create-punchout-connection';
 import { serverField } from './server-field';
+import { FormProblem } from '../../../components/ui/form-problem';
 
 type Parsed = z.output<typeof punchoutConnectionCreateSchema>;
 
@@ -135,11 +136,7 @@ export function CreateConnectionForm({ companies, onCreated }: CreateConnectionF
           error={errors.identity?.message}
         />
       ) : null}
-      {problem ? (
-        <p role="alert" className="text-sm text-error">
-          {problem}
-        </p>
-      ) : null}
+      <FormProblem message={problem} />
       <div>
         <button type="submit" className="btn btn-primary" disabled={isSubmitting}>
           Add connection

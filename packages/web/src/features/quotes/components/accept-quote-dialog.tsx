@@ -24,6 +24,7 @@ import { notify } from '../../../lib/notify';
 import { orderQuery } from '../../../lib/order-query';
 import { useQuoteStep } from '../api/quote-steps';
 import { acceptedMessage } from '../quote-view';
+import { FormProblem } from '../../../components/ui/form-problem';
 
 interface AcceptQuoteDialogProps {
   quote: Quote;
@@ -108,11 +109,7 @@ export function AcceptQuoteDialog({ quote, open, onClose, shipTo: ShipTo }: Acce
             ) : undefined
           }
         />
-        {errors.form ? (
-          <p role="alert" className="text-sm text-error">
-            {errors.form}
-          </p>
-        ) : null}
+        <FormProblem message={errors.form} />
         <ModalActions
           dismissLabel="Not yet"
           onDismiss={close}

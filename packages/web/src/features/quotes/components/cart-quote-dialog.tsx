@@ -7,6 +7,7 @@ import { Modal } from '../../../components/ui/modal';
 import { ModalActions } from '../../../components/ui/modal-actions';
 import { notify } from '../../../lib/notify';
 import { useRequestCartQuote } from '../api/request-quote';
+import { FormProblem } from '../../../components/ui/form-problem';
 
 export function CartQuoteDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const navigate = useNavigate();
@@ -35,11 +36,7 @@ export function CartQuoteDialog({ open, onClose }: { open: boolean; onClose: () 
           emptied: its lines move to the quote.
         </p>
         <TextAreaField label="Note (optional)" name="note" rows={3} maxLength={MAX_QUOTE_NOTE_LENGTH} data-autofocus />
-        {problem ? (
-          <p role="alert" className="text-sm text-error">
-            {problem}
-          </p>
-        ) : null}
+        <FormProblem message={problem} />
         <ModalActions
           dismissLabel="Cancel"
           onDismiss={onClose}

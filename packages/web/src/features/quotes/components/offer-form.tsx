@@ -16,6 +16,8 @@ import {
   todayDay,
   validUntilOfDay,
 } from '../quote-view';
+import { BusyButton } from '../../../components/ui/busy-button';
+import { FormProblem } from '../../../components/ui/form-problem';
 
 type Errors = Record<string, string | undefined>;
 
@@ -114,15 +116,10 @@ export function OfferForm({ quote }: { quote: Quote }) {
         rows={3}
         maxLength={MAX_QUOTE_MESSAGE_LENGTH}
       />
-      {errors.form ? (
-        <p role="alert" className="text-sm text-error">
-          {errors.form}
-        </p>
-      ) : null}
-      <button type="submit" className="btn btn-primary self-start" disabled={step.isPending}>
-        {step.isPending ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
+      <FormProblem message={errors.form} />
+      <BusyButton busy={step.isPending} type="submit" className="btn btn-primary self-start">
         Send offer
-      </button>
+      </BusyButton>
     </form>
   );
 }

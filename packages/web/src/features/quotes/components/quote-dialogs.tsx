@@ -7,6 +7,7 @@ import { Modal } from '../../../components/ui/modal';
 import { ModalActions } from '../../../components/ui/modal-actions';
 import { notify } from '../../../lib/notify';
 import { useQuoteStep, type QuoteStep } from '../api/quote-steps';
+import { FormProblem } from '../../../components/ui/form-problem';
 
 interface QuoteDialogProps {
   quote: Quote;
@@ -46,11 +47,7 @@ export function QuoteDialog(props: QuoteDialogProps) {
     <Modal open={open} onClose={close} title={title}>
       <form noValidate onSubmit={submit} className="flex flex-col gap-3">
         {props.children}
-        {problem ? (
-          <p role="alert" className="text-sm text-error">
-            {problem}
-          </p>
-        ) : null}
+        <FormProblem message={problem} />
         <ModalActions
           dismissLabel={dismissLabel}
           onDismiss={close}

@@ -11,6 +11,7 @@ import {
   QUOTE_MESSAGE_RATE,
   type Quote,
 } from '@kestrel/shared';
+import { BusyButton } from '../../../components/ui/busy-button';
 
 /**
  * The conversation about a quote (B2B §10): each message with its side, its author's name and when, oldest first; and
@@ -92,10 +93,9 @@ export function QuoteThread({ quote, seller, canWrite }: { quote: Quote; seller:
             {seller ? 'The buyer is' : 'The shop is'} mailed at most once every {QUOTE_MESSAGE_MAIL_MINUTES} minutes
             about new messages.
           </p>
-          <button type="submit" className="btn btn-primary self-start" disabled={add.isPending}>
-            {add.isPending ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
+          <BusyButton busy={add.isPending} type="submit" className="btn btn-primary self-start">
             Send message
-          </button>
+          </BusyButton>
         </form>
       ) : null}
     </div>

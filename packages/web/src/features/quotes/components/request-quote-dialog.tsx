@@ -12,6 +12,7 @@ import { notify } from '../../../lib/notify';
 import { orderTermsOf } from '../../../lib/order-terms';
 import { useRequestQuote } from '../api/request-quote';
 import { parsePrice, quoteQuantityProblem } from '../quote-view';
+import { FormProblem } from '../../../components/ui/form-problem';
 
 type Errors = Partial<Record<'quantity' | 'targetPrice' | 'form', string>>;
 
@@ -89,11 +90,7 @@ export function RequestQuoteDialog({ product, open, onClose }: RequestQuoteDialo
           error={errors.targetPrice}
         />
         <TextAreaField label="Note (optional)" name="note" rows={3} maxLength={MAX_QUOTE_NOTE_LENGTH} />
-        {errors.form ? (
-          <p role="alert" className="text-sm text-error">
-            {errors.form}
-          </p>
-        ) : null}
+        <FormProblem message={errors.form} />
         <ModalActions
           dismissLabel="Cancel"
           onDismiss={onClose}

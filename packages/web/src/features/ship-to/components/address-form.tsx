@@ -10,6 +10,7 @@ import { InputField } from '../../../components/ui/field';
 import { ModalActions } from '../../../components/ui/modal-actions';
 import { serverField } from '../server-field';
 import { AddressFields } from './address-fields';
+import { FormProblem } from '../../../components/ui/form-problem';
 
 export interface AddressFormProps {
   kind: 'location' | 'entry';
@@ -80,11 +81,7 @@ export function AddressForm({ kind, initial, submitLabel, onSave, onCancel }: Ad
         registration={register('phone')}
         error={errors.phone?.message}
       />
-      {problem ? (
-        <p role="alert" className="text-sm text-error">
-          {problem}
-        </p>
-      ) : null}
+      <FormProblem message={problem} />
       <ModalActions dismissLabel="Cancel" onDismiss={onCancel} confirmLabel={submitLabel} pending={pending} />
     </form>
   );

@@ -8,6 +8,7 @@ import { Modal } from '../../../components/ui/modal';
 import { ModalActions } from '../../../components/ui/modal-actions';
 import { notify } from '../../../lib/notify';
 import { useLimitMember } from '../api/locations';
+import { FormProblem } from '../../../components/ui/form-problem';
 
 function allowedText(member: CompanyMember, locations: CompanyLocation[]): string {
   if (member.locationIds === null) return 'Every location';
@@ -69,11 +70,7 @@ function LimitForm({
           </label>
         ))}
       </fieldset>
-      {problem ? (
-        <p role="alert" className="text-sm text-error">
-          {problem}
-        </p>
-      ) : null}
+      <FormProblem message={problem} />
       <ModalActions dismissLabel="Cancel" onDismiss={onClose} confirmLabel="Save" pending={limit.isPending} />
     </form>
   );

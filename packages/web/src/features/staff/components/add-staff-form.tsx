@@ -9,6 +9,7 @@ import { InputField } from '../../../components/ui/field';
 import { notify } from '../../../lib/notify';
 import { useSetStaffRole } from '../api/set-staff-role';
 import { ROLE_LABELS } from './role-labels';
+import { FormProblem } from '../../../components/ui/form-problem';
 
 type Parsed = z.output<typeof staffAddSchema>;
 
@@ -66,11 +67,7 @@ export function AddStaffForm() {
           ))}
         </select>
       </div>
-      {problem ? (
-        <p role="alert" className="text-sm text-error">
-          {problem}
-        </p>
-      ) : null}
+      <FormProblem message={problem} />
       <div>
         <button type="submit" className="btn btn-primary" disabled={isSubmitting}>
           Give the role

@@ -2,6 +2,7 @@ import { WEBHOOK_EVENT_TYPES, type WebhookCreate, type WebhookCreated } from '@k
 import { useId, useState, type FormEvent } from 'react';
 import { InputField } from '../../../components/ui/field';
 import { useCreateWebhook } from '../api/create-webhook';
+import { FormProblem } from '../../../components/ui/form-problem';
 
 /** The events an admin may tick; approvals (B2B §5) are not built yet, so those two are sent by nothing for now. */
 const NOT_EMITTED_YET = new Set<string>(['order.approved', 'order.rejected']);
@@ -95,11 +96,7 @@ export function AddWebhookForm({ onCreated }: { onCreated: (created: WebhookCrea
           </div>
         )}
       </fieldset>
-      {problem ? (
-        <p role="alert" className="text-sm text-error">
-          {problem}
-        </p>
-      ) : null}
+      <FormProblem message={problem} />
       <div>
         <button type="submit" className="btn btn-primary" disabled={create.isPending}>
           Add endpoint
