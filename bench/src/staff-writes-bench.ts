@@ -1,7 +1,7 @@
 // The staff writes with and without their audit entry (B2B §15, issue #52): role set, remove and two-step reset, each
 // timed with its entry and without (the write as it was before the trail) alternating in one run on both databases.
 // The timing runs the product's accounts service in its own process from the API's test tree
-// (packages/api/test/audit/staff-writes-timing.ts), since only the API imports the API; this part reads its one JSON
+// (packages/api/test/modules/audit/staff-writes-timing.ts), since only the API imports the API; this part reads its one JSON
 // line and reports the medians and the after/before ratio. No budget: the ratio is the figure.
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
@@ -20,7 +20,7 @@ interface Timing {
 async function timings(): Promise<Timing> {
   const { stdout } = await promisify(execFile)(
     process.execPath,
-    ['--import', 'tsx', 'packages/api/test/audit/staff-writes-timing.ts'],
+    ['--import', 'tsx', 'packages/api/test/modules/audit/staff-writes-timing.ts'],
     { cwd: REPO, maxBuffer: 16 * 1024 * 1024 },
   );
   const line = stdout.trim().split('\n').pop() ?? '';

@@ -63,7 +63,12 @@ export async function startGoogleShop(env: Record<string, string> = {}): Promise
   const url = `http://127.0.0.1:${port}`;
   const providerProcess = spawn(
     process.execPath,
-    ['--import', 'tsx', 'packages/api/test/oidc/serve-local-provider.ts', `${url}/api/auth/google/callback`],
+    [
+      '--import',
+      'tsx',
+      'packages/api/test/modules/accounts/oidc/serve-local-provider.ts',
+      `${url}/api/auth/google/callback`,
+    ],
     { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] },
   );
   const provider = await readyLine(providerProcess);

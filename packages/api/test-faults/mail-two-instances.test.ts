@@ -4,10 +4,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrate, openDatabase, type OpenDatabase } from '../src/infra/db/create-db.js';
 import { createMailService } from '../src/modules/mail/index.js';
-import { SEALER } from '../test/mail/mail-fixtures.js';
+import { SEALER } from '../test/modules/mail/mail-fixtures.js';
 import { createTestDatabase, type TestDatabase } from '../test/helpers/databases.js';
 import { freePort } from '../test/helpers/free-port.js';
-import { smtpSink, type SmtpSink } from '../test/mail/smtp-sink.js';
+import { smtpSink, type SmtpSink } from '../test/modules/mail/smtp-sink.js';
 import { startServer, stopServer, type ServerProcess } from './server-process.js';
 
 const N = 60;

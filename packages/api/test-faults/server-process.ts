@@ -45,7 +45,7 @@ export async function startServer(
       DATA_DIR: dataDir,
       UPLOAD_DIR: join(dataDir, 'uploads'),
       SEED_DEMO: '0',
-      // These tests stream hundreds of unpaid orders per buyer; the open-order limit is tested in test/ordering.
+      // These tests stream hundreds of unpaid orders per buyer; the open-order limit is tested in test/modules/orders/ordering.
       MAX_OPEN_ORDERS: '100000000',
       LOG_LEVEL: 'warn',
       ADMIN_EMAIL: ADMIN.email,

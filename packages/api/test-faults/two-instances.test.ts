@@ -5,7 +5,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../test/helpers/databases.js';
 import { ADMIN } from '../test/helpers/test-app.js';
-import { GOOD_CARD, intentIdOf } from '../test/payments/payment-fixtures.js';
+import { GOOD_CARD, intentIdOf } from '../test/modules/payments/payment-fixtures.js';
 import { addProductAt, api, logInAt, numberField, signUpAt, stringField, type Session } from './http-client.js';
 import { startServer, stopServer, type ServerProcess } from './server-process.js';
 

@@ -4,7 +4,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, databases, type TestDatabase } from '../test/helpers/databases.js';
 import { ADMIN } from '../test/helpers/test-app.js';
-import { startReceiver, type Receiver } from '../test/webhooks/receiver.js';
+import { startReceiver, type Receiver } from '../test/modules/webhooks/receiver.js';
 import { addProductAt, api, logInAt, signUpAt, stringField } from './http-client.js';
 import { startServer, stopServer, type ServerProcess } from './server-process.js';
 

@@ -8,8 +8,8 @@ import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from './helpers/free-port.js';
-import * as fixture from './images/image-fixtures.js';
-import { multipart } from './images/http-helpers.js';
+import * as fixture from './modules/images/image-fixtures.js';
+import { multipart } from './modules/images/http-helpers.js';
 
 const server = fileURLToPath(new URL('../src/server.ts', import.meta.url));
 const tsx = pathToFileURL(fileURLToPath(new URL('../../../node_modules/tsx/dist/loader.mjs', import.meta.url))).href;

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KEY_CALLS } from '../../src/modules/api-keys/index.js';
 import { databases } from '../helpers/databases.js';
 import { call, type SignedIn } from '../helpers/test-app.js';
-import { createWorld, placeOrder, type World } from '../lifecycle/lifecycle-fixtures.js';
+import { createWorld, placeOrder, type World } from '../modules/orders/lifecycle/lifecycle-fixtures.js';
 import { asCaller, createKey } from './key-fixtures.js';
 
 const MISSING = '0123456789abcdef01234567';

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OrderRow } from '../../src/modules/orders/index.js';
 import { databases } from '../helpers/databases.js';
 import { call } from '../helpers/test-app.js';
-import { createWorld, placeOrder, type World } from '../lifecycle/lifecycle-fixtures.js';
+import { createWorld, placeOrder, type World } from '../modules/orders/lifecycle/lifecycle-fixtures.js';
 
 const T = (n: number) => `2026-02-01T10:00:0${n}.000Z`;
 /** Ids in a known order, after every id the app makes (those start with the current time). */

@@ -13,7 +13,7 @@ import {
   placeOrder,
   post,
   type World,
-} from '../lifecycle/lifecycle-fixtures.js';
+} from '../modules/orders/lifecycle/lifecycle-fixtures.js';
 
 const lastStep = (order: Order) => order.statusHistory[order.statusHistory.length - 1]?.at;
 

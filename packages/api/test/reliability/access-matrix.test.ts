@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createProduct } from '../../src/seed/factories.js';
 import { databases } from '../helpers/databases.js';
 import { ADMIN, addProduct, createTestApp, logIn, signUp, type SignedIn, type TestApp } from '../helpers/test-app.js';
-import { clientSecretFor, GOOD_CARD, intentIdOf, placeOrder } from '../payments/payment-fixtures.js';
+import { clientSecretFor, GOOD_CARD, intentIdOf, placeOrder } from '../modules/payments/payment-fixtures.js';
 import { badToken, badTokens } from './forged-tokens.js';
 
 interface Ctx {
@@ -75,7 +75,7 @@ const annOffered = async (c: Ctx): Promise<string> => {
   });
   return id;
 };
-// A fresh private requisition list of Ann's (B2B §16) for each caller (test/lists/access.test.ts has every company role).
+// A fresh private requisition list of Ann's (B2B §16) for each caller (test/modules/lists/access.test.ts has every company role).
 const annList = async (c: Ctx): Promise<string> => {
   const made = await c.app.inject({
     method: 'POST',
@@ -162,7 +162,7 @@ const table: Row[] = [
   ['GET', '/api/orders/{id}', (c) => `/api/orders/${c.annOrderId}`, undefined, [401, 200, 404, 200]],
   // Everyone signed in may search; what each finds (own orders, or all for admins) is test/order-desk's.
   ['GET', '/api/orders/search', () => '/api/orders/search?q=ann@example.com', undefined, [401, 200, 200, 200]],
-  // Ann's order is unpaid, so it has no invoice yet: 409 to those who may see it (test/documents has the 200s).
+  // Ann's order is unpaid, so it has no invoice yet: 409 to those who may see it (test/modules/documents has the 200s).
   ['GET', '/api/orders/{id}/invoice.pdf', (c) => `/api/orders/${c.annOrderId}/invoice.pdf`, undefined, [401, 409, 404, 409]],
   ['GET', '/api/orders/{id}/credit-note.pdf', (c) => `/api/orders/${c.annOrderId}/credit-note.pdf`, undefined, [401, 409, 404, 409]],
   // B2B §14: Ann's order has no credit notes, so a number is no note of it: 404 to everyone signed in.
@@ -191,10 +191,10 @@ const table: Row[] = [
   ['GET', '/api/payments/config', () => '/api/payments/config', undefined, [200, 200, 200, 200]],
   ['GET', '/api/user', () => '/api/user', undefined, [401, 403, 403, 200]],
   ['PUT', '/api/user/admin/{email}', () => '/api/user/admin/carl@example.com', undefined, [401, 403, 403, 200]],
-  // Ann is a customer already: nothing to change (test/accounts/demote-admin.test.ts has the demotions).
+  // Ann is a customer already: nothing to change (test/modules/accounts/demote-admin.test.ts has the demotions).
   ['DELETE', '/api/user/admin/{email}', () => '/api/user/admin/ann@example.com', undefined, [401, 403, 403, 200]],
   ['GET', '/api/admin/{email}', () => '/api/admin/ann@example.com', undefined, [401, 200, 403, 200]],
-  // Staff roles (B2B §15; test/accounts/staff-roles.test.ts has every role against every row of its table).
+  // Staff roles (B2B §15; test/modules/accounts/staff-roles.test.ts has every role against every row of its table).
   ['GET', '/api/admin/staff', () => '/api/admin/staff', undefined, [401, 403, 403, 200]],
   ['PUT', '/api/admin/staff/{email}', () => '/api/admin/staff/boss@example.com', () => ({ role: 'administrator' }), [401, 403, 403, 200]],
   ['DELETE', '/api/admin/staff/{email}', () => '/api/admin/staff/ann@example.com', undefined, [401, 403, 403, 200]],
@@ -262,7 +262,7 @@ const table: Row[] = [
   ['GET', '/api/admin/companies/{id}/prices', async (c) => `/api/admin/companies/${await newCompany(c)}/prices`, undefined, [401, 403, 403, 200]],
   ['PUT', '/api/admin/companies/{id}/prices', async (c) => `/api/admin/companies/${await newCompany(c)}/prices`, (c) => ({ prices: [{ productId: c.productId, price: 1 }] }), [401, 403, 403, 200]],
   ['POST', '/api/admin/companies/{id}/prices.csv', async (c) => `/api/admin/companies/${await newCompany(c)}/prices.csv`, () => ({ csv: 'not text/csv' }), [401, 403, 403, 400]],
-  // B2B §5's companies: nobody here is in a company (test/companies/company-access.test.ts has every role).
+  // B2B §5's companies: nobody here is in a company (test/modules/companies/company-access.test.ts has every role).
   ['POST', '/api/companies', () => '/api/companies', () => ({}), [401, 400, 400, 400]],
   ['GET', '/api/companies/mine', () => '/api/companies/mine', undefined, [401, 404, 404, 404]],
   ['POST', '/api/companies/mine/invites', () => '/api/companies/mine/invites', () => ({ email: 'x@example.com', role: 'buyer' }), [401, 404, 404, 404]],
@@ -286,7 +286,7 @@ const table: Row[] = [
   ['GET', '/api/orders/po-number-check', () => '/api/orders/po-number-check?poNumber=PO-1', undefined, [401, 200, 200, 200]],
   ['GET', '/api/company/account', () => '/api/company/account', undefined, [401, 404, 404, 404]],
   ['GET', '/api/admin/companies/{id}/balance', async (c) => `/api/admin/companies/${await newCompany(c)}/balance`, undefined, [401, 403, 403, 200]],
-  // Quotes (B2B §10): Ann's quotes; Bob is an outsider to them (test/quotes/transitions.test.ts has every company role).
+  // Quotes (B2B §10): Ann's quotes; Bob is an outsider to them (test/modules/quotes/transitions.test.ts has every company role).
   ['POST', '/api/quotes', () => '/api/quotes', (c) => ({ lines: [{ productId: c.productId, quantity: 1000 }] }), [401, 201, 201, 201]],
   // Checkout above emptied every cart; reorder then put Ann's order back in hers (400: an empty cart).
   ['POST', '/api/cart/list', () => '/api/cart/list', () => ({ name: 'From the cart' }), [401, 201, 400, 400]],

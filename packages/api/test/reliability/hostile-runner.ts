@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseKind } from '../helpers/databases.js';
 import { ADMIN, addProduct, createTestApp, logIn, signUp, type SignedIn, type TestApp } from '../helpers/test-app.js';
-import { placeOrder } from '../payments/payment-fixtures.js';
+import { placeOrder } from '../modules/payments/payment-fixtures.js';
 import type { HostileCall, HostileRequest, Known } from './hostile-calls.js';
 import { snapshotTables, type Snapshot } from './table-snapshot.js';
 

@@ -14,7 +14,7 @@ import {
   type SignedIn,
   type TestApp,
 } from '../helpers/test-app.js';
-import { clientSecretFor, confirm, intentIdOf, placeOrder } from '../payments/payment-fixtures.js';
+import { clientSecretFor, confirm, intentIdOf, placeOrder } from '../modules/payments/payment-fixtures.js';
 import { snapshotTables } from './table-snapshot.js';
 
 const ANN_PROFILE = { phone: '555-0199', education: 'MSc', location: 'Tromso', linkedinprofile: 'https://x.test/ann' };

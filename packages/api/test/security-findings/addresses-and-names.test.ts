@@ -9,8 +9,8 @@ import { createProduct } from '../../src/seed/factories.js';
 import { databases } from '../helpers/databases.js';
 import { freePort } from '../helpers/free-port.js';
 import { call, createTestApp, logIn, signUp, ADMIN, type TestApp } from '../helpers/test-app.js';
-import { smtpSink, type SmtpSink } from '../mail/smtp-sink.js';
-import { callFrom } from '../accounts/account-fixtures.js';
+import { smtpSink, type SmtpSink } from '../modules/mail/smtp-sink.js';
+import { callFrom } from '../modules/accounts/account-fixtures.js';
 
 const NOT_ONE_MAILBOX = [
   'x,victim@corp.example',

@@ -7,7 +7,7 @@ import { execFileSync } from 'node:child_process';
 import { MAX_ORDER_TOTAL_CENTS, MAX_QUANTITY, orderingMessages } from '@kestrel/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newProductRow } from '../../src/modules/catalog/product-row.js';
-import { payOrder } from '../documents/document-fixtures.js';
+import { payOrder } from '../modules/documents/document-fixtures.js';
 import { databases } from '../helpers/databases.js';
 import { call, createTestApp, signUp, type SignedIn, type TestApp } from '../helpers/test-app.js';
 

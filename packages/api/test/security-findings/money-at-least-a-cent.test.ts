@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newProductRow } from '../../src/modules/catalog/product-row.js';
 import { databases } from '../helpers/databases.js';
 import { call } from '../helpers/test-app.js';
-import { createQuoteWorld, DAY, requestQuote, where, type QuoteWorld } from '../quotes/quote-fixtures.js';
+import { createQuoteWorld, DAY, requestQuote, where, type QuoteWorld } from '../modules/quotes/quote-fixtures.js';
 
 /** Below a cent, or more than 2 decimals: each was refused or stored as $0 before, and is refused now. */
 const BAD = [0.000000001, 1e-9 / 3, 0.00000000999, 0.001, 0.009, 0, -0.01, 1.0000000001, 10.005];

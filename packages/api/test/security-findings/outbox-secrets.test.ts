@@ -7,8 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databases } from '../helpers/databases.js';
 import { freePort } from '../helpers/free-port.js';
 import { createTestApp, signUp, type TestApp } from '../helpers/test-app.js';
-import { smtpSink, type SmtpSink } from '../mail/smtp-sink.js';
-import { callFrom, error, meStatus } from '../accounts/account-fixtures.js';
+import { smtpSink, type SmtpSink } from '../modules/mail/smtp-sink.js';
+import { callFrom, error, meStatus } from '../modules/accounts/account-fixtures.js';
 
 const PUBLIC_URL = 'https://shop.kestrel.example';
 

@@ -4,8 +4,8 @@
 import { describe, expect, it } from 'vitest';
 import { databases } from '../helpers/databases.js';
 import { call } from '../helpers/test-app.js';
-import { forgetOrder, readOrder } from '../payments/payment-fixtures.js';
-import { useStripeScene } from '../payments/stripe-test-app.js';
+import { forgetOrder, readOrder } from '../modules/payments/payment-fixtures.js';
+import { useStripeScene } from '../modules/payments/stripe-test-app.js';
 
 const UNKNOWN = { error: { code: 'unknown_transaction', message: 'No payment with this transactionId exists' } };
 

@@ -27,7 +27,7 @@ export interface AccountCareDeps {
 /**
  * Mails a reset link when an account has this e-mail and got none within the last minute; answers nothing either
  * way. A known e-mail costs a short transaction more than an unknown one (a few milliseconds, measured in
- * test/accounts/password-reset.test.ts); sign-up's 409 says as much about who has an account.
+ * test/modules/accounts/password-reset.test.ts); sign-up's 409 says as much about who has an account.
  */
 export async function requestPasswordReset({ db, mail, now }: AccountCareDeps, email: string): Promise<void> {
   const user = await findUserByEmail(db, email);

@@ -70,7 +70,7 @@ export type CompanyOrderWriter = (
 ) => Promise<PlacedOrder>;
 
 /** "Approval needed", one per owner of the company (the outbox's dedupe key: once per order and owner). */
-export function approvalNeededMails(
+function approvalNeededMails(
   placed: PlacedOrder,
   owners: Array<{ email: string; name: string }>,
   limitCents: number,

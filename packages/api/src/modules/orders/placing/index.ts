@@ -55,14 +55,14 @@ import {
 import { sqliteOrderWrite } from './sqlite-write-repository.js';
 
 export type { DecideLines, LineRequest, PendingOrder, PlacedEvent, PlacedOrder, ProductTerms } from './placed-rows.js';
-export { approvalNeededMails, type WithinOrder } from './company-write-repository.js';
+export type { WithinOrder } from './company-write-repository.js';
 
 export type PlacingPath = 'company' | 'sqlite-step' | 'one-line' | 'several-lines' | 'locked-lines';
 
 export interface PlacingOptions extends Omit<OrderWriterOptions, 'mail' | 'webhooks'> {
   mail: Pick<MailService, 'insertSync' | 'prepare' | 'enqueue'>;
   webhooks: Pick<WebhooksService, 'insertSync' | 'insert'>;
-  /** The credit check and the invoice number of an order on account (billing's, handed in by app.ts). */
+  /** The credit check, due date and invoice number of an order on account (billing's, handed in by app.ts). */
   billing: OrderBilling;
 }
 

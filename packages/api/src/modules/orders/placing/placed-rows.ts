@@ -98,13 +98,6 @@ export interface PlacedOrder {
  */
 export type PlacedEvent = (placed: PlacedOrder) => EventBatch;
 
-export type OrderWriter = (
-  order: PendingOrder,
-  lines: LineRequest[],
-  decide: DecideLines,
-  event?: PlacedEvent,
-) => Promise<PlacedOrder>;
-
 export interface OrderWriterOptions {
   /** MAX_OPEN_ORDERS and the message of its refusal. */
   maxOpenOrders: number;
