@@ -3,7 +3,6 @@
 import { orderSchema, productSchema } from '@kestrel/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../../src/infra/db/ids.js';
-import { createBillingService } from '../../../src/modules/billing/index.js';
 import {
   createOrderPlacing,
   type DecideLines,
@@ -11,6 +10,7 @@ import {
   type PendingOrder,
   type PlacedOrder,
 } from '../../../src/modules/orders/placing/index.js';
+import { placingOptions } from './placing-options.js';
 import { judgeLine } from '../../../src/modules/orders/service.js';
 import { databases } from '../../helpers/databases.js';
 import {
@@ -38,31 +38,7 @@ describe.each(databases)('the order write on %s', (kind) => {
 
   // The app's own open database, so the SQLite write shares the connection Kysely uses.
   const writer = () => {
-    const place = createOrderPlacing(t.app.database, {
-      maxOpenOrders: 1000,
-      limitMessage: 'too many unpaid orders',
-      mail: t.app.mail,
-      webhooks: t.app.webhooks,
-      placedMails: ({ order }) => [
-        {
-          to: order.email,
-          dedupeKey: `order-placed:${order.id}`,
-          content: {
-            kind: 'order-placed',
-            data: {
-              orderId: order.id,
-              buyerName: order.user_name,
-              poNumber: null,
-              lines: [],
-              totalCents: order.total_cents,
-              paymentTerms: 'card',
-              dueDate: null,
-            },
-          },
-        },
-      ],
-      billing: createBillingService({ db: t.app.db }),
-    });
+    const place = createOrderPlacing(t.app.database, placingOptions(t.app, 1000));
     return (pending: PendingOrder, lines: LineRequest[], decide: DecideLines): Promise<PlacedOrder> =>
       place({ pending, lines, decide });
   };

@@ -5,7 +5,6 @@
 import { webhookCreatedSchema } from '@kestrel/shared';
 import { AppError } from '../../../src/infra/errors.js';
 import { newId } from '../../../src/infra/db/ids.js';
-import { createBillingService } from '../../../src/modules/billing/index.js';
 import {
   createPlacingPaths,
   pathOf,
@@ -15,6 +14,7 @@ import {
   type PlacingPath,
   type ProductTerms,
 } from '../../../src/modules/orders/placing/index.js';
+import { placingOptions } from './placing-options.js';
 import { judgeLine } from '../../../src/modules/orders/service.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databases } from '../../helpers/databases.js';
@@ -57,31 +57,7 @@ describe.each(databases)('every placing path on %s', (kind) => {
 
   /** The path, built as the front door builds it, with this case's limit. */
   function pathFor(path: PlacingPath, maxOpenOrders = 1000): PlaceOrder {
-    const paths = createPlacingPaths(t.app.database, {
-      maxOpenOrders,
-      limitMessage: 'too many unpaid orders',
-      mail: t.app.mail,
-      webhooks: t.app.webhooks,
-      billing: createBillingService({ db: t.app.db }),
-      placedMails: ({ order }) => [
-        {
-          to: order.email,
-          dedupeKey: `order-placed:${order.id}`,
-          content: {
-            kind: 'order-placed',
-            data: {
-              orderId: order.id,
-              buyerName: order.user_name,
-              poNumber: null,
-              lines: [],
-              totalCents: order.total_cents,
-              paymentTerms: 'card',
-              dueDate: null,
-            },
-          },
-        },
-      ],
-    });
+    const paths = createPlacingPaths(t.app.database, placingOptions(t.app, maxOpenOrders));
     const place = paths[path];
     if (!place) throw new Error(`${path} is no path on ${kind}`);
     return place;
