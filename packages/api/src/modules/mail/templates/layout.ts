@@ -127,12 +127,14 @@ export function textDocument(site: Site, parts: string[], footer: string): strin
 /** The usual message: a greeting, what happened, its facts, and one link (a button in HTML, spelled out in text). */
 export interface Letter {
   subject: string;
-  /** "Hello Ann," */
-  greeting: string;
+  /** "Hello Ann,"; a message to the shop's own mailbox has none. */
+  greeting?: string;
   said: string;
   /** Paragraphs after `said` (a refund, a credit note), when the message has more to say. */
   more?: string[];
   rows: Array<[string, string | null]>;
+  /** A table after the facts (an order's lines), in both forms. */
+  table?: { text: string; html: Html };
   link: {
     href: string;
     button: string;
@@ -145,15 +147,17 @@ export interface Letter {
 
 /** Both forms of a Letter, so each message says only its own words and facts. */
 export function letter(site: Site, l: Letter): RenderedMail {
-  const said = [l.said, ...(l.more ?? [])];
+  const opening = [...(l.greeting === undefined ? [] : [l.greeting]), l.said, ...(l.more ?? [])];
+  const textTable = l.table ? [l.table.text] : [];
+  const htmlTable = l.table ? [l.table.html] : [];
   return {
     subject: l.subject,
-    text: textDocument(site, [l.greeting, ...said, factsText(l.rows), `${l.link.lead}: ${l.link.href}`], l.footer),
+    text: textDocument(site, [...opening, factsText(l.rows), ...textTable, `${l.link.lead}: ${l.link.href}`], l.footer),
     html: htmlDocument(
       site,
       l.subject,
       l.preheader ?? l.said,
-      [paragraph(l.greeting), ...said.map(paragraph), facts(l.rows), button(l.link.button, l.link.href)],
+      [...opening.map(paragraph), facts(l.rows), ...htmlTable, button(l.link.button, l.link.href)],
       l.footer,
     ),
   };

@@ -1,17 +1,8 @@
 // "New order" to the shop's own mailbox (SHOP_NOTIFY_EMAIL, B2B §11): who ordered what, the buyer's note, and a link
 // to Manage All Orders, so whoever ships hears of each order without watching the dashboard.
 import { money, orderName, units } from './format.js';
-import {
-  button,
-  facts,
-  factsText,
-  htmlDocument,
-  paragraph,
-  table,
-  textDocument,
-  type RenderedMail,
-  type Site,
-} from './layout.js';
+import { letter, type RenderedMail, type Site } from './layout.js';
+import { orderLinesTable, type MailLine } from './order-lines.js';
 
 export interface NewOrderForShopMail {
   orderId: string;
@@ -21,7 +12,7 @@ export interface NewOrderForShopMail {
   buyerEmail: string;
   poNumber: string | null;
   note: string | null;
-  lines: Array<{ sku: string; name: string; quantity: number; unitPriceCents: number; lineTotalCents: number }>;
+  lines: MailLine[];
   totalCents: number;
   paymentTerms: 'card' | 'account';
 }
@@ -42,31 +33,15 @@ export function newOrderForShop(site: Site, m: NewOrderForShopMail): RenderedMai
   const link = `${site.publicUrl}/dashboard/manage-orders/${m.orderId}`;
   const said = `${m.buyerName} placed an order of ${m.lines.length} line${m.lines.length === 1 ? '' : 's'}.`;
   const footer = `You receive this because this address is the shop's SHOP_NOTIFY_EMAIL at ${site.name}.`;
-  const text = textDocument(
-    site,
-    [
-      said,
-      factsText(rows),
-      m.lines.map((l) => `- ${l.sku} ${l.name}: ${units(l.quantity)} = ${money(l.lineTotalCents)}`).join('\n'),
-      `The order: ${link}`,
-    ],
-    footer,
-  );
-  const html = htmlDocument(
-    site,
+  return letter(site, {
     subject,
     said,
-    [
-      paragraph(said),
-      facts(rows),
-      table(
-        ['SKU', 'Part', 'Quantity', 'Unit price', 'Line total'],
-        m.lines.map((l) => [l.sku, l.name, units(l.quantity), money(l.unitPriceCents), money(l.lineTotalCents)]),
-        [false, false, true, true, true],
-      ),
-      button('Manage all orders', link),
-    ],
+    rows,
+    table: {
+      text: m.lines.map((l) => `- ${l.sku} ${l.name}: ${units(l.quantity)} = ${money(l.lineTotalCents)}`).join('\n'),
+      html: orderLinesTable(m.lines),
+    },
+    link: { href: link, button: 'Manage all orders', lead: 'The order' },
     footer,
-  );
-  return { subject, text, html };
+  });
 }

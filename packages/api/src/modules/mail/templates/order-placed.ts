@@ -1,16 +1,7 @@
 // "We have your order": its lines and total, and what happens next (pay by card, or confirmed on account).
 import { day, money, orderLink, orderSubject, orderName, units } from './format.js';
-import {
-  button,
-  facts,
-  factsText,
-  htmlDocument,
-  paragraph,
-  table,
-  textDocument,
-  type RenderedMail,
-  type Site,
-} from './layout.js';
+import { letter, type RenderedMail, type Site } from './layout.js';
+import { orderLinesTable, type MailLine } from './order-lines.js';
 
 export interface OrderPlacedMail {
   orderId: string;
@@ -18,7 +9,7 @@ export interface OrderPlacedMail {
   orderNumber?: string | undefined;
   buyerName: string;
   poNumber: string | null;
-  lines: Array<{ sku: string; name: string; quantity: number; unitPriceCents: number; lineTotalCents: number }>;
+  lines: MailLine[];
   totalCents: number;
   /** card: waits for payment by card; account: confirmed on account, payable by `dueDate`. */
   paymentTerms: 'card' | 'account';
@@ -41,37 +32,21 @@ export function orderPlaced(site: Site, m: OrderPlacedMail): RenderedMail {
   ];
   const link = orderLink(site.publicUrl, m.orderId);
   const footer = `You receive this because an order was placed with your account at ${site.name}.`;
-  const text = textDocument(
-    site,
-    [
-      `Hello ${m.buyerName},`,
-      `Thank you for your order. ${next}`,
-      factsText(rows),
-      m.lines
+  return letter(site, {
+    subject,
+    greeting: `Hello ${m.buyerName},`,
+    said: `Thank you for your order. ${next}`,
+    rows,
+    table: {
+      text: m.lines
         .map(
           (l) => `- ${l.sku} ${l.name}: ${units(l.quantity)} x ${money(l.unitPriceCents)} = ${money(l.lineTotalCents)}`,
         )
         .join('\n'),
-      `Follow your order: ${link}`,
-    ],
+      html: orderLinesTable(m.lines),
+    },
+    link: { href: link, button: 'Follow your order', lead: 'Follow your order' },
     footer,
-  );
-  const html = htmlDocument(
-    site,
-    subject,
-    `${money(m.totalCents)}, ${m.lines.length} line${m.lines.length === 1 ? '' : 's'}. ${next}`,
-    [
-      paragraph(`Hello ${m.buyerName},`),
-      paragraph(`Thank you for your order. ${next}`),
-      facts(rows),
-      table(
-        ['SKU', 'Part', 'Quantity', 'Unit price', 'Line total'],
-        m.lines.map((l) => [l.sku, l.name, units(l.quantity), money(l.unitPriceCents), money(l.lineTotalCents)]),
-        [false, false, true, true, true],
-      ),
-      button('Follow your order', link),
-    ],
-    footer,
-  );
-  return { subject, text, html };
+    preheader: `${money(m.totalCents)}, ${m.lines.length} line${m.lines.length === 1 ? '' : 's'}. ${next}`,
+  });
 }
