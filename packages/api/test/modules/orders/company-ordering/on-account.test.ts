@@ -152,6 +152,34 @@ describe.each(databases)('payment on account on %s', (kind) => {
     expect((await balance()).balance).toBe(0);
   });
 
+  it('refuses to approve an on-account order once the company pays by card, and gives it no due date or invoice', async () => {
+    const big = await placed(w, w.limited, 20, account); // $200 > $100 limit: awaiting approval
+    const terms = (paymentTerms: 'card' | 'net30') =>
+      w.t.app.db.updateTable('companies').set({ payment_terms: paymentTerms }).where('id', '=', w.companyId).execute();
+    await terms('card');
+    try {
+      const refused = await call(w.t.app, 'POST', `/api/orders/${big._id}/approve`, w.owner);
+      expect([refused.statusCode, refused.json().error.code]).toEqual([409, 'no_account_terms']);
+      const row = await w.t.app.db
+        .selectFrom('orders')
+        .select(['status', 'due_date', 'invoice_number'])
+        .where('id', '=', big._id)
+        .executeTakeFirstOrThrow();
+      expect(row).toEqual({ status: 'awaiting_approval', due_date: null, invoice_number: null });
+      expect(await eventsOf(w, big._id)).toEqual(['order.created']);
+    } finally {
+      await terms('net30');
+    }
+    // Back on net terms, billing gives it both at approval.
+    const approved = (await call(w.t.app, 'POST', `/api/orders/${big._id}/approve`, w.owner)).json<Order>();
+    expect([approved.status, approved.dueDate, approved.invoiceNumber === null]).toEqual([
+      'confirmed',
+      dayPlus(approved.updatedAt, 30),
+      false,
+    ]);
+    expect((await markPaid(big._id)).statusCode).toBe(200);
+  });
+
   it('ten on-account orders at once never pass the limit together: exactly three of $300 fit $1,000', async () => {
     // Ten people of the company, each ordering a product of their own, so neither a buyer's row lock nor a product's
     // serializes them: only the company's lock does (without it, this test places more than three on PostgreSQL).
