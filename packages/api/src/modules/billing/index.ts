@@ -8,6 +8,7 @@ export {
   owedCents,
   type OpenAccountOrders,
 } from './balance-repository.js';
+export { cardTermsRefusal } from './on-account.js';
 export { billingRoutes } from './routes.js';
 export { CARD_REFUND_JOB, cardRefundJob } from './card-refund-job.js';
 export { refundKeyForCredit } from './card-refunds.js';

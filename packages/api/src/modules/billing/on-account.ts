@@ -8,9 +8,12 @@ import { AppError } from '../../infra/errors.js';
 import { assignInvoiceNumber } from './invoice-numbers.js';
 import { setDueDate } from './on-account-repository.js';
 
+/** The refusal of paying on account without net terms (B2B §5), at placement (orders' company rules) and here. */
+export const cardTermsRefusal = () => new AppError(409, 'no_account_terms', companyOrderingMessages.cardTerms);
+
 /** The UTC day `at` plus the terms' days, YYYY-MM-DD: due on that day, overdue from the next. */
 export function dueDateOf(terms: PaymentTermsName, at: string): string {
-  if (!isNetTerms(terms)) throw new AppError(409, 'no_account_terms', companyOrderingMessages.cardTerms);
+  if (!isNetTerms(terms)) throw cardTermsRefusal();
   const due = new Date(at);
   due.setUTCDate(due.getUTCDate() + NET_TERM_DAYS[terms]);
   return due.toISOString().slice(0, 10);

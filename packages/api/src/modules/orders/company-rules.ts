@@ -5,6 +5,7 @@
 import { companyOrderingMessages, isNetTerms } from '@kestrel/shared';
 import type { CompanyRole, PaymentTermsName } from '../../infra/db/schema.js';
 import { AppError } from '../../infra/errors.js';
+import { cardTermsRefusal } from '../billing/index.js';
 import type { Membership } from '../companies/index.js';
 
 /** Who places a company order and how: what the order write needs to apply the rules. */
@@ -16,8 +17,6 @@ export interface CompanyPlacement {
   /** The buyer asked to pay on account. */
   onAccount: boolean;
 }
-
-const cardTerms = () => new AppError(409, 'no_account_terms', companyOrderingMessages.cardTerms);
 
 /**
  * The company rule that applies to this order, or undefined when none does (the order takes the ordinary write).
@@ -32,7 +31,7 @@ export function companyPlacementFor(
     if (onAccount) throw new AppError(409, 'no_account_terms', companyOrderingMessages.noCompany);
     return undefined;
   }
-  if (onAccount && !isNetTerms(membership.paymentTerms)) throw cardTerms();
+  if (onAccount && !isNetTerms(membership.paymentTerms)) throw cardTermsRefusal();
   const limit = membership.role === 'buyer' ? membership.spendingLimitCents : null;
   if (!onAccount && limit === null) return undefined;
   return { companyId: membership.companyId, role: membership.role, spendingLimitCents: limit, onAccount };
@@ -54,7 +53,7 @@ export function placementOf(
   terms: { payment_terms: PaymentTermsName } | undefined,
   totalCents: number,
 ): Placement {
-  if (company.onAccount && (!terms || !isNetTerms(terms.payment_terms))) throw cardTerms();
+  if (company.onAccount && (!terms || !isNetTerms(terms.payment_terms))) throw cardTermsRefusal();
   if (needsApproval(company, totalCents)) return { status: 'awaiting_approval', onAccount: company.onAccount };
   if (company.onAccount && terms) return { status: 'confirmed', onAccount: true };
   return { status: 'pending', onAccount: false };
