@@ -4,16 +4,8 @@ import { catalogMessages, orderRangeMessage } from '@kestrel/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createProduct } from '../../../src/seed/factories.js';
 import { databases } from '../../helpers/databases.js';
-import {
-  ADMIN,
-  addProduct,
-  call,
-  createTestApp,
-  logIn,
-  signUp,
-  type SignedIn,
-  type TestApp,
-} from '../../helpers/test-app.js';
+import { addProduct, call, type SignedIn, type TestApp } from '../../helpers/test-app.js';
+import { buildWorld } from '../../helpers/world.js';
 
 describe.each(databases)('product fields and edits on %s', (kind) => {
   let t: TestApp;
@@ -21,9 +13,11 @@ describe.each(databases)('product fields and edits on %s', (kind) => {
   let ann: SignedIn;
 
   beforeAll(async () => {
-    t = await createTestApp(kind);
-    admin = await logIn(t.app, ADMIN.email, ADMIN.password);
-    ann = await signUp(t.app, 'Ann', 'ann@example.com');
+    ({
+      t,
+      admin,
+      people: { ann },
+    } = await buildWorld(kind, { people: { ann: ['Ann', 'ann@example.com'] } }));
   });
   afterAll(() => t.close());
 

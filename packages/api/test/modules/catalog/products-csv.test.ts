@@ -3,16 +3,8 @@
 import { PRODUCTS_CSV_HEADER } from '@kestrel/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databases } from '../../helpers/databases.js';
-import {
-  ADMIN,
-  addProduct,
-  call,
-  createTestApp,
-  logIn,
-  signUp,
-  type SignedIn,
-  type TestApp,
-} from '../../helpers/test-app.js';
+import { addProduct, call, type SignedIn, type TestApp } from '../../helpers/test-app.js';
+import { buildWorld } from '../../helpers/world.js';
 
 const HEADER = PRODUCTS_CSV_HEADER.join(',');
 
@@ -22,25 +14,31 @@ describe.each(databases)('products CSV on %s', (kind) => {
   let ann: SignedIn;
 
   beforeAll(async () => {
-    t = await createTestApp(kind);
-    admin = await logIn(t.app, ADMIN.email, ADMIN.password);
-    ann = await signUp(t.app, 'Ann', 'ann@example.com');
-    await addProduct(t.app, admin, {
-      sku: 'KC-MEM-32',
-      name: 'DDR5 32 GB, "server" grade',
-      category: 'Memory',
-      price: 90,
-      quantity: 100,
-      packSize: 20,
-      maxQuantity: 2000,
-      availableQuantity: 8000,
-      priceBreaks: [
-        { minQuantity: 500, price: 85 },
-        { minQuantity: 1000, price: 80 },
-      ],
-      description: 'ECC registered.\nTwo lines of text.',
-    });
-    await addProduct(t.app, admin, { sku: 'KC-FAN-120', name: 'Fan', category: 'Cooling', price: 6.25 });
+    ({
+      t,
+      admin,
+      people: { ann },
+    } = await buildWorld(kind, {
+      people: { ann: ['Ann', 'ann@example.com'] },
+      products: {
+        memory: {
+          sku: 'KC-MEM-32',
+          name: 'DDR5 32 GB, "server" grade',
+          category: 'Memory',
+          price: 90,
+          quantity: 100,
+          packSize: 20,
+          maxQuantity: 2000,
+          availableQuantity: 8000,
+          priceBreaks: [
+            { minQuantity: 500, price: 85 },
+            { minQuantity: 1000, price: 80 },
+          ],
+          description: 'ECC registered.\nTwo lines of text.',
+        },
+        fan: { sku: 'KC-FAN-120', name: 'Fan', category: 'Cooling', price: 6.25 },
+      },
+    }));
   });
   afterAll(() => t.close());
 

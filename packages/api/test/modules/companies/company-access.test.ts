@@ -14,6 +14,7 @@ import {
   type SignedIn,
   type TestApp,
 } from '../../helpers/test-app.js';
+import { buildWorld } from '../../helpers/world.js';
 import { ageInvites, confirmEmail, inviteTokens } from './invite-fixtures.js';
 
 const where = { phone: '+1 555 0100', address: '1 Dock Road\nHarbour City' };
@@ -310,16 +311,23 @@ describe.each(databases)('invites, owners and company orders on %s', (kind) => {
   const accept = async (user: SignedIn, token: string) => call(t.app, 'POST', `/api/invites/${token}/accept`, user);
 
   beforeAll(async () => {
-    t = await createTestApp(kind, { AUTH_ATTEMPTS_PER_MINUTE: '1000' });
-    const admin = await logIn(t.app, ADMIN.email, ADMIN.password);
-    product = await addProduct(t.app, admin, {
-      name: 'Cog',
-      sku: 'KC-COG-1',
-      price: 3,
-      quantity: 1,
-      availableQuantity: 10_000,
-    });
-    owner = await signUp(t.app, 'Olga', 'olga@example.com');
+    ({
+      t,
+      people: { owner },
+      products: { cog: product },
+    } = await buildWorld(kind, {
+      env: { AUTH_ATTEMPTS_PER_MINUTE: '1000' },
+      people: { owner: ['Olga', 'olga@example.com'] },
+      products: {
+        cog: {
+          name: 'Cog',
+          sku: 'KC-COG-1',
+          price: 3,
+          quantity: 1,
+          availableQuantity: 10_000,
+        },
+      },
+    }));
     await confirmEmail(t.app, owner);
     expect(
       (await call(t.app, 'POST', '/api/companies', owner, { name: 'Acme', billingAddress: 'A\nB' })).statusCode,

@@ -4,23 +4,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companyBalanceCents } from '../../../src/modules/billing/index.js';
 import { databases } from '../../helpers/databases.js';
-import {
-  ADMIN,
-  addProduct,
-  call,
-  createTestApp,
-  logIn,
-  signUp,
-  type SignedIn,
-  type TestApp,
-} from '../../helpers/test-app.js';
+import { call, type SignedIn, type TestApp } from '../../helpers/test-app.js';
+import { buildWorld } from '../../helpers/world.js';
 
 const where = { phone: '+1 555 0100', address: '1 Dock Road' };
 const AT = '2026-01-01T00:00:00.000Z';
 
 describe.each(databases)('orders of company members on %s', (kind) => {
   let t: TestApp;
-  let admin: SignedIn;
   let buyer: SignedIn;
   let viewer: SignedIn;
   let loner: SignedIn;
@@ -28,25 +19,33 @@ describe.each(databases)('orders of company members on %s', (kind) => {
   let fan: string;
 
   beforeAll(async () => {
-    t = await createTestApp(kind);
-    admin = await logIn(t.app, ADMIN.email, ADMIN.password);
-    buyer = await signUp(t.app, 'Bea', 'bea@example.com');
-    viewer = await signUp(t.app, 'Vic', 'vic@example.com');
-    loner = await signUp(t.app, 'Lou', 'lou@example.com');
-    cpu = await addProduct(t.app, admin, {
-      name: 'CPU',
-      sku: 'KC-CPU-1',
-      price: 10,
-      quantity: 1,
-      availableQuantity: 1000,
-    });
-    fan = await addProduct(t.app, admin, {
-      name: 'Fan',
-      sku: 'KC-FAN-1',
-      price: 2,
-      quantity: 1,
-      availableQuantity: 1000,
-    });
+    ({
+      t,
+      people: { buyer, viewer, loner },
+      products: { cpu, fan },
+    } = await buildWorld(kind, {
+      people: {
+        buyer: ['Bea', 'bea@example.com'],
+        viewer: ['Vic', 'vic@example.com'],
+        loner: ['Lou', 'lou@example.com'],
+      },
+      products: {
+        cpu: {
+          name: 'CPU',
+          sku: 'KC-CPU-1',
+          price: 10,
+          quantity: 1,
+          availableQuantity: 1000,
+        },
+        fan: {
+          name: 'Fan',
+          sku: 'KC-FAN-1',
+          price: 2,
+          quantity: 1,
+          availableQuantity: 1000,
+        },
+      },
+    }));
     await t.app.db
       .insertInto('companies')
       .values({ id: 'co-acme', name: 'Acme', billing_address: 'x', created_at: AT, updated_at: AT })

@@ -4,16 +4,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMembershipReader, MEMBERSHIP_RECHECK_MS } from '../../../src/modules/companies/index.js';
 import { databases } from '../../helpers/databases.js';
-import {
-  ADMIN,
-  addProduct,
-  call,
-  createTestApp,
-  logIn,
-  signUp,
-  type SignedIn,
-  type TestApp,
-} from '../../helpers/test-app.js';
+import { call, signUp, type SignedIn, type TestApp } from '../../helpers/test-app.js';
+import { buildWorld } from '../../helpers/world.js';
 import { confirmEmail } from './invite-fixtures.js';
 
 const where = { phone: '+1 555 0100', address: '1 Dock Road' };
@@ -52,10 +44,14 @@ describe.each(databases)('remembered memberships on %s', (kind) => {
   };
 
   beforeAll(async () => {
-    t = await createTestApp(kind);
-    const admin = await logIn(t.app, ADMIN.email, ADMIN.password);
-    product = await addProduct(t.app, admin, { price: 12.5, quantity: 1, availableQuantity: 100_000 });
-    owner = await signUp(t.app, 'Olga Owner', 'owner@example.com');
+    ({
+      t,
+      people: { owner },
+      products: { product },
+    } = await buildWorld(kind, {
+      people: { owner: ['Olga Owner', 'owner@example.com'] },
+      products: { product: { price: 12.5, quantity: 1, availableQuantity: 100_000 } },
+    }));
     // Only a confirmed e-mail invites (issue #47).
     await confirmEmail(t.app, owner);
     expect((await order(owner)).company_id).toBeNull(); // remembered as in no company

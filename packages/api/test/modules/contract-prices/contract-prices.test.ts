@@ -4,16 +4,8 @@
 import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databases } from '../../helpers/databases.js';
-import {
-  ADMIN,
-  addProduct,
-  call,
-  createTestApp,
-  logIn,
-  signUp,
-  type SignedIn,
-  type TestApp,
-} from '../../helpers/test-app.js';
+import { call, type SignedIn, type TestApp } from '../../helpers/test-app.js';
+import { buildWorld } from '../../helpers/world.js';
 import { payOrder } from '../documents/document-fixtures.js';
 import { addCompany } from './company-fixtures.js';
 
@@ -55,22 +47,28 @@ describe.each(databases)('contract prices on %s', (kind) => {
   ];
 
   beforeAll(async () => {
-    t = await createTestApp(kind);
-    admin = await logIn(t.app, ADMIN.email, ADMIN.password);
-    alice = await signUp(t.app, 'Alice Buyer', 'alice@example.com');
-    bob = await signUp(t.app, 'Bob Outsider', 'bob@example.com');
-    widget = await addProduct(t.app, admin, {
-      sku: 'KC-WID-1',
-      name: 'Widget',
-      price: 10,
-      availableQuantity: 100_000,
-      priceBreaks: [
-        { minQuantity: 2000, price: 8 },
-        { minQuantity: 5000, price: 6 },
-      ],
-    });
-    fan = await addProduct(t.app, admin, { sku: 'KC-FAN-120', name: 'Fan', price: 6.25, availableQuantity: 100_000 });
-    cable = await addProduct(t.app, admin, { sku: 'KC-CBL-1', name: 'Cable', price: 0.35, availableQuantity: 100_000 });
+    ({
+      t,
+      admin,
+      people: { alice, bob },
+      products: { widget, fan, cable },
+    } = await buildWorld(kind, {
+      people: { alice: ['Alice Buyer', 'alice@example.com'], bob: ['Bob Outsider', 'bob@example.com'] },
+      products: {
+        widget: {
+          sku: 'KC-WID-1',
+          name: 'Widget',
+          price: 10,
+          availableQuantity: 100_000,
+          priceBreaks: [
+            { minQuantity: 2000, price: 8 },
+            { minQuantity: 5000, price: 6 },
+          ],
+        },
+        fan: { sku: 'KC-FAN-120', name: 'Fan', price: 6.25, availableQuantity: 100_000 },
+        cable: { sku: 'KC-CBL-1', name: 'Cable', price: 0.35, availableQuantity: 100_000 },
+      },
+    }));
     await addCompany(t.app, COMPANY, [{ userId: alice.id, role: 'buyer' }]);
   });
   afterAll(() => t.close());

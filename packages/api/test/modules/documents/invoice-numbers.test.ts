@@ -3,15 +3,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assignInvoiceNumber } from '../../../src/modules/billing/invoice-numbers.js';
 import { databases } from '../../helpers/databases.js';
-import {
-  ADMIN,
-  addProduct,
-  createTestApp,
-  logIn,
-  signUp,
-  type SignedIn,
-  type TestApp,
-} from '../../helpers/test-app.js';
+import { type SignedIn, type TestApp } from '../../helpers/test-app.js';
+import { buildWorld } from '../../helpers/world.js';
 import { chargeOrder, invoiceNumberOf, payOrder, placeOrder, reportPayment } from './document-fixtures.js';
 
 const year = new Date().getUTCFullYear();
@@ -24,11 +17,14 @@ describe.each(databases)('invoice numbers on %s', (kind) => {
   let productId: string;
 
   beforeAll(async () => {
-    t = await createTestApp(kind);
-    const admin = await logIn(t.app, ADMIN.email, ADMIN.password);
-    productId = await addProduct(t.app, admin, { price: 2.5, availableQuantity: 1_000_000 });
-    alice = await signUp(t.app, 'Alice Buyer', 'alice@example.com');
-    bob = await signUp(t.app, 'Bob Buyer', 'bob@example.com');
+    ({
+      t,
+      people: { alice, bob },
+      products: { part: productId },
+    } = await buildWorld(kind, {
+      people: { alice: ['Alice Buyer', 'alice@example.com'], bob: ['Bob Buyer', 'bob@example.com'] },
+      products: { part: { price: 2.5, availableQuantity: 1_000_000 } },
+    }));
   });
   afterAll(() => t.close());
 

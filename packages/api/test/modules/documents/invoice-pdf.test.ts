@@ -4,16 +4,8 @@
 import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databases } from '../../helpers/databases.js';
-import {
-  ADMIN,
-  addProduct,
-  call,
-  createTestApp,
-  logIn,
-  signUp,
-  type SignedIn,
-  type TestApp,
-} from '../../helpers/test-app.js';
+import { call, type SignedIn, type TestApp } from '../../helpers/test-app.js';
+import { buildWorld } from '../../helpers/world.js';
 import { payOrder, placeOrder } from './document-fixtures.js';
 
 const year = new Date().getUTCFullYear();
@@ -32,12 +24,19 @@ describe.each(databases)('invoice PDF on %s', (kind) => {
   let unpaidId: string;
 
   beforeAll(async () => {
-    t = await createTestApp(kind);
-    admin = await logIn(t.app, ADMIN.email, ADMIN.password);
-    alice = await signUp(t.app, 'Alice Buyer', 'alice@example.com');
-    bob = await signUp(t.app, 'Bob Other', 'bob@example.com');
-    const memory = await addProduct(t.app, admin, { sku: 'KC-MEM-32', name: 'DDR5 32 GB, server grade', price: 90 });
-    const fan = await addProduct(t.app, admin, { sku: 'KC-FAN-120', name: 'Case fan 120 mm', price: 6.25 });
+    const world = await buildWorld(kind, {
+      people: { alice: ['Alice Buyer', 'alice@example.com'], bob: ['Bob Other', 'bob@example.com'] },
+      products: {
+        memory: { sku: 'KC-MEM-32', name: 'DDR5 32 GB, server grade', price: 90 },
+        fan: { sku: 'KC-FAN-120', name: 'Case fan 120 mm', price: 6.25 },
+      },
+    });
+    ({
+      t,
+      admin,
+      people: { alice, bob },
+    } = world);
+    const { memory, fan } = world.products;
     const res = await call(t.app, 'POST', '/api/orders', alice, {
       lines: [
         { productId: memory, quantity: 1000 },

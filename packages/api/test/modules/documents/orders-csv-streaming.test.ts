@@ -6,15 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../../src/infra/db/ids.js';
 import { CSV_PAGE_SIZE, exportOrdersCsv } from '../../../src/modules/documents/orders-csv.js';
 import { databases } from '../../helpers/databases.js';
-import {
-  ADMIN,
-  addProduct,
-  createTestApp,
-  logIn,
-  signUp,
-  type SignedIn,
-  type TestApp,
-} from '../../helpers/test-app.js';
+import { type SignedIn, type TestApp } from '../../helpers/test-app.js';
+import { buildWorld } from '../../helpers/world.js';
 import { placeOrder } from './document-fixtures.js';
 
 const ORDERS = 3000;
@@ -53,10 +46,15 @@ describe.each(databases)('orders CSV streaming on %s', (kind) => {
   }
 
   beforeAll(async () => {
-    t = await createTestApp(kind);
-    admin = await logIn(t.app, ADMIN.email, ADMIN.password);
-    const alice = await signUp(t.app, 'Alice Buyer', 'alice@example.com');
-    const productId = await addProduct(t.app, admin, { sku: 'KC-FAN-120', name: 'Fan', price: 6.25 });
+    const world = await buildWorld(kind, {
+      people: { alice: ['Alice Buyer', 'alice@example.com'] },
+      products: { fan: { sku: 'KC-FAN-120', name: 'Fan', price: 6.25 } },
+    });
+    ({ t, admin } = world);
+    const {
+      people: { alice },
+      products: { fan: productId },
+    } = world;
     templateId = await placeOrder(t.app, alice, productId);
     await cloneOrders(ORDERS - 1);
     await t.app.listen({ port: 0, host: '127.0.0.1' });

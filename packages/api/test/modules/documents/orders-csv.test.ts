@@ -3,16 +3,8 @@
 import { ORDERS_CSV_HEADER } from '@kestrel/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databases } from '../../helpers/databases.js';
-import {
-  ADMIN,
-  addProduct,
-  call,
-  createTestApp,
-  logIn,
-  signUp,
-  type SignedIn,
-  type TestApp,
-} from '../../helpers/test-app.js';
+import { call, type SignedIn, type TestApp } from '../../helpers/test-app.js';
+import { buildWorld } from '../../helpers/world.js';
 import { payOrder, placeOrder } from './document-fixtures.js';
 
 const HEADER = ORDERS_CSV_HEADER.join(',');
@@ -32,13 +24,20 @@ describe.each(databases)('orders CSV on %s', (kind) => {
     t.app.db.updateTable('orders').set({ created_at: at }).where('id', '=', id).execute();
 
   beforeAll(async () => {
-    t = await createTestApp(kind);
-    admin = await logIn(t.app, ADMIN.email, ADMIN.password);
-    alice = await signUp(t.app, 'Alice Buyer', 'alice@example.com');
-    bob = await signUp(t.app, 'Bob Other', 'bob@example.com');
-    const memory = await addProduct(t.app, admin, { sku: 'KC-MEM-32', name: 'DDR5 32 GB, "server" grade', price: 90 });
-    const formula = await addProduct(t.app, admin, { sku: 'KC-CBL-1', name: '=HYPERLINK("http://x")', price: 0.35 });
-    const fan = await addProduct(t.app, admin, { sku: 'KC-FAN-120', name: 'Fan', price: 6.25 });
+    const world = await buildWorld(kind, {
+      people: { alice: ['Alice Buyer', 'alice@example.com'], bob: ['Bob Other', 'bob@example.com'] },
+      products: {
+        memory: { sku: 'KC-MEM-32', name: 'DDR5 32 GB, "server" grade', price: 90 },
+        formula: { sku: 'KC-CBL-1', name: '=HYPERLINK("http://x")', price: 0.35 },
+        fan: { sku: 'KC-FAN-120', name: 'Fan', price: 6.25 },
+      },
+    });
+    ({
+      t,
+      admin,
+      people: { alice, bob },
+    } = world);
+    const { memory, formula, fan } = world.products;
     const res = await call(t.app, 'POST', '/api/orders', alice, {
       lines: [
         { productId: memory, quantity: 1000 },

@@ -4,7 +4,7 @@
 // $5 part with 5 in stock.
 import type { List } from '@kestrel/shared';
 import { expect } from 'vitest';
-import { createCompanyWorld, type CompanyWorld } from '../orders/company-ordering/fixtures.js';
+import { GEAR, createCompanyWorld, type CompanyWorld } from '../orders/company-ordering/fixtures.js';
 import type { DatabaseKind } from '../../helpers/databases.js';
 import { addProduct, call, type SignedIn } from '../../helpers/test-app.js';
 
@@ -15,16 +15,7 @@ export interface ListWorld extends CompanyWorld {
 
 export async function createListWorld(kind: DatabaseKind): Promise<ListWorld> {
   const w = await createCompanyWorld(kind, { paymentTerms: 'card', creditLimitCents: null });
-  const gear = await addProduct(w.t.app, w.admin, {
-    name: 'Gear',
-    sku: 'KC-GEAR-9',
-    price: 20,
-    quantity: 100,
-    availableQuantity: 1000,
-    packSize: 10,
-    maxQuantity: 500,
-    priceBreaks: [{ minQuantity: 200, price: 18.5 }],
-  });
+  const gear = await addProduct(w.t.app, w.admin, GEAR);
   const scarce = await addProduct(w.t.app, w.admin, {
     name: 'Scarce',
     sku: 'KC-SCARCE-1',

@@ -13,16 +13,8 @@ import {
 import { placingOptions } from './placing-options.js';
 import { judgeLine } from '../../../src/modules/orders/service.js';
 import { databases } from '../../helpers/databases.js';
-import {
-  ADMIN,
-  addProduct,
-  createTestApp,
-  logIn,
-  placedMessageCount,
-  signUp,
-  type SignedIn,
-  type TestApp,
-} from '../../helpers/test-app.js';
+import { addProduct, placedMessageCount, signUp, type SignedIn, type TestApp } from '../../helpers/test-app.js';
+import { buildWorld } from '../../helpers/world.js';
 
 describe.each(databases)('the order write on %s', (kind) => {
   let t: TestApp;
@@ -30,9 +22,11 @@ describe.each(databases)('the order write on %s', (kind) => {
   let buyer: SignedIn;
 
   beforeAll(async () => {
-    t = await createTestApp(kind);
-    admin = await logIn(t.app, ADMIN.email, ADMIN.password);
-    buyer = await signUp(t.app, 'Cy', 'cy@example.com');
+    ({
+      t,
+      admin,
+      people: { buyer },
+    } = await buildWorld(kind, { people: { buyer: ['Cy', 'cy@example.com'] } }));
   });
   afterAll(() => t.close());
 

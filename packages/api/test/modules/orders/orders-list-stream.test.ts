@@ -10,16 +10,8 @@ import { compileSerializer } from '../../../src/infra/http/serialize.js';
 import { FULL_LIST_PAGE_SIZE } from '../../../src/modules/orders/full-list.js';
 import { toOrder } from '../../../src/modules/orders/service.js';
 import { databases } from '../../helpers/databases.js';
-import {
-  ADMIN,
-  addProduct,
-  call,
-  createTestApp,
-  logIn,
-  signUp,
-  type SignedIn,
-  type TestApp,
-} from '../../helpers/test-app.js';
+import { call, logIn, type SignedIn, type TestApp } from '../../helpers/test-app.js';
+import { buildWorld } from '../../helpers/world.js';
 import { createKey } from '../../integration/key-fixtures.js';
 
 const BULK = FULL_LIST_PAGE_SIZE + 250;
@@ -42,16 +34,23 @@ describe.each(databases)('GET /api/order streamed on %s', (kind) => {
   }
 
   beforeAll(async () => {
-    t = await createTestApp(kind);
-    admin = await logIn(t.app, ADMIN.email, ADMIN.password);
-    const ann = await signUp(t.app, 'Ann "Quotes" Ó Buyer', 'ann@example.com');
-    const cpu = await addProduct(t.app, admin, { name: 'CPU', price: 10.01, quantity: 1, availableQuantity: 10_000 });
-    const fan = await addProduct(t.app, admin, {
-      name: 'Fan <120mm>',
-      price: 3.33,
-      quantity: 2,
-      availableQuantity: 10_000,
+    const world = await buildWorld(kind, {
+      people: { ann: ['Ann "Quotes" Ó Buyer', 'ann@example.com'] },
+      products: {
+        cpu: { name: 'CPU', price: 10.01, quantity: 1, availableQuantity: 10_000 },
+        fan: {
+          name: 'Fan <120mm>',
+          price: 3.33,
+          quantity: 2,
+          availableQuantity: 10_000,
+        },
+      },
     });
+    ({ t, admin } = world);
+    const {
+      people: { ann },
+      products: { cpu, fan },
+    } = world;
     // Orders through the API: one line, several lines, a PO number, then paid, shipped or cancelled by the admin.
     const placed: string[] = [];
     for (let i = 0; i < 12; i += 1) {

@@ -3,16 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages, orderRangeMessage } from '@kestrel/shared';
 import { markOrderPaid } from '../../../src/modules/orders/repository.js';
 import { databases } from '../../helpers/databases.js';
-import {
-  ADMIN,
-  addProduct,
-  call,
-  createTestApp,
-  logIn,
-  signUp,
-  type SignedIn,
-  type TestApp,
-} from '../../helpers/test-app.js';
+import { addProduct, call, type SignedIn, type TestApp } from '../../helpers/test-app.js';
+import { buildWorld } from '../../helpers/world.js';
 
 describe.each(databases)('orders on %s', (kind) => {
   let t: TestApp;
@@ -25,11 +17,15 @@ describe.each(databases)('orders on %s', (kind) => {
   const order = (who: SignedIn, body: Record<string, unknown>) => call(t.app, 'POST', '/api/order', who, body);
 
   beforeAll(async () => {
-    t = await createTestApp(kind);
-    admin = await logIn(t.app, ADMIN.email, ADMIN.password);
-    ann = await signUp(t.app, 'Ann Buyer', 'ann@example.com');
-    bob = await signUp(t.app, 'Bob Buyer', 'bob@example.com');
-    ssd = await addProduct(t.app, admin, { name: 'NVMe SSD', price: 58.4, quantity: 1000, availableQuantity: 5000 });
+    ({
+      t,
+      admin,
+      people: { ann, bob },
+      products: { ssd },
+    } = await buildWorld(kind, {
+      people: { ann: ['Ann Buyer', 'ann@example.com'], bob: ['Bob Buyer', 'bob@example.com'] },
+      products: { ssd: { name: 'NVMe SSD', price: 58.4, quantity: 1000, availableQuantity: 5000 } },
+    }));
   });
   afterAll(() => t.close());
 

@@ -2,16 +2,8 @@
 // or no longer there is refunded at once and answered 409 order_not_payable; reporting it again refunds nothing more.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databases } from '../../helpers/databases.js';
-import {
-  ADMIN,
-  addProduct,
-  call,
-  createTestApp,
-  logIn,
-  signUp,
-  type SignedIn,
-  type TestApp,
-} from '../../helpers/test-app.js';
+import { call, type SignedIn, type TestApp } from '../../helpers/test-app.js';
+import { buildWorld } from '../../helpers/world.js';
 import {
   clientSecretFor,
   confirm,
@@ -38,11 +30,14 @@ describe.each(databases)('late charges on %s', (kind) => {
     call(t.app, 'PATCH', `/api/orders/${orderId}`, who, { transactionId });
 
   beforeAll(async () => {
-    t = await createTestApp(kind);
-    const admin = await logIn(t.app, ADMIN.email, ADMIN.password);
-    productId = await addProduct(t.app, admin, { name: 'Kestrel PSU 750W', price: 8.99, availableQuantity: 1_000_000 });
-    alice = await signUp(t.app, 'Alice Buyer', 'alice@example.com');
-    bob = await signUp(t.app, 'Bob Other', 'bob@example.com');
+    ({
+      t,
+      people: { alice, bob },
+      products: { psu: productId },
+    } = await buildWorld(kind, {
+      people: { alice: ['Alice Buyer', 'alice@example.com'], bob: ['Bob Other', 'bob@example.com'] },
+      products: { psu: { name: 'Kestrel PSU 750W', price: 8.99, availableQuantity: 1_000_000 } },
+    }));
   });
   afterAll(() => t.close());
 

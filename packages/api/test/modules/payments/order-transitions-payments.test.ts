@@ -3,16 +3,8 @@
 // voids it too, and an admin's cancel of a paid order refunds it once.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databases } from '../../helpers/databases.js';
-import {
-  ADMIN,
-  addProduct,
-  call,
-  createTestApp,
-  logIn,
-  signUp,
-  type SignedIn,
-  type TestApp,
-} from '../../helpers/test-app.js';
+import { call, type SignedIn, type TestApp } from '../../helpers/test-app.js';
+import { buildWorld } from '../../helpers/world.js';
 import {
   chargedFor,
   clientSecretFor,
@@ -33,10 +25,15 @@ describe.each(databases)('order transitions and payments on %s', (kind) => {
   let productId: string;
 
   beforeAll(async () => {
-    t = await createTestApp(kind);
-    admin = await logIn(t.app, ADMIN.email, ADMIN.password);
-    productId = await addProduct(t.app, admin, { name: 'Kestrel Cable', price: 2.5, availableQuantity: 1_000_000 });
-    alice = await signUp(t.app, 'Alice Buyer', 'alice@example.com');
+    ({
+      t,
+      admin,
+      people: { alice },
+      products: { cable: productId },
+    } = await buildWorld(kind, {
+      people: { alice: ['Alice Buyer', 'alice@example.com'] },
+      products: { cable: { name: 'Kestrel Cable', price: 2.5, availableQuantity: 1_000_000 } },
+    }));
   });
   afterAll(() => t.close());
 

@@ -3,16 +3,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SandboxProcessor } from '../../../src/modules/payments/sandbox-processor.js';
 import { databases } from '../../helpers/databases.js';
-import {
-  ADMIN,
-  addProduct,
-  call,
-  createTestApp,
-  logIn,
-  signUp,
-  type SignedIn,
-  type TestApp,
-} from '../../helpers/test-app.js';
+import { call, type SignedIn, type TestApp } from '../../helpers/test-app.js';
+import { buildWorld } from '../../helpers/world.js';
 import {
   chargedFor,
   clientSecretFor,
@@ -32,11 +24,14 @@ describe.each(databases)('paying an order on %s', (kind) => {
     call(t.app, 'PATCH', `/api/orders/${orderId}`, who, { order: orderId, transactionId });
 
   beforeAll(async () => {
-    t = await createTestApp(kind);
-    const admin = await logIn(t.app, ADMIN.email, ADMIN.password);
-    productId = await addProduct(t.app, admin, { name: 'Kestrel PSU 750W', price: 89.99 });
-    alice = await signUp(t.app, 'Alice Buyer', 'alice@example.com');
-    bob = await signUp(t.app, 'Bob Other', 'bob@example.com');
+    ({
+      t,
+      people: { alice, bob },
+      products: { psu: productId },
+    } = await buildWorld(kind, {
+      people: { alice: ['Alice Buyer', 'alice@example.com'], bob: ['Bob Other', 'bob@example.com'] },
+      products: { psu: { name: 'Kestrel PSU 750W', price: 89.99 } },
+    }));
   });
   afterAll(() => t.close());
 

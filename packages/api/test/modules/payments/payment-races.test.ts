@@ -3,16 +3,8 @@
 // cancelled order for good (30 of 30 on PostgreSQL) and a delete answered 500 (the payment row's foreign key).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databases } from '../../helpers/databases.js';
-import {
-  ADMIN,
-  addProduct,
-  call,
-  createTestApp,
-  logIn,
-  signUp,
-  type SignedIn,
-  type TestApp,
-} from '../../helpers/test-app.js';
+import { call, type SignedIn, type TestApp } from '../../helpers/test-app.js';
+import { buildWorld } from '../../helpers/world.js';
 import { confirm, placeOrder } from './payment-fixtures.js';
 
 const TRIES = 30;
@@ -24,10 +16,14 @@ describe.each(databases)('payment races on %s', (kind) => {
   let productId: string;
 
   beforeAll(async () => {
-    t = await createTestApp(kind);
-    const admin = await logIn(t.app, ADMIN.email, ADMIN.password);
-    productId = await addProduct(t.app, admin, { name: 'Kestrel Heatsink', price: 1.25, availableQuantity: 1_000_000 });
-    alice = await signUp(t.app, 'Alice Buyer', 'alice@example.com');
+    ({
+      t,
+      people: { alice },
+      products: { heatsink: productId },
+    } = await buildWorld(kind, {
+      people: { alice: ['Alice Buyer', 'alice@example.com'] },
+      products: { heatsink: { name: 'Kestrel Heatsink', price: 1.25, availableQuantity: 1_000_000 } },
+    }));
   });
   afterAll(() => t.close());
 

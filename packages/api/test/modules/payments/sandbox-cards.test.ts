@@ -2,16 +2,8 @@
 // and an order that stays unpaid whatever a declined card does.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databases } from '../../helpers/databases.js';
-import {
-  ADMIN,
-  addProduct,
-  call,
-  createTestApp,
-  logIn,
-  signUp,
-  type SignedIn,
-  type TestApp,
-} from '../../helpers/test-app.js';
+import { call, type SignedIn, type TestApp } from '../../helpers/test-app.js';
+import { buildWorld } from '../../helpers/world.js';
 import { clientSecretFor, confirm, intentIdOf, placeOrder, readOrder } from './payment-fixtures.js';
 
 describe.each(databases)('sandbox card processor on %s', (kind) => {
@@ -20,10 +12,14 @@ describe.each(databases)('sandbox card processor on %s', (kind) => {
   let productId: string;
 
   beforeAll(async () => {
-    t = await createTestApp(kind);
-    const admin = await logIn(t.app, ADMIN.email, ADMIN.password);
-    productId = await addProduct(t.app, admin, { name: 'Kestrel NVMe 1TB', price: 12.5 });
-    alice = await signUp(t.app, 'Alice Buyer', 'alice@example.com');
+    ({
+      t,
+      people: { alice },
+      products: { nvme: productId },
+    } = await buildWorld(kind, {
+      people: { alice: ['Alice Buyer', 'alice@example.com'] },
+      products: { nvme: { name: 'Kestrel NVMe 1TB', price: 12.5 } },
+    }));
   });
   afterAll(() => t.close());
 

@@ -4,16 +4,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SandboxProcessor } from '../../../src/modules/payments/sandbox-processor.js';
 import { databases } from '../../helpers/databases.js';
-import {
-  ADMIN,
-  addProduct,
-  call,
-  createTestApp,
-  logIn,
-  signUp,
-  type SignedIn,
-  type TestApp,
-} from '../../helpers/test-app.js';
+import { call, type SignedIn, type TestApp } from '../../helpers/test-app.js';
+import { buildWorld } from '../../helpers/world.js';
 import {
   chargedFor,
   clientSecretFor,
@@ -41,10 +33,14 @@ describe.each(databases)('voids and refunds on the sandbox on %s', (kind) => {
     (await t.app.db.selectFrom('orders').select('status').where('id', '=', orderId).executeTakeFirstOrThrow()).status;
 
   beforeAll(async () => {
-    t = await createTestApp(kind);
-    const admin = await logIn(t.app, ADMIN.email, ADMIN.password);
-    productId = await addProduct(t.app, admin, { name: 'Kestrel NVMe 1TB', price: 12.5, availableQuantity: 1_000_000 });
-    alice = await signUp(t.app, 'Alice Buyer', 'alice@example.com');
+    ({
+      t,
+      people: { alice },
+      products: { nvme: productId },
+    } = await buildWorld(kind, {
+      people: { alice: ['Alice Buyer', 'alice@example.com'] },
+      products: { nvme: { name: 'Kestrel NVMe 1TB', price: 12.5, availableQuantity: 1_000_000 } },
+    }));
   });
   afterAll(() => t.close());
 

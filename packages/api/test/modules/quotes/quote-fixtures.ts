@@ -4,7 +4,7 @@
 // in stock, cheaper from 200).
 import type { Quote } from '@kestrel/shared';
 import { expect } from 'vitest';
-import { createCompanyWorld, type CompanyWorld } from '../orders/company-ordering/fixtures.js';
+import { GEAR, createCompanyWorld, type CompanyWorld } from '../orders/company-ordering/fixtures.js';
 import type { DatabaseKind } from '../../helpers/databases.js';
 import { addProduct, call, type SignedIn } from '../../helpers/test-app.js';
 
@@ -37,16 +37,7 @@ export async function createQuoteWorld(
 ): Promise<QuoteWorld> {
   const clock = createQuoteClock();
   const w = await createCompanyWorld(kind, terms, { quotes: { now: clock.now } });
-  const gear = await addProduct(w.t.app, w.admin, {
-    name: 'Gear',
-    sku: 'KC-GEAR-9',
-    price: 20,
-    quantity: 100,
-    availableQuantity: 1000,
-    packSize: 10,
-    maxQuantity: 500,
-    priceBreaks: [{ minQuantity: 200, price: 18.5 }],
-  });
+  const gear = await addProduct(w.t.app, w.admin, GEAR);
   return { ...w, clock, gear };
 }
 

@@ -18,6 +18,7 @@ import {
   type SignedIn,
   type TestApp,
 } from '../../helpers/test-app.js';
+import { buildWorld } from '../../helpers/world.js';
 import { findAll, findOne, headOf, parseXml, writeWebBuild, type Element } from './page-parts.js';
 
 const PUBLIC_URL = 'https://shop.example.com';
@@ -172,17 +173,25 @@ describe.each(databases)('a product page for crawlers on %s', (kind) => {
 
   beforeAll(async () => {
     web = writeWebBuild();
-    t = await createTestApp(kind, { PUBLIC_URL }, { webDist: web });
-    admin = await logIn(t.app, ADMIN.email, ADMIN.password);
-    id = await addProduct(t.app, admin, {
-      name: NAME,
-      description: DESCRIPTION,
-      price: 1234.5,
-      quantity: 100,
-      availableQuantity: 150,
-      sku: 'FAN-120',
-      img: '/api/images/demo/fan.png',
-    });
+    ({
+      t,
+      admin,
+      products: { fan: id },
+    } = await buildWorld(kind, {
+      env: { PUBLIC_URL },
+      options: { webDist: web },
+      products: {
+        fan: {
+          name: NAME,
+          description: DESCRIPTION,
+          price: 1234.5,
+          quantity: 100,
+          availableQuantity: 150,
+          sku: 'FAN-120',
+          img: '/api/images/demo/fan.png',
+        },
+      },
+    }));
   });
   afterAll(async () => {
     await t.close();

@@ -3,9 +3,9 @@
 import type { WebhookCreated } from '@kestrel/shared';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
-import type { World } from '../orders/lifecycle/lifecycle-fixtures.js';
+import { createShopWorld, type World } from '../orders/lifecycle/lifecycle-fixtures.js';
 import type { DatabaseKind } from '../../helpers/databases.js';
-import { ADMIN, addProduct, call, createTestApp, logIn, signUp, type SignedIn } from '../../helpers/test-app.js';
+import { call, type SignedIn } from '../../helpers/test-app.js';
 import type { Resolve } from '../../../src/modules/webhooks/index.js';
 
 export interface Clock {
@@ -29,18 +29,11 @@ export async function createHookWorld(
   options: { allowPrivate?: boolean; resolve?: Resolve } = {},
 ): Promise<HookWorld> {
   const clock = createClock();
-  const t = await createTestApp(
-    kind,
-    { WEBHOOK_ALLOW_PRIVATE: options.allowPrivate === false ? 'false' : 'true' },
-    { webhooks: { now: clock.now, ...(options.resolve ? { resolve: options.resolve } : {}) } },
-  );
-  const admin = await logIn(t.app, ADMIN.email, ADMIN.password);
-  const product = { quantity: 100, availableQuantity: 100_000 };
-  const gpu = await addProduct(t.app, admin, { ...product, name: 'Kestrel GPU Bracket', price: 2.5 });
-  const psu = await addProduct(t.app, admin, { ...product, name: 'Kestrel PSU Cable', price: 4 });
-  const alice = await signUp(t.app, 'Alice Buyer', 'alice@example.com');
-  const bob = await signUp(t.app, 'Bob Other', 'bob@example.com');
-  return { t, app: t.app, admin, alice, bob, gpu, psu, clock };
+  const world = await createShopWorld(kind, {
+    env: { WEBHOOK_ALLOW_PRIVATE: options.allowPrivate === false ? 'false' : 'true' },
+    options: { webhooks: { now: clock.now, ...(options.resolve ? { resolve: options.resolve } : {}) } },
+  });
+  return { ...world, clock };
 }
 
 export async function register(

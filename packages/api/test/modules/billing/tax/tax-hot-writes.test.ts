@@ -5,16 +5,8 @@
 import type { Order } from '@kestrel/shared';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { databases } from '../../../helpers/databases.js';
-import {
-  ADMIN,
-  addProduct,
-  call,
-  createTestApp,
-  logIn,
-  signUp,
-  type SignedIn,
-  type TestApp,
-} from '../../../helpers/test-app.js';
+import { call, signUp, type SignedIn, type TestApp } from '../../../helpers/test-app.js';
+import { buildWorld } from '../../../helpers/world.js';
 
 const NEW_YORK = { line1: '1 Broadway', city: 'New York', postalCode: '10004', region: 'NY', country: 'US' };
 const DENVER = { line1: '1 Main St', city: 'Denver', postalCode: '80202', region: 'CO', country: 'US' };
@@ -26,22 +18,29 @@ describe.each(databases)('taxed orders with a ship-to on the hot writes (%s)', (
   let bolt: string;
   let nut: string;
   beforeEach(async () => {
-    t = await createTestApp(kind, { MAX_OPEN_ORDERS: '1000' });
-    admin = await logIn(t.app, ADMIN.email, ADMIN.password);
-    bolt = await addProduct(t.app, admin, {
-      name: 'Bolt',
-      sku: 'KC-B-1',
-      price: 2.35,
-      quantity: 10,
-      availableQuantity: 1000,
-    });
-    nut = await addProduct(t.app, admin, {
-      name: 'Nut',
-      sku: 'KC-N-1',
-      price: 10,
-      quantity: 10,
-      availableQuantity: 1000,
-    });
+    ({
+      t,
+      admin,
+      products: { bolt, nut },
+    } = await buildWorld(kind, {
+      env: { MAX_OPEN_ORDERS: '1000' },
+      products: {
+        bolt: {
+          name: 'Bolt',
+          sku: 'KC-B-1',
+          price: 2.35,
+          quantity: 10,
+          availableQuantity: 1000,
+        },
+        nut: {
+          name: 'Nut',
+          sku: 'KC-N-1',
+          price: 10,
+          quantity: 10,
+          availableQuantity: 1000,
+        },
+      },
+    }));
     const rates = await call(t.app, 'PUT', '/api/admin/tax-rates', admin, {
       rates: [
         { country: 'US', rate: 5, name: 'Sales tax' },

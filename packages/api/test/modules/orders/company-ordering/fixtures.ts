@@ -3,19 +3,10 @@
 import type { Order } from '@kestrel/shared';
 import type { BuildOptions } from '../../../../src/app.js';
 import type { DatabaseKind } from '../../../helpers/databases.js';
-import {
-  ADMIN,
-  addProduct,
-  call,
-  createTestApp,
-  logIn,
-  signUp,
-  type SignedIn,
-  type TestApp,
-} from '../../../helpers/test-app.js';
+import { call, type SignedIn, type TestApp } from '../../../helpers/test-app.js';
+import { arrangeCompany, buildWorld } from '../../../helpers/world.js';
 
 export const where = { phone: '+1 555 0100', address: '1 Dock Road' };
-const AT = '2026-01-01T00:00:00.000Z';
 
 export interface CompanyWorld {
   t: TestApp;
@@ -32,56 +23,56 @@ export interface CompanyWorld {
   companyId: string;
 }
 
+/** A part sold in packs, for the quotes and lists: minimum 100, packs of 10, at most 500 an order, 1,000 in stock,
+ * $20.00, $18.50 from 200. */
+export const GEAR = {
+  name: 'Gear',
+  sku: 'KC-GEAR-9',
+  price: 20,
+  quantity: 100,
+  availableQuantity: 1000,
+  packSize: 10,
+  maxQuantity: 500,
+  priceBreaks: [{ minQuantity: 200, price: 18.5 }],
+};
+
 export async function createCompanyWorld(
   kind: DatabaseKind,
   terms: { paymentTerms: 'card' | 'net15' | 'net30' | 'net60'; creditLimitCents: number | null },
   /** More of the app's build options (the quotes' clock). */
   options: BuildOptions = {},
 ): Promise<CompanyWorld> {
-  const t = await createTestApp(kind, { WEBHOOK_ALLOW_PRIVATE: 'true' }, options);
-  const admin = await logIn(t.app, ADMIN.email, ADMIN.password);
-  const [owner, limited, free, viewer, outsider] = [
-    await signUp(t.app, 'Olga Owner', 'olga@example.com'),
-    await signUp(t.app, 'Lee Limited', 'lee@example.com'),
-    await signUp(t.app, 'Fay Free', 'fay@example.com'),
-    await signUp(t.app, 'Vic Viewer', 'vic@example.com'),
-    await signUp(t.app, 'Otto Outsider', 'otto@example.com'),
-  ];
-  const cpu = await addProduct(t.app, admin, {
-    name: 'CPU',
-    sku: 'KC-CPU-1',
-    price: 10,
-    quantity: 1,
-    availableQuantity: 100_000,
+  const { t, admin, people, products } = await buildWorld(kind, {
+    env: { WEBHOOK_ALLOW_PRIVATE: 'true' },
+    options,
+    people: {
+      owner: ['Olga Owner', 'olga@example.com'],
+      limited: ['Lee Limited', 'lee@example.com'],
+      free: ['Fay Free', 'fay@example.com'],
+      viewer: ['Vic Viewer', 'vic@example.com'],
+      outsider: ['Otto Outsider', 'otto@example.com'],
+    },
+    products: { cpu: { name: 'CPU', sku: 'KC-CPU-1', price: 10, quantity: 1, availableQuantity: 100_000 } },
   });
+  const { owner, limited, free, viewer } = people;
   const companyId = 'aaaaaaaaaaaaaaaaaaaaaaa1';
-  await t.app.db
-    .insertInto('companies')
-    .values({
-      id: companyId,
-      name: 'Acme Parts',
-      billing_address: '1 Dock Road',
-      payment_terms: terms.paymentTerms,
-      credit_limit_cents: terms.creditLimitCents,
-      created_at: AT,
-      updated_at: AT,
-    })
-    .execute();
-  await t.app.db
-    .insertInto('company_members')
-    .values([
-      { user_id: owner.id, company_id: companyId, role: 'owner', spending_limit_cents: null, joined_at: AT },
-      { user_id: limited.id, company_id: companyId, role: 'buyer', spending_limit_cents: 10_000, joined_at: AT },
-      { user_id: free.id, company_id: companyId, role: 'buyer', spending_limit_cents: null, joined_at: AT },
-      { user_id: viewer.id, company_id: companyId, role: 'viewer', spending_limit_cents: null, joined_at: AT },
-    ])
-    .execute();
+  await arrangeCompany(t, {
+    id: companyId,
+    name: 'Acme Parts',
+    ...terms,
+    members: [
+      { who: owner, role: 'owner' },
+      { who: limited, role: 'buyer', spendingLimitCents: 10_000 },
+      { who: free, role: 'buyer' },
+      { who: viewer, role: 'viewer' },
+    ],
+  });
   const hook = await call(t.app, 'POST', '/api/admin/webhooks', admin, {
     url: 'http://127.0.0.1:9/hook',
     events: ['*'],
   });
   if (hook.statusCode !== 201) throw new Error(`webhook: ${hook.statusCode} ${hook.body}`);
-  return { t, admin, owner, limited, free, viewer, outsider, cpu, companyId };
+  return { t, admin, ...people, cpu: products.cpu, companyId };
 }
 
 /** Places an order of `units` CPUs ($10 each); answers the HTTP answer. */

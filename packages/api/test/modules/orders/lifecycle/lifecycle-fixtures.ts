@@ -6,16 +6,8 @@ import type { Updateable } from 'kysely';
 import { expect } from 'vitest';
 import type { OrdersTable } from '../../../../src/infra/db/schema.js';
 import type { DatabaseKind } from '../../../helpers/databases.js';
-import {
-  ADMIN,
-  addProduct,
-  call,
-  createTestApp,
-  logIn,
-  signUp,
-  type SignedIn,
-  type TestApp,
-} from '../../../helpers/test-app.js';
+import { call, type SignedIn, type TestApp } from '../../../helpers/test-app.js';
+import { buildWorld, type WorldPlan } from '../../../helpers/world.js';
 import { clientSecretFor, confirm, intentIdOf } from '../../payments/payment-fixtures.js';
 
 export interface World {
@@ -31,15 +23,26 @@ export interface World {
 
 export const START_STOCK = 100_000;
 
-export async function createWorld(kind: DatabaseKind, env: Record<string, string> = {}): Promise<World> {
-  const t = await createTestApp(kind, env);
-  const admin = await logIn(t.app, ADMIN.email, ADMIN.password);
-  const product = { quantity: 100, availableQuantity: START_STOCK };
-  const gpu = await addProduct(t.app, admin, { ...product, name: 'Kestrel GPU Bracket', price: 2.5 });
-  const psu = await addProduct(t.app, admin, { ...product, name: 'Kestrel PSU Cable', price: 4 });
-  const alice = await signUp(t.app, 'Alice Buyer', 'alice@example.com');
-  const bob = await signUp(t.app, 'Bob Other', 'bob@example.com');
-  return { t, app: t.app, admin, alice, bob, gpu, psu };
+/** The shop's world: two buyers of their own and two products; the webhooks' world is the same plan with a clock. */
+export const SHOP_PLAN = {
+  people: { alice: ['Alice Buyer', 'alice@example.com'], bob: ['Bob Other', 'bob@example.com'] },
+  products: {
+    gpu: { quantity: 100, availableQuantity: START_STOCK, name: 'Kestrel GPU Bracket', price: 2.5 },
+    psu: { quantity: 100, availableQuantity: START_STOCK, name: 'Kestrel PSU Cable', price: 4 },
+  },
+} satisfies WorldPlan<'gpu' | 'psu', 'alice' | 'bob'>;
+
+/** The shop's world on an app built with `plan`'s settings and options. */
+export async function createShopWorld(
+  kind: DatabaseKind,
+  plan: Pick<WorldPlan<never, never>, 'env' | 'options'> = {},
+): Promise<World> {
+  const { t, admin, people, products } = await buildWorld(kind, { ...SHOP_PLAN, ...plan });
+  return { t, app: t.app, admin, ...people, ...products };
+}
+
+export function createWorld(kind: DatabaseKind, env: Record<string, string> = {}): Promise<World> {
+  return createShopWorld(kind, { env });
 }
 
 /** Places Alice's (or `who`'s) order of 200 GPU brackets and 300 PSU cables: $500 + $1,200 = $1,700. */

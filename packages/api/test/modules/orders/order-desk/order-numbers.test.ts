@@ -4,16 +4,8 @@
 import type { Order } from '@kestrel/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databases } from '../../../helpers/databases.js';
-import {
-  ADMIN,
-  addProduct,
-  call,
-  createTestApp,
-  logIn,
-  signUp,
-  type SignedIn,
-  type TestApp,
-} from '../../../helpers/test-app.js';
+import { call, type SignedIn, type TestApp } from '../../../helpers/test-app.js';
+import { buildWorld } from '../../../helpers/world.js';
 
 const YEAR = new Date().getUTCFullYear();
 const numberOf = (n: number) => `SO-${YEAR}-${String(n).padStart(6, '0')}`;
@@ -27,12 +19,18 @@ describe.each(databases)('order numbers on %s', (kind) => {
   let fan: string;
 
   beforeAll(async () => {
-    t = await createTestApp(kind);
-    admin = await logIn(t.app, ADMIN.email, ADMIN.password);
-    alice = await signUp(t.app, 'Alice Buyer', 'alice@example.com');
-    bob = await signUp(t.app, 'Bob Buyer', 'bob@example.com');
-    cpu = await addProduct(t.app, admin, { sku: 'KC-CPU-1', price: 100, quantity: 1, availableQuantity: 1_000 });
-    fan = await addProduct(t.app, admin, { sku: 'KC-FAN-1', price: 5, quantity: 1, availableQuantity: 1_000 });
+    ({
+      t,
+      admin,
+      people: { alice, bob },
+      products: { cpu, fan },
+    } = await buildWorld(kind, {
+      people: { alice: ['Alice Buyer', 'alice@example.com'], bob: ['Bob Buyer', 'bob@example.com'] },
+      products: {
+        cpu: { sku: 'KC-CPU-1', price: 100, quantity: 1, availableQuantity: 1_000 },
+        fan: { sku: 'KC-FAN-1', price: 5, quantity: 1, availableQuantity: 1_000 },
+      },
+    }));
   });
   afterAll(() => t.close());
 

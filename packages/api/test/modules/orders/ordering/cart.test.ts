@@ -2,16 +2,8 @@
 import { orderingMessages, orderRangeMessage } from '@kestrel/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databases } from '../../../helpers/databases.js';
-import {
-  ADMIN,
-  addProduct,
-  call,
-  createTestApp,
-  logIn,
-  signUp,
-  type SignedIn,
-  type TestApp,
-} from '../../../helpers/test-app.js';
+import { addProduct, call, type SignedIn, type TestApp } from '../../../helpers/test-app.js';
+import { buildWorld } from '../../../helpers/world.js';
 
 const where = { phone: '+1 555 0100', address: '1 Dock Road' };
 
@@ -24,26 +16,32 @@ describe.each(databases)('the cart on %s', (kind) => {
   let fan: string;
 
   beforeAll(async () => {
-    t = await createTestApp(kind);
-    admin = await logIn(t.app, ADMIN.email, ADMIN.password);
-    ann = await signUp(t.app, 'Ann', 'ann@example.com');
-    bob = await signUp(t.app, 'Bob', 'bob@example.com');
-    memory = await addProduct(t.app, admin, {
-      name: 'DDR5 32 GB',
-      sku: 'KC-MEM-32',
-      price: 90,
-      quantity: 100,
-      packSize: 20,
-      availableQuantity: 5000,
-      priceBreaks: [{ minQuantity: 500, price: 85 }],
-    });
-    fan = await addProduct(t.app, admin, {
-      name: 'Fan',
-      sku: 'KC-FAN',
-      price: 6.25,
-      quantity: 100,
-      availableQuantity: 5000,
-    });
+    ({
+      t,
+      admin,
+      people: { ann, bob },
+      products: { memory, fan },
+    } = await buildWorld(kind, {
+      people: { ann: ['Ann', 'ann@example.com'], bob: ['Bob', 'bob@example.com'] },
+      products: {
+        memory: {
+          name: 'DDR5 32 GB',
+          sku: 'KC-MEM-32',
+          price: 90,
+          quantity: 100,
+          packSize: 20,
+          availableQuantity: 5000,
+          priceBreaks: [{ minQuantity: 500, price: 85 }],
+        },
+        fan: {
+          name: 'Fan',
+          sku: 'KC-FAN',
+          price: 6.25,
+          quantity: 100,
+          availableQuantity: 5000,
+        },
+      },
+    }));
   });
   afterAll(() => t.close());
 

@@ -3,16 +3,8 @@
 // of one buyer left 28 open where the limit is 20.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databases } from '../../../helpers/databases.js';
-import {
-  ADMIN,
-  addProduct,
-  call,
-  createTestApp,
-  logIn,
-  signUp,
-  type SignedIn,
-  type TestApp,
-} from '../../../helpers/test-app.js';
+import { call, type SignedIn, type TestApp } from '../../../helpers/test-app.js';
+import { buildWorld } from '../../../helpers/world.js';
 
 const LIMIT = 20;
 const where = { phone: '555-0100', address: '1 Dock Rd' };
@@ -26,12 +18,18 @@ describe.each(databases)('the open-order limit under concurrency on %s', (kind) 
   let psu: string;
 
   beforeAll(async () => {
-    t = await createTestApp(kind, { MAX_OPEN_ORDERS: String(LIMIT) });
-    const admin = await logIn(t.app, ADMIN.email, ADMIN.password);
-    ann = await signUp(t.app, 'Ann', 'ann@example.com');
-    ben = await signUp(t.app, 'Ben', 'ben@example.com');
-    gpu = await addProduct(t.app, admin, { name: 'GPU', quantity: 10, availableQuantity: 1_000_000 });
-    psu = await addProduct(t.app, admin, { name: 'PSU', quantity: 10, availableQuantity: 1_000_000 });
+    ({
+      t,
+      people: { ann, ben },
+      products: { gpu, psu },
+    } = await buildWorld(kind, {
+      env: { MAX_OPEN_ORDERS: String(LIMIT) },
+      people: { ann: ['Ann', 'ann@example.com'], ben: ['Ben', 'ben@example.com'] },
+      products: {
+        gpu: { name: 'GPU', quantity: 10, availableQuantity: 1_000_000 },
+        psu: { name: 'PSU', quantity: 10, availableQuantity: 1_000_000 },
+      },
+    }));
   });
   afterAll(() => t.close());
 

@@ -3,16 +3,8 @@
 import { orderingMessages, orderRangeMessage } from '@kestrel/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databases } from '../../../helpers/databases.js';
-import {
-  ADMIN,
-  addProduct,
-  call,
-  createTestApp,
-  logIn,
-  signUp,
-  type SignedIn,
-  type TestApp,
-} from '../../../helpers/test-app.js';
+import { addProduct, call, signUp, type SignedIn, type TestApp } from '../../../helpers/test-app.js';
+import { buildWorld } from '../../../helpers/world.js';
 import { clientSecretFor, confirm, intentIdOf } from '../../payments/payment-fixtures.js';
 
 const where = { phone: '+1 555 0100', address: '1 Dock Road' };
@@ -26,37 +18,44 @@ describe.each(databases)('orders of several lines on %s', (kind) => {
   let cpu: string;
 
   beforeAll(async () => {
-    t = await createTestApp(kind);
-    admin = await logIn(t.app, ADMIN.email, ADMIN.password);
-    ann = await signUp(t.app, 'Ann Buyer', 'ann@example.com');
-    memory = await addProduct(t.app, admin, {
-      name: 'DDR5 32 GB',
-      sku: 'KC-MEM-32',
-      price: 90,
-      quantity: 100,
-      packSize: 20,
-      availableQuantity: 100_000,
-      priceBreaks: [
-        { minQuantity: 500, price: 85 },
-        { minQuantity: 1000, price: 80 },
-      ],
-    });
-    fan = await addProduct(t.app, admin, {
-      name: 'Fan',
-      sku: 'KC-FAN',
-      price: 6.25,
-      quantity: 100,
-      packSize: 50,
-      availableQuantity: 100_000,
-    });
-    cpu = await addProduct(t.app, admin, {
-      name: 'CPU',
-      sku: 'KC-CPU',
-      price: 189.99,
-      quantity: 10,
-      maxQuantity: 500,
-      availableQuantity: 100_000,
-    });
+    ({
+      t,
+      admin,
+      people: { ann },
+      products: { memory, fan, cpu },
+    } = await buildWorld(kind, {
+      people: { ann: ['Ann Buyer', 'ann@example.com'] },
+      products: {
+        memory: {
+          name: 'DDR5 32 GB',
+          sku: 'KC-MEM-32',
+          price: 90,
+          quantity: 100,
+          packSize: 20,
+          availableQuantity: 100_000,
+          priceBreaks: [
+            { minQuantity: 500, price: 85 },
+            { minQuantity: 1000, price: 80 },
+          ],
+        },
+        fan: {
+          name: 'Fan',
+          sku: 'KC-FAN',
+          price: 6.25,
+          quantity: 100,
+          packSize: 50,
+          availableQuantity: 100_000,
+        },
+        cpu: {
+          name: 'CPU',
+          sku: 'KC-CPU',
+          price: 189.99,
+          quantity: 10,
+          maxQuantity: 500,
+          availableQuantity: 100_000,
+        },
+      },
+    }));
   });
   afterAll(() => t.close());
 
@@ -278,10 +277,15 @@ describe.each(databases)('the open-order limit on %s', (kind) => {
   let part: string;
 
   beforeAll(async () => {
-    t = await createTestApp(kind, { MAX_OPEN_ORDERS: '3' });
-    const admin = await logIn(t.app, ADMIN.email, ADMIN.password);
-    ann = await signUp(t.app, 'Ann', 'ann@example.com');
-    part = await addProduct(t.app, admin, { quantity: 10, availableQuantity: 100_000 });
+    ({
+      t,
+      people: { ann },
+      products: { part },
+    } = await buildWorld(kind, {
+      env: { MAX_OPEN_ORDERS: '3' },
+      people: { ann: ['Ann', 'ann@example.com'] },
+      products: { part: { quantity: 10, availableQuantity: 100_000 } },
+    }));
   });
   afterAll(() => t.close());
 

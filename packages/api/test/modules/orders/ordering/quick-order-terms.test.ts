@@ -4,16 +4,8 @@
 import { orderRangeMessage } from '@kestrel/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databases } from '../../../helpers/databases.js';
-import {
-  ADMIN,
-  addProduct,
-  call,
-  createTestApp,
-  logIn,
-  signUp,
-  type SignedIn,
-  type TestApp,
-} from '../../../helpers/test-app.js';
+import { call, type SignedIn, type TestApp } from '../../../helpers/test-app.js';
+import { buildWorld } from '../../../helpers/world.js';
 
 describe.each(databases)('quick order by the product terms on %s', (kind) => {
   let t: TestApp;
@@ -21,18 +13,24 @@ describe.each(databases)('quick order by the product terms on %s', (kind) => {
   let bracket: string;
 
   beforeAll(async () => {
-    t = await createTestApp(kind);
-    const admin = await logIn(t.app, ADMIN.email, ADMIN.password);
-    ann = await signUp(t.app, 'Ann', 'ann@example.com');
-    bracket = await addProduct(t.app, admin, {
-      name: 'Bracket',
-      sku: 'KC-BRK-10',
-      price: 6.25,
-      quantity: 1000,
-      packSize: 100,
-      maxQuantity: 20000,
-      availableQuantity: 5000,
-    });
+    ({
+      t,
+      people: { ann },
+      products: { bracket },
+    } = await buildWorld(kind, {
+      people: { ann: ['Ann', 'ann@example.com'] },
+      products: {
+        bracket: {
+          name: 'Bracket',
+          sku: 'KC-BRK-10',
+          price: 6.25,
+          quantity: 1000,
+          packSize: 100,
+          maxQuantity: 20000,
+          availableQuantity: 5000,
+        },
+      },
+    }));
   });
   afterAll(() => t.close());
 
