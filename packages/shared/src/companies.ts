@@ -37,7 +37,12 @@ export const INVITE_LIMITS = { perCompanyPerHour: 20, perAddressPerDay: 3, reinv
 
 export const companyMessages = {
   nameRequired: 'name is required',
+  nameTooLong: `name must be at most ${MAX_COMPANY_NAME_LENGTH} characters`,
+  nameOneLine: singleLineMessage('name'),
+  taxIdTooLong: `taxId must be at most ${MAX_TAX_ID_LENGTH} characters`,
+  taxIdOneLine: singleLineMessage('taxId'),
   billingAddressRequired: 'billingAddress is required',
+  billingAddressTooLong: `billingAddress must be at most ${MAX_FIELD_LENGTH} characters`,
   limitInvalid: `a limit is null (none) or an amount from 0 to ${MAX_LIMIT_DOLLARS} with at most 2 decimals`,
   roleInvalid: "role must be 'owner', 'buyer' or 'viewer'",
   termsInvalid: "paymentTerms must be 'card', 'net15', 'net30' or 'net60'",
@@ -101,23 +106,23 @@ export const companyNameSchema = z
   .string({ error: companyMessages.nameRequired })
   .trim()
   .min(1, companyMessages.nameRequired)
-  .max(MAX_COMPANY_NAME_LENGTH, `name must be at most ${MAX_COMPANY_NAME_LENGTH} characters`)
-  .regex(SINGLE_LINE_PATTERN, singleLineMessage('name'))
+  .max(MAX_COMPANY_NAME_LENGTH, companyMessages.nameTooLong)
+  .regex(SINGLE_LINE_PATTERN, companyMessages.nameOneLine)
   .refine((v) => !DIRECTION_CONTROL_PATTERN.test(v), companyMessages.nameDirection)
   .refine((v) => !WEB_ADDRESS_PATTERN.test(v), companyMessages.nameWebAddress);
 
 const taxIdText = z
   .string()
   .trim()
-  .max(MAX_TAX_ID_LENGTH, `taxId must be at most ${MAX_TAX_ID_LENGTH} characters`)
-  .regex(SINGLE_LINE_PATTERN, singleLineMessage('taxId'));
+  .max(MAX_TAX_ID_LENGTH, companyMessages.taxIdTooLong)
+  .regex(SINGLE_LINE_PATTERN, companyMessages.taxIdOneLine);
 const taxIdSchema = taxIdText.nullish().transform((v) => (v ? v : null));
 
 const billingAddressSchema = z
   .string({ error: companyMessages.billingAddressRequired })
   .trim()
   .min(1, companyMessages.billingAddressRequired)
-  .max(MAX_FIELD_LENGTH, `billingAddress must be at most ${MAX_FIELD_LENGTH} characters`)
+  .max(MAX_FIELD_LENGTH, companyMessages.billingAddressTooLong)
   .regex(ADDRESS_PATTERN, ADDRESS_CONTROL_MESSAGE);
 
 export const companyCreateSchema = z.object({

@@ -1,16 +1,17 @@
-// The company forms' own checks (B2B §5), in the words a purchasing clerk reads: the same rules as the server's
-// schemas (packages/shared/src/companies.ts), whose messages name API fields ("billingAddress is required").
+// The company forms' words (B2B §5), what a purchasing clerk reads in place of the server's schema messages
+// (packages/shared/src/companies.ts), which name API fields ("billingAddress is required"); and the checks of the
+// fields the schemas read differently from how they are typed (a limit in dollars, one e-mail address).
 import {
-  ADDRESS_PATTERN,
-  holdsWebAddress,
+  ADDRESS_CONTROL_MESSAGE,
+  companyMessages,
   isEmailAddress,
   MAX_COMPANY_NAME_LENGTH,
   MAX_FIELD_LENGTH,
   MAX_LIMIT_DOLLARS,
   MAX_TAX_ID_LENGTH,
-  SINGLE_LINE_PATTERN,
   type CompanyRole,
 } from '@kestrel/shared';
+import type { FormWords } from '../../lib/schema-resolver';
 
 export const ROLE_LABELS: Record<CompanyRole, string> = { owner: 'Owner', buyer: 'Buyer', viewer: 'Viewer' };
 
@@ -27,6 +28,7 @@ export const companyFormMessages = {
   nameOneLine: 'The name must be one line of text',
   nameWebAddress:
     'The name cannot hold a web address or a domain such as example.com (write "Acme Inc.", not "acme.com")',
+  nameDirection: 'The name cannot hold text-direction control characters',
   taxIdTooLong: `The tax ID can be at most ${MAX_TAX_ID_LENGTH} characters`,
   taxIdOneLine: 'The tax ID must be one line of text',
   addressRequired: 'Enter the billing address',
@@ -37,27 +39,19 @@ export const companyFormMessages = {
   limitInvalid: `Enter an amount in dollars from 0 to ${MAX_LIMIT_DOLLARS.toLocaleString('en-US')} with at most 2 decimals, or leave it empty for no limit`,
 } as const;
 
-export interface CompanyValues {
-  name: string;
-  taxId: string;
-  billingAddress: string;
-}
-export type CompanyErrors = Partial<Record<keyof CompanyValues, string>>;
-
-export function companyErrors({ name, taxId, billingAddress }: CompanyValues): CompanyErrors {
-  const errors: CompanyErrors = {};
-  const m = companyFormMessages;
-  if (!name.trim()) errors.name = m.nameRequired;
-  else if (name.trim().length > MAX_COMPANY_NAME_LENGTH) errors.name = m.nameTooLong;
-  else if (!SINGLE_LINE_PATTERN.test(name)) errors.name = m.nameOneLine;
-  else if (holdsWebAddress(name)) errors.name = m.nameWebAddress;
-  if (taxId.trim().length > MAX_TAX_ID_LENGTH) errors.taxId = m.taxIdTooLong;
-  else if (!SINGLE_LINE_PATTERN.test(taxId)) errors.taxId = m.taxIdOneLine;
-  if (!billingAddress.trim()) errors.billingAddress = m.addressRequired;
-  else if (billingAddress.trim().length > MAX_FIELD_LENGTH) errors.billingAddress = m.addressTooLong;
-  else if (!ADDRESS_PATTERN.test(billingAddress)) errors.billingAddress = m.addressText;
-  return errors;
-}
+/** "Create a company" checks with the server's schema (companyCreateSchema) and says its messages in these words. */
+export const companyWords: FormWords = {
+  [companyMessages.nameRequired]: companyFormMessages.nameRequired,
+  [companyMessages.nameTooLong]: companyFormMessages.nameTooLong,
+  [companyMessages.nameOneLine]: companyFormMessages.nameOneLine,
+  [companyMessages.nameWebAddress]: companyFormMessages.nameWebAddress,
+  [companyMessages.nameDirection]: companyFormMessages.nameDirection,
+  [companyMessages.taxIdTooLong]: companyFormMessages.taxIdTooLong,
+  [companyMessages.taxIdOneLine]: companyFormMessages.taxIdOneLine,
+  [companyMessages.billingAddressRequired]: companyFormMessages.addressRequired,
+  [companyMessages.billingAddressTooLong]: companyFormMessages.addressTooLong,
+  [ADDRESS_CONTROL_MESSAGE]: companyFormMessages.addressText,
+};
 
 /** A spending limit as typed: empty is no limit (null); else dollars with at most 2 decimals. */
 export function parseLimit(text: string): { ok: true; value: number | null } | { ok: false; message: string } {

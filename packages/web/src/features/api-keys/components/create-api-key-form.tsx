@@ -1,41 +1,58 @@
 // Create a key: a name and at least one scope. The answer holds the key once: it is shown with a Copy button until
 // the administrator says they have it, and is never shown again (B2B §9).
-import { useId, useState, type FormEvent } from 'react';
-import { API_KEY_NAME_MAX_LENGTH, API_KEY_SCOPES, type ApiKeyCreated, type ApiKeyScope } from '@kestrel/shared';
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import {
+  API_KEY_NAME_MAX_LENGTH,
+  API_KEY_SCOPES,
+  apiKeyCreateSchema,
+  type ApiKeyCreate,
+  type ApiKeyCreated,
+} from '@kestrel/shared';
 import { notify } from '../../../lib/notify';
+import { firstProblem, schemaResolver } from '../../../lib/schema-resolver';
 import { useCreateApiKey } from '../api/create-api-key';
 import { SCOPE_LABELS } from './scope-labels';
 import { BusyButton } from '../../../components/ui/busy-button';
 import { FormProblem } from '../../../components/ui/form-problem';
 
+/** The schema's messages as the administrator reads them; one at a time, under the scopes, in the fields' order. */
+const WORDS = {
+  'name is required': 'Give the key a name',
+  'choose at least one scope': 'Choose at least one scope',
+};
+
 export function CreateApiKeyForm() {
   const create = useCreateApiKey();
-  const [name, setName] = useState('');
-  const [scopes, setScopes] = useState<ApiKeyScope[]>([]);
-  const [problem, setProblem] = useState<string | null>(null);
   const [created, setCreated] = useState<ApiKeyCreated | null>(null);
   const nameId = useId();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors },
+  } = useForm({
+    resolver: schemaResolver(apiKeyCreateSchema, WORDS),
+    defaultValues: { name: '', scopes: [] } satisfies ApiKeyCreate,
+    shouldFocusError: false,
+  });
+  const problem = firstProblem(errors, ['name', 'scopes', 'root']);
 
-  const toggle = (scope: ApiKeyScope) =>
-    setScopes((now) => (now.includes(scope) ? now.filter((s) => s !== scope) : [...now, scope]));
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!name.trim()) return setProblem('Give the key a name');
-    if (scopes.length === 0) return setProblem('Choose at least one scope');
-    setProblem(null);
+  const submit = handleSubmit((values) => {
+    // The scopes in the list's order, whatever order they were ticked in.
+    const scopes = API_KEY_SCOPES.filter((s) => values.scopes.includes(s));
     create.mutate(
-      { name: name.trim(), scopes: API_KEY_SCOPES.filter((s) => scopes.includes(s)) },
+      { name: values.name, scopes },
       {
         onSuccess: (answer) => {
           setCreated(answer);
-          setName('');
-          setScopes([]);
+          reset();
         },
-        onError: (error) => setProblem(error.message),
+        onError: (error) => setError('root', { message: error.message }),
       },
     );
-  };
+  });
 
   if (created) return <NewKey created={created} onDone={() => setCreated(null)} />;
   return (
@@ -52,22 +69,16 @@ export function CreateApiKeyForm() {
         <input
           id={nameId}
           className="input input-bordered w-full max-w-md"
-          value={name}
           maxLength={API_KEY_NAME_MAX_LENGTH}
           placeholder="e.g. ERP order sync"
-          onChange={(e) => setName(e.target.value)}
+          {...register('name')}
         />
       </div>
       <fieldset className="flex flex-col gap-1">
         <legend className="mb-1 text-sm font-medium">Scopes</legend>
         {API_KEY_SCOPES.map((scope) => (
           <label key={scope} className="flex items-start gap-2">
-            <input
-              type="checkbox"
-              className="checkbox checkbox-sm mt-0.5"
-              checked={scopes.includes(scope)}
-              onChange={() => toggle(scope)}
-            />
+            <input type="checkbox" className="checkbox checkbox-sm mt-0.5" value={scope} {...register('scopes')} />
             <span>
               <code>{scope}</code>: {SCOPE_LABELS[scope]}
             </span>

@@ -1,47 +1,57 @@
-import { WEBHOOK_EVENT_TYPES, type WebhookCreate, type WebhookCreated } from '@kestrel/shared';
-import { useId, useState, type FormEvent } from 'react';
+import { useId } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { z } from 'zod';
+import { WEBHOOK_EVENT_TYPES, webhookCreateSchema, type WebhookCreated } from '@kestrel/shared';
 import { InputField } from '../../../components/ui/field';
+import { firstProblem, schemaResolver } from '../../../lib/schema-resolver';
 import { useCreateWebhook } from '../api/create-webhook';
 import { FormProblem } from '../../../components/ui/form-problem';
 
 /** The events an admin may tick; approvals (B2B §5) are not built yet, so those two are sent by nothing for now. */
 const NOT_EMITTED_YET = new Set<string>(['order.approved', 'order.rejected']);
 
+/**
+ * What the form holds, made into the request and checked with the server's own schema. `chosen` is read as none when
+ * it is not a list: react-hook-form reads a group of boxes none of which is ticked as `false`.
+ */
+const formSchema = z
+  .object({ url: z.string(), description: z.string(), all: z.boolean(), chosen: z.array(z.string()).catch([]) })
+  .transform(({ url, description, all, chosen }) => ({
+    url,
+    events: all ? ['*'] : WEBHOOK_EVENT_TYPES.filter((type) => chosen.includes(type)),
+    ...(description.trim() ? { description } : {}),
+  }))
+  .pipe(webhookCreateSchema);
+
+const WORDS = { 'events must name at least one event': 'Choose at least one event, or all events' };
+
+const EMPTY = { url: '', description: '', all: true, chosen: [] };
+
 /** Adds an endpoint: its url, an optional description, and every event or a choice of them. */
 export function AddWebhookForm({ onCreated }: { onCreated: (created: WebhookCreated) => void }) {
   const create = useCreateWebhook();
-  const [url, setUrl] = useState('');
-  const [description, setDescription] = useState('');
-  const [all, setAll] = useState(true);
-  const [chosen, setChosen] = useState<string[]>([]);
-  const [problem, setProblem] = useState<string | null>(null);
   const legendId = useId();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    control,
+    setError,
+    formState: { errors },
+  } = useForm({ resolver: schemaResolver(formSchema, WORDS), defaultValues: EMPTY, shouldFocusError: false });
+  const all = useWatch({ control, name: 'all' });
+  // The server's refusal, or the first thing the schema found (the url's message, then the events').
+  const problem = firstProblem(errors, ['root', 'url', 'events']);
 
-  const toggle = (event: string) =>
-    setChosen((now) => (now.includes(event) ? now.filter((e) => e !== event) : [...now, event]));
-
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    if (!all && chosen.length === 0) {
-      setProblem('Choose at least one event, or all events');
-      return;
-    }
-    setProblem(null);
-    const events: WebhookCreate['events'] = all ? ['*'] : WEBHOOK_EVENT_TYPES.filter((t) => chosen.includes(t));
-    create.mutate(
-      { url, events, ...(description.trim() ? { description } : {}) },
-      {
-        onSuccess: (created) => {
-          setUrl('');
-          setDescription('');
-          setChosen([]);
-          setAll(true);
-          onCreated(created);
-        },
-        onError: (error) => setProblem(error.message),
+  const submit = handleSubmit((request) =>
+    create.mutate(request, {
+      onSuccess: (created) => {
+        reset(EMPTY);
+        onCreated(created);
       },
-    );
-  };
+      onError: (error) => setError('root', { message: error.message }),
+    }),
+  );
 
   return (
     <form
@@ -55,38 +65,22 @@ export function AddWebhookForm({ onCreated }: { onCreated: (created: WebhookCrea
         type="url"
         required
         placeholder="https://erp.example.com/kestrel-events"
-        value={url}
-        onChange={(e) => setUrl(e.target.value)}
+        registration={register('url')}
       />
-      <InputField
-        label="Description (optional)"
-        value={description}
-        maxLength={200}
-        onChange={(e) => setDescription(e.target.value)}
-      />
+      <InputField label="Description (optional)" maxLength={200} registration={register('description')} />
       <fieldset aria-labelledby={legendId} className="flex flex-col gap-2">
         <legend id={legendId} className="text-sm font-medium">
           Events
         </legend>
         <label className="flex items-center gap-2">
-          <input
-            type="checkbox"
-            className="checkbox checkbox-sm"
-            checked={all}
-            onChange={(e) => setAll(e.target.checked)}
-          />
+          <input type="checkbox" className="checkbox checkbox-sm" {...register('all')} />
           All events, including those added later
         </label>
         {all ? null : (
           <div className="grid grid-cols-1 gap-1 sm:grid-cols-2">
             {WEBHOOK_EVENT_TYPES.map((type) => (
               <label key={type} className="flex items-center gap-2 break-all">
-                <input
-                  type="checkbox"
-                  className="checkbox checkbox-sm"
-                  checked={chosen.includes(type)}
-                  onChange={() => toggle(type)}
-                />
+                <input type="checkbox" className="checkbox checkbox-sm" value={type} {...register('chosen')} />
                 <span>
                   {type}
                   {NOT_EMITTED_YET.has(type) ? <span className="text-sm"> (with company approvals, later)</span> : null}
