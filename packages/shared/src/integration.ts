@@ -15,15 +15,18 @@ export const API_KEY_NAME_MAX_LENGTH = 100;
 const scopeMessage = `each scope must be one of ${API_KEY_SCOPES.join(', ')}`;
 
 /** `POST /api/admin/api-keys`. */
+/** The create's messages a form puts in its own words (create-api-key-form.tsx). */
+export const apiKeyMessages = { nameRequired: 'name is required', noScope: 'choose at least one scope' } as const;
+
 export const apiKeyCreateSchema = z.object({
   name: z
-    .string({ error: 'name is required' })
+    .string({ error: apiKeyMessages.nameRequired })
     .trim()
-    .min(1, 'name is required')
+    .min(1, apiKeyMessages.nameRequired)
     .max(API_KEY_NAME_MAX_LENGTH, `name must be at most ${API_KEY_NAME_MAX_LENGTH} characters`),
   scopes: z
     .array(z.enum(API_KEY_SCOPES, { error: scopeMessage }), { error: 'scopes must be a list' })
-    .min(1, 'choose at least one scope')
+    .min(1, apiKeyMessages.noScope)
     .refine((scopes) => new Set(scopes).size === scopes.length, 'a scope may be named once'),
 });
 export type ApiKeyCreate = z.input<typeof apiKeyCreateSchema>;

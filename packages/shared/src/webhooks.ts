@@ -36,9 +36,12 @@ export const webhookEventTypeSchema = z.enum(WEBHOOK_EVENT_TYPES, {
   error: `events must be names from: ${WEBHOOK_EVENT_TYPES.join(', ')}, or ["*"]`,
 });
 
+/** An empty list's message, which the admin's form puts in its own words (add-webhook-form.tsx). */
+export const WEBHOOK_NO_EVENT_MESSAGE = 'events must name at least one event';
+
 /** A list of names, or `["*"]` for every event (now and later); never empty, no name twice. */
 export const webhookEventsSchema = z
-  .union([z.tuple([z.literal('*')]), z.array(webhookEventTypeSchema).min(1, 'events must name at least one event')], {
+  .union([z.tuple([z.literal('*')]), z.array(webhookEventTypeSchema).min(1, WEBHOOK_NO_EVENT_MESSAGE)], {
     error: `events must be names from: ${WEBHOOK_EVENT_TYPES.join(', ')}, or ["*"]`,
   })
   .refine((events) => new Set(events).size === events.length, 'events must not name an event twice');

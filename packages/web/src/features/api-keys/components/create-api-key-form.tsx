@@ -6,6 +6,7 @@ import {
   API_KEY_NAME_MAX_LENGTH,
   API_KEY_SCOPES,
   apiKeyCreateSchema,
+  apiKeyMessages,
   type ApiKeyCreate,
   type ApiKeyCreated,
 } from '@kestrel/shared';
@@ -18,8 +19,8 @@ import { FormProblem } from '../../../components/ui/form-problem';
 
 /** The schema's messages as the administrator reads them; one at a time, under the scopes, in the fields' order. */
 const WORDS = {
-  'name is required': 'Give the key a name',
-  'choose at least one scope': 'Choose at least one scope',
+  [apiKeyMessages.nameRequired]: 'Give the key a name',
+  [apiKeyMessages.noScope]: 'Choose at least one scope',
 };
 
 export function CreateApiKeyForm() {

@@ -1,7 +1,12 @@
 import { useId } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
-import { WEBHOOK_EVENT_TYPES, webhookCreateSchema, type WebhookCreated } from '@kestrel/shared';
+import {
+  WEBHOOK_EVENT_TYPES,
+  WEBHOOK_NO_EVENT_MESSAGE,
+  webhookCreateSchema,
+  type WebhookCreated,
+} from '@kestrel/shared';
 import { InputField } from '../../../components/ui/field';
 import { firstProblem, schemaResolver } from '../../../lib/schema-resolver';
 import { useCreateWebhook } from '../api/create-webhook';
@@ -23,7 +28,7 @@ const formSchema = z
   }))
   .pipe(webhookCreateSchema);
 
-const WORDS = { 'events must name at least one event': 'Choose at least one event, or all events' };
+const WORDS = { [WEBHOOK_NO_EVENT_MESSAGE]: 'Choose at least one event, or all events' };
 
 const EMPTY = { url: '', description: '', all: true, chosen: [] };
 
